@@ -1,0 +1,302 @@
+// The node-type catalog: built-in node types, categories and port config, overridden and extended by
+// the served folder's nodes/*.json|yaml|yml files and the catalog keys of wfe.config.yaml.
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import type {
+  CategoryDefinition,
+  LoadError,
+  NodeMetadata,
+  PortCompatibilityRule,
+  PortConfig,
+  PortDataTypeConfig,
+} from '../contract/types.js';
+import type { Logger } from '../util/logger.js';
+import { BUILTIN_CATEGORIES } from './builtin-categories.js';
+import { BUILTIN_NODE_TYPES } from './builtin-node-types.js';
+import { BUILTIN_PORT_CONFIG } from './builtin-port-types.js';
+import { formatLoadError, parseSource, problemAt, schemaErrors } from './read-source.js';
+import { validateCatalogConfig, validateNodeType } from './schemas.js';
+
+export const NODE_TYPES_DIR = 'nodes';
+export const CONFIG_FILE = 'wfe.config.yaml';
+
+/**
+ * Everything returned is shared with the catalog (and rebuilt on reload): treat it as read-only.
+ * Arrays are fresh copies, so sorting or filtering them is fine.
+ */
+export interface Catalog {
+  /** Built-ins overridden/extended by the folder's, sorted by category weight then name. */
+  nodeTypes(): NodeMetadata[];
+  getNodeType(id: string): NodeMetadata | undefined;
+  /** Sorted by weight. */
+  categories(): CategoryDefinition[];
+  portConfig(): PortConfig;
+  /** Current load errors of nodes/*.json|yaml|yml and wfe.config.yaml. */
+  errors(): LoadError[];
+  /** Re-reads the folder's overrides. */
+  reload(): Promise<void>;
+  /** Stops watching. */
+  close(): Promise<void>;
+}
+
+export interface CatalogOptions {
+  watch: boolean;
+  logger: Logger;
+  onChange?: () => void;
+}
+
+interface CatalogConfig {
+  categories?: CategoryDefinition[];
+  portDataTypes?: PortDataTypeConfig[];
+  compatibilityRules?: PortCompatibilityRule[];
+  defaultDataType?: string;
+}
+
+interface Merged {
+  nodeTypes: NodeMetadata[];
+  byId: Map<string, NodeMetadata>;
+  categories: CategoryDefinition[];
+  portConfig: PortConfig;
+}
+
+const NODE_FILE = /^[^.~][^~]*\.(json|ya?ml)$/;
+const RELOAD_DEBOUNCE_MS = 30;
+
+export const isNodeTypeFileName = (name: string): boolean => NODE_FILE.test(name);
+
+export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Catalog> {
+  const root = path.resolve(dir);
+  const { logger } = opts;
+  // Last good content per file: a file that turns invalid keeps serving what it defined before.
+  const goodNodeFiles = new Map<string, NodeMetadata[]>();
+  let goodConfig: CatalogConfig | undefined;
+  const fileErrors = new Map<string, LoadError[]>();
+  let merged = merge(goodNodeFiles, goodConfig, logger);
+
+  function recordErrors(file: string, errors: LoadError[]): void {
+    const before = JSON.stringify(fileErrors.get(file) ?? []);
+    if (errors.length) fileErrors.set(file, errors);
+    else fileErrors.delete(file);
+    if (JSON.stringify(errors) === before) return; // already reported
+    for (const e of errors) logger.warn(`catalog: ${formatLoadError(e)}`);
+    if (!errors.length) logger.info(`catalog: ${file} loaded`);
+  }
+
+  async function readNodeFiles(): Promise<void> {
+    const names = (await listDir(path.join(root, NODE_TYPES_DIR))).filter(isNodeTypeFileName).sort();
+    const present = new Set<string>();
+    for (const name of names) {
+      const file = `${NODE_TYPES_DIR}/${name}`;
+      const text = await readText(path.join(root, NODE_TYPES_DIR, name));
+      if (text === undefined) continue; // removed while we were reading
+      present.add(file);
+      const result = checkNodeTypesFile(file, text);
+      if (result.ok) goodNodeFiles.set(file, result.nodeTypes);
+      recordErrors(file, result.ok ? [] : result.errors);
+    }
+    for (const file of [...goodNodeFiles.keys()]) if (!present.has(file)) goodNodeFiles.delete(file);
+    for (const file of [...fileErrors.keys()]) {
+      if (file.startsWith(`${NODE_TYPES_DIR}/`) && !present.has(file)) recordErrors(file, []);
+    }
+  }
+
+  async function readConfigFile(): Promise<void> {
+    const text = await readText(path.join(root, CONFIG_FILE));
+    if (text === undefined) {
+      goodConfig = undefined;
+      if (fileErrors.has(CONFIG_FILE)) recordErrors(CONFIG_FILE, []);
+      return;
+    }
+    const result = checkConfigFile(CONFIG_FILE, text);
+    if (result.ok) goodConfig = result.config;
+    recordErrors(CONFIG_FILE, result.ok ? [] : result.errors);
+  }
+
+  async function readAll(): Promise<void> {
+    try {
+      await readNodeFiles();
+      await readConfigFile();
+    } catch (err) {
+      logger.error(`catalog: could not read ${root}: ${(err as Error).message}`);
+    }
+    merged = merge(goodNodeFiles, goodConfig, logger);
+  }
+
+  // Reloads run one after another; overlapping calls queue behind the running one.
+  let queue: Promise<void> = Promise.resolve();
+  const reload = (): Promise<void> => (queue = queue.catch(() => undefined).then(readAll));
+
+  await reload();
+
+  let watcher: FSWatcher | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  if (opts.watch) {
+    watcher = watchOverrides(root, logger, () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        void reload().then(() => {
+          if (closed) return;
+          try {
+            opts.onChange?.();
+          } catch (err) {
+            logger.error(`catalog: change listener failed: ${(err as Error).message}`);
+          }
+        });
+      }, RELOAD_DEBOUNCE_MS);
+    });
+    await new Promise<void>((resolve) => watcher!.once('ready', () => resolve()));
+  }
+
+  return {
+    nodeTypes: () => [...merged.nodeTypes],
+    getNodeType: (id) => merged.byId.get(id),
+    categories: () => [...merged.categories],
+    portConfig: () => merged.portConfig,
+    errors: () => [...fileErrors.values()].flat(),
+    reload,
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await watcher?.close();
+      await queue;
+    },
+  };
+}
+
+// ---- watching -------------------------------------------------------------------------------------
+
+function watchOverrides(root: string, logger: Logger, changed: () => void): FSWatcher {
+  // Watch the folder itself (depth 1) rather than nodes/ and the config file, so both may appear
+  // after start; everything but those paths is ignored by name, without a stat per workflow file.
+  const relevant = (p: string): boolean => {
+    const rel = path.relative(root, p);
+    if (rel === '') return true;
+    const parts = rel.split(path.sep);
+    if (parts.length === 1) return parts[0] === NODE_TYPES_DIR || parts[0] === CONFIG_FILE;
+    return parts.length === 2 && parts[0] === NODE_TYPES_DIR && isNodeTypeFileName(parts[1]);
+  };
+  const watcher = watch(root, { ignoreInitial: true, depth: 1, ignored: (p: string) => !relevant(p) });
+  watcher.on('all', (event) => {
+    if (event === 'add' || event === 'change' || event === 'unlink' || event === 'addDir' || event === 'unlinkDir') changed();
+  });
+  watcher.on('error', (err) => logger.warn(`catalog: watch error: ${(err as Error).message}`));
+  return watcher;
+}
+
+// ---- reading --------------------------------------------------------------------------------------
+
+async function listDir(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (err) {
+    if (isMissing(err)) return [];
+    throw err;
+  }
+}
+
+async function readText(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (err) {
+    if (isMissing(err)) return undefined;
+    throw err;
+  }
+}
+
+const isMissing = (err: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((err as NodeJS.ErrnoException).code ?? '');
+
+type Checked<T> = ({ ok: true } & T) | { ok: false; errors: LoadError[] };
+
+/** A nodes/ file holds one node type or a list of them; an empty file defines none. */
+export function checkNodeTypesFile(file: string, text: string): Checked<{ nodeTypes: NodeMetadata[] }> {
+  const parsed = parseSource(file, text);
+  if (!parsed.ok) return { ok: false, errors: [parsed.error] };
+  const value = parsed.value;
+  if (value === null || value === undefined) return { ok: true, nodeTypes: [] };
+  if (typeof value !== 'object') {
+    return { ok: false, errors: [problemAt(file, text, '', 'must be a node type object or a list of node types')] };
+  }
+  const list = Array.isArray(value) ? value : [value];
+  const prefix = (i: number) => (Array.isArray(value) ? `/${i}` : '');
+  const errors: LoadError[] = [];
+  const seen = new Set<string>();
+  list.forEach((item, i) => {
+    const problems = schemaErrors(file, text, validateNodeType, item, prefix(i));
+    errors.push(...problems);
+    if (problems.length) return;
+    const nodeType = item as NodeMetadata;
+    if (seen.has(nodeType.id)) errors.push(problemAt(file, text, `${prefix(i)}/id`, `duplicate node type id "${nodeType.id}" in this file`));
+    seen.add(nodeType.id);
+    for (const side of ['inputs', 'outputs'] as const) {
+      const ids = new Set<string>();
+      nodeType[side].forEach((port, p) => {
+        if (ids.has(port.id)) errors.push(problemAt(file, text, `${prefix(i)}/${side}/${p}/id`, `duplicate port id "${port.id}" in ${side}`));
+        ids.add(port.id);
+      });
+    }
+  });
+  return errors.length ? { ok: false, errors } : { ok: true, nodeTypes: list as NodeMetadata[] };
+}
+
+/** Checks only the catalog's keys; unknown top-level keys belong to other features. */
+export function checkConfigFile(file: string, text: string): Checked<{ config: CatalogConfig }> {
+  const parsed = parseSource(file, text);
+  if (!parsed.ok) return { ok: false, errors: [parsed.error] };
+  const value = parsed.value ?? {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    return { ok: false, errors: [problemAt(file, text, '', 'must be a mapping of settings')] };
+  }
+  const errors = schemaErrors(file, text, validateCatalogConfig, value);
+  if (errors.length) return { ok: false, errors };
+  const config = value as CatalogConfig;
+  if (config.defaultDataType !== undefined) {
+    const known = new Set([...BUILTIN_PORT_CONFIG.dataTypes, ...(config.portDataTypes ?? [])].flatMap((t) => [t.id, ...(t.aliases ?? [])]));
+    if (!known.has(config.defaultDataType)) {
+      errors.push(problemAt(file, text, '/defaultDataType', `"${config.defaultDataType}" is not a known port data type`));
+      return { ok: false, errors };
+    }
+  }
+  return { ok: true, config };
+}
+
+// ---- merging --------------------------------------------------------------------------------------
+
+function mergeBy<T>(base: T[], overrides: T[] | undefined, key: (item: T) => string): T[] {
+  const byKey = new Map(base.map((item) => [key(item), item]));
+  for (const item of overrides ?? []) byKey.set(key(item), { ...byKey.get(key(item)), ...item });
+  return [...byKey.values()];
+}
+
+function merge(nodeFiles: Map<string, NodeMetadata[]>, config: CatalogConfig | undefined, logger: Logger): Merged {
+  const categories = mergeBy(BUILTIN_CATEGORIES, config?.categories, (c) => c.name)
+    .map((c, order) => ({ c, order }))
+    .sort((a, b) => (a.c.weight ?? Infinity) - (b.c.weight ?? Infinity) || a.order - b.order)
+    .map(({ c }) => c);
+
+  const portConfig: PortConfig = {
+    version: BUILTIN_PORT_CONFIG.version,
+    defaultDataType: config?.defaultDataType ?? BUILTIN_PORT_CONFIG.defaultDataType,
+    dataTypes: mergeBy(BUILTIN_PORT_CONFIG.dataTypes, config?.portDataTypes, (t) => t.id),
+    compatibilityRules: [...BUILTIN_PORT_CONFIG.compatibilityRules, ...(config?.compatibilityRules ?? [])],
+  };
+
+  const byId = new Map(BUILTIN_NODE_TYPES.map((n) => [n.id, n]));
+  const definedIn = new Map<string, string>();
+  for (const [file, nodeTypes] of [...nodeFiles].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    for (const nodeType of nodeTypes) {
+      const earlier = definedIn.get(nodeType.id);
+      if (earlier) logger.warn(`catalog: node type "${nodeType.id}" is defined in ${earlier} and ${file}; ${file} wins`);
+      definedIn.set(nodeType.id, file);
+      byId.set(nodeType.id, nodeType);
+    }
+  }
+
+  const weight = new Map(categories.map((c, i) => [c.name, c.weight ?? categories.length + i]));
+  const rank = (n: NodeMetadata) => weight.get(n.category) ?? Infinity;
+  const nodeTypes = [...byId.values()].sort(
+    (a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name, 'en') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  return { nodeTypes, byId, categories, portConfig };
+}

@@ -1,0 +1,51 @@
+// Parsing and schema-checking of the catalog's user files, with every problem turned into a LoadError
+// that points at a line and column.
+import { parseDocument } from 'yaml';
+import type { ValidateFunction } from 'ajv';
+import type { LoadError } from '../contract/types.js';
+import { describeAjvErrors } from '../contract/validators.js';
+import { offsetToPosition } from '../util/json-position.js';
+import { findJsonSyntaxError } from './json-syntax.js';
+import { pointerPosition } from '../util/pointer-position.js';
+
+export type Parsed = { ok: true; value: unknown } | { ok: false; error: LoadError };
+
+/** Parses JSON (strictly, by JSON.parse) or YAML, chosen by the file extension. Empty YAML is null. */
+export function parseSource(file: string, source: string): Parsed {
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source; // BOM, as some Windows editors write
+  if (file.endsWith('.json')) {
+    try {
+      return { ok: true, value: JSON.parse(text) };
+    } catch (err) {
+      const found = findJsonSyntaxError(text) ?? { offset: text.length, message: (err as Error).message };
+      const { line, column } = offsetToPosition(text, found.offset);
+      return { ok: false, error: { file, line, column, message: `invalid JSON: ${found.message}` } };
+    }
+  }
+  const doc = parseDocument(text);
+  const first = doc.errors[0];
+  if (first) {
+    const pos = first.linePos?.[0];
+    // yaml appends " at line L, column C:" and a code frame to its messages; keep only the reason.
+    const reason = first.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+    return { ok: false, error: { file, line: pos?.line, column: pos?.col, message: `invalid YAML: ${reason}` } };
+  }
+  return { ok: true, value: doc.toJS() };
+}
+
+/** Runs an ajv validator; `prefix` is the JSON pointer of `value` inside the file. */
+export function schemaErrors(file: string, text: string, validate: ValidateFunction, value: unknown, prefix = ''): LoadError[] {
+  if (validate(value)) return [];
+  return describeAjvErrors(validate.errors).map((problem) => problemAt(file, text, prefix + problem.pointer, problem.message));
+}
+
+/** A LoadError at a JSON pointer, located in the text (only computed for files that have errors). */
+export function problemAt(file: string, text: string, pointer: string, message: string): LoadError {
+  const pos = pointerPosition(text, pointer);
+  return { file, line: pos?.line, column: pos?.column, pointer, message: `${pointer || '/'} ${message}` };
+}
+
+export function formatLoadError(e: LoadError): string {
+  const where = e.line ? `${e.file}:${e.line}:${e.column ?? 1}` : e.file;
+  return `${where}: ${e.message}`;
+}

@@ -1,0 +1,39 @@
+import { Command, CommanderError } from 'commander';
+import { packageVersion } from '../server/app.js';
+import { registerServeCommand } from './serve.js';
+
+export function buildProgram(): Command {
+  const program = new Command();
+  program
+    .name('wfe')
+    .description(
+      'Local, file-backed backend for the FlowDrop workflow editor.\n' +
+        'The served folder is the database: every *.json file in it is one workflow.',
+    )
+    .version(packageVersion, '-v, --version', 'print the wfe version')
+    .showHelpAfterError('(run with --help for usage)')
+    .configureHelp({ sortOptions: false });
+  registerServeCommand(program);
+  program.addHelpText(
+    'after',
+    '\nExamples:\n' +
+      '  $ wfe serve ./workflows                     serve a folder at http://127.0.0.1:3000/api/flowdrop\n' +
+      '  $ wfe serve ./workflows --port 8080 --token s3cret\n' +
+      '  $ wfe serve --help                          every serve option\n',
+  );
+  return program;
+}
+
+/** Runs the CLI; resolves with the exit code (0 ok, 1 failure, 2 usage or start-up error). */
+export async function run(argv: string[]): Promise<number | undefined> {
+  const program = buildProgram();
+  program.exitOverride();
+  try {
+    await program.parseAsync(argv);
+    return undefined;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
+    process.stderr.write(`wfe: ${(err as Error).message}\n`);
+    return 2;
+  }
+}

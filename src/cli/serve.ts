@@ -1,0 +1,136 @@
+import { resolve } from 'node:path';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { createServer } from '../server/app.js';
+import type { AuthOptions } from '../server/options.js';
+import { formatLoadError } from '../store/workflow-store.js';
+import { createLogger, type LogLevel } from '../util/logger.js';
+
+interface ServeFlags {
+  port: number;
+  host: string;
+  basePath: string;
+  watch: boolean;
+  poll: boolean;
+  maxBody: number;
+  token?: string;
+  readToken?: string;
+  jwtSecret?: string;
+  jwks?: string;
+  session?: string;
+  writeScope?: string;
+  corsOrigin?: string[];
+  logLevel: LogLevel;
+}
+
+const parsePort = (value: string): number => {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('must be an integer from 0 to 65535 (0 picks a free port).');
+  return port;
+};
+
+/** "10mb", "512kb", "1048576" → bytes. */
+export const parseSize = (value: string): number => {
+  const match = /^(\d+(?:\.\d+)?)\s*(b|kb|k|mb|m|gb|g)?$/i.exec(value.trim());
+  if (!match) throw new InvalidArgumentError('must be a size such as 10mb, 512kb or 1048576.');
+  const unit = (match[2] ?? 'b').toLowerCase()[0];
+  const factor = unit === 'k' ? 1024 : unit === 'm' ? 1024 ** 2 : unit === 'g' ? 1024 ** 3 : 1;
+  return Math.floor(Number(match[1]) * factor);
+};
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+
+export function registerServeCommand(program: Command): void {
+  program
+    .command('serve')
+    .description('Serve a folder of workflow files to the FlowDrop editor (REST under --base-path).')
+    .argument('[dir]', 'the workflow folder (created if missing)', './workflows')
+    .option('-p, --port <port>', 'port to listen on (0 = any free port)', parsePort, 3000)
+    .option('-H, --host <host>', 'interface to bind; use 0.0.0.0 to expose on the network', '127.0.0.1')
+    .option('-b, --base-path <path>', 'path prefix of every route', '/api/flowdrop')
+    .option('--no-watch', 'do not reload files edited on disk (default: watch)')
+    .option('--poll', 'watch by polling (Docker bind mounts, WSL, NFS, Vagrant)', false)
+    .option('--max-body <size>', 'largest accepted request body', parseSize, 10 * 1024 * 1024)
+    .optionsGroup('Authentication (default: none):')
+    .option('--token <token>', 'require Authorization: Bearer <token> (read and write)')
+    .option('--read-token <token>', 'also accept this bearer token for reading only (403 on writes)')
+    .option('--jwt-secret <secret>', 'accept HS256/384/512 JWTs signed with this secret')
+    .option('--jwks <file>', 'accept JWTs signed by a key in this JWKS file')
+    .option('--write-scope <scope>', 'JWT scope that grants write access', 'write')
+    .option('--session <value>', 'accept a SESS* session cookie with this value (read and write)')
+    .optionsGroup('CORS:')
+    .option('--cors-origin <origins>', 'allowed origins, comma-separated or repeated; * for any (default: any origin while bound to loopback)', collect)
+    .optionsGroup('Output:')
+    .addOption(new Option('--log-level <level>', 'log verbosity').choices(['debug', 'info', 'warn', 'error']).default('info'))
+    .addHelpText(
+      'after',
+      '\nThe folder:\n' +
+        '  *.json              one workflow per file, any depth (hidden folders, node_modules/, nodes/ and .wfe/ skipped)\n' +
+        '  nodes/*.json|yaml   extra or overriding node types\n' +
+        '  wfe.config.yaml     categories, portDataTypes, compatibilityRules, defaultDataType\n' +
+        '  .wfe/backups/       disk edits that a save replaced (nothing is lost)\n' +
+        '\nEnvironment: CHOKIDAR_USEPOLLING=1 is the same as --poll.\n',
+    )
+    .action(async (dir: string, flags: ServeFlags) => {
+      await serve(dir, flags);
+    });
+}
+
+async function serve(dir: string, flags: ServeFlags): Promise<void> {
+  const logger = createLogger(flags.logLevel);
+  const auth: AuthOptions = {
+    token: flags.token,
+    readToken: flags.readToken,
+    jwtSecret: flags.jwtSecret,
+    jwks: flags.jwks,
+    session: flags.session,
+    writeScope: flags.writeScope,
+  };
+  const root = resolve(dir);
+  const started = Date.now();
+  const server = await createServer({
+    dir: root,
+    basePath: flags.basePath,
+    watch: flags.watch,
+    maxBody: flags.maxBody,
+    host: flags.host,
+    auth,
+    corsOrigins: flags.corsOrigin,
+    logger,
+    poll: flags.poll,
+  });
+  const { url } = await server.listen(flags.port, flags.host).catch(async (err: NodeJS.ErrnoException) => {
+    await server.close();
+    if (err.code === 'EADDRINUSE') throw new Error(`port ${flags.port} is already in use; pick another with --port (0 = any free port)`);
+    throw err;
+  });
+  const { store, catalog } = server.context;
+  const errors = [...store.errors(), ...catalog.errors()];
+  const lines = [
+    `wfe serving ${root}`,
+    `  ${url}`,
+    `  ${store.size} workflow${store.size === 1 ? '' : 's'}, ${catalog.nodeTypes().length} node types, ${catalog.categories().length} categories` +
+      ` · watch ${flags.watch ? (flags.poll ? 'on (polling)' : 'on') : 'off'} · auth ${auth.token || auth.readToken || auth.jwtSecret || auth.jwks || auth.session ? 'on' : 'off'}` +
+      ` · ready in ${Date.now() - started} ms`,
+  ];
+  if (errors.length > 0) lines.push(`  ${errors.length} file${errors.length === 1 ? '' : 's'} not loaded:`, ...errors.map((e) => `    ${formatLoadError(e)}`));
+  process.stdout.write(lines.join('\n') + '\n');
+
+  await new Promise<void>((done) => {
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        logger.warn(`${signal} again: exiting now`);
+        process.exit(130);
+      }
+      stopping = true;
+      logger.info(`${signal}: finishing in-flight writes, then exiting`);
+      void server.close().then(done, (err: Error) => {
+        logger.error(`shutdown: ${err.message}`);
+        process.exitCode = 1;
+        done();
+      });
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,169 @@
+// JSON Schemas of what wfe accepts: workflow files on disk and request bodies. One source for serve
+// and validate. Liberal where the real editor is (ids are any non-empty string, unknown keys are kept),
+// strict where the contract is (required fields, types, lengths).
+const nonEmptyString = { type: 'string', minLength: 1 } as const;
+
+export const portSchema = {
+  $id: 'wfe:port',
+  type: 'object',
+  required: ['id', 'name', 'dataType'],
+  properties: {
+    id: nonEmptyString,
+    name: { type: 'string' },
+    type: { enum: ['input', 'output', 'metadata'] },
+    dataType: nonEmptyString,
+    required: { type: 'boolean' },
+    description: { type: 'string' },
+    schema: { type: 'object' },
+  },
+} as const;
+
+export const nodeMetadataSchema = {
+  $id: 'wfe:node-metadata',
+  type: 'object',
+  required: ['id', 'name', 'description', 'category', 'version', 'inputs', 'outputs'],
+  properties: {
+    id: nonEmptyString,
+    name: { type: 'string' },
+    description: { type: 'string' },
+    category: { type: 'string' },
+    version: { type: 'string' },
+    type: { type: 'string' },
+    supportedTypes: { type: 'array', items: { type: 'string' } },
+    icon: { type: 'string' },
+    color: { type: 'string' },
+    badge: { type: 'string' },
+    portDataType: { type: 'string' },
+    inputs: { type: 'array', items: { $ref: 'wfe:port' } },
+    outputs: { type: 'array', items: { $ref: 'wfe:port' } },
+    configSchema: { type: 'object' },
+    tags: { type: 'array', items: { type: 'string' } },
+    formats: { type: 'array', items: { type: 'string' } },
+    extensions: { type: 'object' },
+  },
+} as const;
+
+const dynamicPort = {
+  type: 'object',
+  required: ['name', 'dataType'],
+  properties: { name: nonEmptyString, label: { type: 'string' }, dataType: nonEmptyString, required: { type: 'boolean' } },
+} as const;
+
+const branch = {
+  type: 'object',
+  required: ['name'],
+  properties: {
+    name: nonEmptyString,
+    label: { type: 'string' },
+    description: { type: 'string' },
+    condition: { type: 'string' },
+    isDefault: { type: 'boolean' },
+  },
+} as const;
+
+export const nodeSchema = {
+  $id: 'wfe:node',
+  type: 'object',
+  required: ['id', 'type', 'position', 'data'],
+  properties: {
+    id: nonEmptyString,
+    type: { type: 'string' },
+    position: {
+      type: 'object',
+      required: ['x', 'y'],
+      properties: { x: { type: 'number' }, y: { type: 'number' } },
+    },
+    deletable: { type: 'boolean' },
+    data: {
+      type: 'object',
+      required: ['label', 'config', 'metadata'],
+      properties: {
+        label: { type: 'string' },
+        config: {
+          type: 'object',
+          properties: {
+            instanceTitle: { type: 'string' },
+            instanceDescription: { type: 'string' },
+            instanceBadge: { type: 'string' },
+            nodeType: { type: 'string' },
+            dynamicInputs: { type: 'array', items: dynamicPort },
+            dynamicOutputs: { type: 'array', items: dynamicPort },
+            branches: { type: 'array', items: branch },
+          },
+        },
+        metadata: { $ref: 'wfe:node-metadata' },
+        isProcessing: { type: 'boolean' },
+        error: { type: 'string' },
+        nodeId: { type: 'string' },
+        extensions: { type: 'object' },
+      },
+    },
+  },
+} as const;
+
+export const edgeSchema = {
+  $id: 'wfe:edge',
+  type: 'object',
+  required: ['id', 'source', 'target'],
+  properties: {
+    id: nonEmptyString,
+    source: nonEmptyString,
+    target: nonEmptyString,
+    sourceHandle: { type: ['string', 'null'] },
+    targetHandle: { type: ['string', 'null'] },
+    type: { type: 'string' },
+    selectable: { type: 'boolean' },
+    deletable: { type: 'boolean' },
+    data: { type: 'object' },
+  },
+} as const;
+
+const tags = { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 50 } } as const;
+
+const metadataSchema = {
+  type: 'object',
+  properties: {
+    version: { type: 'string' },
+    schemaVersion: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time' },
+    author: { type: 'string', maxLength: 100 },
+    tags,
+    versionId: { type: 'string' },
+    updateNumber: { type: 'integer', minimum: 0 },
+    format: { type: 'string' },
+  },
+} as const;
+
+const workflowProperties = {
+  id: { type: 'string', minLength: 1, maxLength: 200 },
+  name: { type: 'string', minLength: 1, maxLength: 200 },
+  description: { type: 'string', maxLength: 1000 },
+  nodes: { type: 'array', items: { $ref: 'wfe:node' } },
+  edges: { type: 'array', items: { $ref: 'wfe:edge' } },
+  metadata: metadataSchema,
+  config: { type: 'object' },
+} as const;
+
+/** A workflow file as stored on disk (metadata may be missing in hand-written files; defaults are filled in). */
+export const workflowFileSchema = {
+  $id: 'wfe:workflow-file',
+  type: 'object',
+  required: ['id', 'name', 'nodes', 'edges'],
+  properties: workflowProperties,
+} as const;
+
+/** POST /workflows: the client sends a full Workflow (with or without id); the OAS body needs only name. */
+export const createWorkflowSchema = {
+  $id: 'wfe:create-workflow',
+  type: 'object',
+  required: ['name'],
+  properties: { ...workflowProperties, id: { type: 'string', maxLength: 200 }, tags },
+} as const;
+
+/** PUT /workflows/{id}: every field optional; only present ones change. */
+export const updateWorkflowSchema = {
+  $id: 'wfe:update-workflow',
+  type: 'object',
+  properties: { ...workflowProperties, id: { type: 'string', maxLength: 200 } },
+} as const;

@@ -1,0 +1,34 @@
+import type { WorkflowNode } from '../contract/types.js';
+
+export type HandleSide = 'input' | 'output';
+
+/**
+ * The port a handle names. The editor writes "<nodeId>-output-<portId>" / "<nodeId>-input-<portId>";
+ * older files and other backends write the bare port id, which is accepted too.
+ */
+export function portIdFromHandle(handle: string, nodeId: string, side: HandleSide): string {
+  const prefix = `${nodeId}-${side}-`;
+  return handle.startsWith(prefix) ? handle.slice(prefix.length) : handle;
+}
+
+export function handleFor(nodeId: string, side: HandleSide, portId: string): string {
+  return `${nodeId}-${side}-${portId}`;
+}
+
+interface NamedPort {
+  name: string;
+}
+
+/** Every port id a node exposes on one side: static ports, dynamic ports, gateway branches, the tool port. */
+export function portIds(node: WorkflowNode, side: HandleSide): Set<string> {
+  const meta = node.data?.metadata;
+  const config = node.data?.config ?? {};
+  const ids = new Set<string>();
+  for (const port of (side === 'input' ? meta?.inputs : meta?.outputs) ?? []) ids.add(port.id);
+  const dynamic = (side === 'input' ? config.dynamicInputs : config.dynamicOutputs) as NamedPort[] | undefined;
+  for (const port of Array.isArray(dynamic) ? dynamic : []) if (port?.name) ids.add(port.name);
+  if (side === 'output') for (const branch of config.branches ?? []) if (branch?.name) ids.add(branch.name);
+  const visual = (config.nodeType as string | undefined) ?? meta?.type;
+  if (visual === 'tool') ids.add(meta?.portDataType ?? 'tool');
+  return ids;
+}

@@ -1,0 +1,141 @@
+// createServer(options) builds the whole HTTP app over one served directory. The CLI only parses flags
+// and calls this; tests call it directly and listen on an ephemeral port.
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import polka, { type Middleware, type Polka, type Request } from 'polka';
+import type { Server as HttpServer, ServerResponse } from 'node:http';
+import { ApiError, errorBody, internalError, notFound } from '../contract/errors.js';
+import { createConfigChecker } from '../contract/config-check.js';
+import { CONFIG_FILE, NODE_TYPES_DIR, loadCatalog, type Catalog } from '../catalog/catalog.js';
+import { INTERNAL_DIR, WorkflowStore } from '../store/workflow-store.js';
+import { createAuth, authEnabled } from './auth.js';
+import { createCors } from './cors.js';
+import { sendJson } from './http.js';
+import type { ServeOptions } from './options.js';
+import { registerNodeRoutes } from './routes/nodes.js';
+import { registerSystemRoutes } from './routes/system.js';
+import { registerWorkflowRoutes } from './routes/workflows.js';
+
+export interface AppContext {
+  options: ServeOptions;
+  store: WorkflowStore;
+  catalog: Catalog;
+  startedAt: number;
+  version: string;
+}
+
+export type Handler = (req: Request, res: ServerResponse) => void | Promise<void>;
+
+/** Registers routes relative to the base path. */
+export interface Router {
+  get(path: string, handler: Handler): void;
+  post(path: string, handler: Handler): void;
+  put(path: string, handler: Handler): void;
+  patch(path: string, handler: Handler): void;
+  delete(path: string, handler: Handler): void;
+}
+
+export interface WfeServer {
+  app: Polka;
+  context: AppContext;
+  /** Resolves with the bound URL (base path included) once listening. */
+  listen(port: number, host?: string): Promise<{ url: string; port: number }>;
+  /** Stops accepting requests, finishes in-flight writes, stops watchers. */
+  close(): Promise<void>;
+}
+
+export const packageVersion: string = (() => {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+})();
+
+export function normaliseBasePath(basePath: string): string {
+  const trimmed = basePath.trim().replace(/\/+$/, '');
+  if (trimmed === '') return '';
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+export async function createServer(options: ServeOptions): Promise<WfeServer> {
+  const basePath = normaliseBasePath(options.basePath);
+  const logger = options.logger;
+  const catalog = await loadCatalog(options.dir, { watch: options.watch, logger });
+  const checkConfig = createConfigChecker((id) => catalog.getNodeType(id)?.configSchema);
+  const store = await WorkflowStore.open(options.dir, {
+    watch: options.watch,
+    logger,
+    skipDirs: [NODE_TYPES_DIR, INTERNAL_DIR],
+    checkConfig,
+    poll: options.poll || process.env.CHOKIDAR_USEPOLLING === '1' || process.env.CHOKIDAR_USEPOLLING === 'true',
+  });
+  const context: AppContext = { options: { ...options, basePath }, store, catalog, startedAt: Date.now(), version: packageVersion };
+
+  const app = polka({
+    onError: (err, req, res) => {
+      const apiError = err instanceof ApiError ? err : undefined;
+      if (!apiError) {
+        const status = typeof err === 'object' && typeof err.status === 'number' ? err.status : 500;
+        if (status >= 500) logger.error(`${req.method} ${req.url}: ${(err as Error).stack ?? String(err)}`);
+        const fallback = status === 404 ? notFound(req.url) : status < 500 ? new ApiError(status, 'VALIDATION_ERROR', String((err as Error).message ?? err)) : internalError();
+        sendJson(res, fallback.status, errorBody(fallback));
+        return;
+      }
+      if (res.headersSent) {
+        res.end();
+        return;
+      }
+      sendJson(res, apiError.status, errorBody(apiError), apiError.headers);
+    },
+    onNoMatch: (req, res) => {
+      const err = notFound(`no route for ${req.method} ${req.url.split('?')[0]}`);
+      sendJson(res, 404, errorBody(err));
+    },
+  });
+
+  app.use(createCors({ origins: options.corsOrigins, host: options.host }));
+  if (authEnabled(options.auth)) app.use(await createAuth(options.auth, basePath));
+
+  const wrap =
+    (handler: Handler): Middleware =>
+    async (req, res) => {
+      await handler(req, res);
+    };
+  const router: Router = {
+    get: (p, h) => void app.get(basePath + p, wrap(h)),
+    post: (p, h) => void app.post(basePath + p, wrap(h)),
+    put: (p, h) => void app.put(basePath + p, wrap(h)),
+    patch: (p, h) => void app.patch(basePath + p, wrap(h)),
+    delete: (p, h) => void app.delete(basePath + p, wrap(h)),
+  };
+  registerSystemRoutes(router, context);
+  registerNodeRoutes(router, context);
+  registerWorkflowRoutes(router, context);
+
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    context,
+    listen: (port, host = options.host) =>
+      new Promise((resolve, reject) => {
+        app.server?.once?.('error', reject);
+        app.listen(port, host, () => {
+          const address = app.server.address() as AddressInfo;
+          const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+          resolve({ url: `http://${shownHost}:${address.port}${basePath}`, port: address.port });
+        });
+        app.server.once('error', reject);
+      }),
+    close: () =>
+      (closing ??= (async () => {
+        const server = app.server as HttpServer | undefined;
+        const closed = server?.listening ? new Promise<void>((r) => server.close(() => r())) : Promise.resolve();
+        server?.closeIdleConnections?.();
+        await store.close();
+        await catalog.close();
+        const timer = setTimeout(() => server?.closeAllConnections?.(), 2000);
+        await closed;
+        clearTimeout(timer);
+      })()),
+  };
+}
+
+export const SERVED_DIR_NOTES = { nodeTypesDir: NODE_TYPES_DIR, configFile: CONFIG_FILE, internalDir: INTERNAL_DIR };

@@ -1,0 +1,160 @@
+// Optional authentication for the dev server. Off unless a credential option is configured; then
+// every route except a few public GETs needs one credential, and mutating methods need write
+// permission. Mount AFTER the CORS middleware so preflights are answered before they get here.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { Middleware, Request } from 'polka';
+import { forbidden, unauthorized } from '../contract/errors.js';
+import type { AuthOptions } from './options.js';
+
+/** What the middleware attaches to `req.auth` once a request is authenticated. */
+export interface AuthInfo {
+  /** "token", "read-token", "session", or the JWT `sub` claim. */
+  subject?: string;
+  canWrite: boolean;
+}
+
+/** Paths (relative to the base path) that GET/HEAD may reach without a credential. */
+export const PUBLIC_PATHS = ['/port-config', '/categories', '/health', '/system/version', '/agentspec/health'];
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const HMAC_ALGS = ['HS256', 'HS384', 'HS512'];
+const ASYMMETRIC_ALGS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
+
+export function authEnabled(auth: AuthOptions): boolean {
+  return [auth.token, auth.readToken, auth.jwtSecret, auth.jwks, auth.session].some((v) => v !== undefined);
+}
+
+/** Constant-time string comparison: hash both sides so the buffers always have equal length. */
+function safeEqual(a: string, b: string): boolean {
+  const h = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(h(a), h(b));
+}
+
+/** Cookie values of every cookie named SESS… or SSESS… (Drupal's http and https session cookies). */
+function sessionCookies(header: string | undefined): string[] {
+  if (!header) return [];
+  const values: string[] = [];
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (name.startsWith('SESS') || name.startsWith('SSESS')) values.push(part.slice(eq + 1).trim());
+  }
+  return values;
+}
+
+/** True when the JWT grants `writeScope` via `scope` (space-separated) or `scp`/`scopes` (array or string). */
+export function hasScope(claims: JWTPayload, writeScope: string): boolean {
+  const scopes: string[] = [];
+  for (const claim of [claims.scope, claims.scp, claims.scopes]) {
+    if (typeof claim === 'string') scopes.push(...claim.split(/\s+/));
+    else if (Array.isArray(claim)) scopes.push(...claim.filter((s): s is string => typeof s === 'string'));
+  }
+  return scopes.includes(writeScope);
+}
+
+function jwtFailure(err: unknown): string {
+  switch ((err as { code?: string }).code) {
+    case 'ERR_JWT_EXPIRED':
+      return 'Token expired';
+    case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
+      return 'Invalid token: signature verification failed';
+    case 'ERR_JWKS_NO_MATCHING_KEY':
+      return 'Invalid token: no key in the JWKS matches its "kid"/"alg"';
+    case 'ERR_JOSE_ALG_NOT_ALLOWED':
+      return 'Invalid token: algorithm not allowed';
+    case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
+      return `Invalid token: "${(err as { claim?: string }).claim}" claim check failed`;
+    default:
+      return 'Invalid token: malformed JWT';
+  }
+}
+
+async function loadJwks(file: string): Promise<JWTVerifyGetKey> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    throw new Error(`Cannot read JWKS file "${file}": ${(err as Error).message}`);
+  }
+  try {
+    const jwks = JSON.parse(text) as unknown;
+    if (!jwks || typeof jwks !== 'object' || !Array.isArray((jwks as { keys?: unknown }).keys)) {
+      throw new Error('expected a JSON object with a "keys" array');
+    }
+    return createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0]);
+  } catch (err) {
+    throw new Error(`Invalid JWKS file "${file}": ${(err as Error).message}`);
+  }
+}
+
+export async function createAuth(auth: AuthOptions, basePath: string): Promise<Middleware> {
+  if (!authEnabled(auth)) return (_req, _res, next) => next();
+
+  for (const [flag, value] of [['--token', auth.token], ['--read-token', auth.readToken], ['--jwt-secret', auth.jwtSecret], ['--session', auth.session]] as const) {
+    if (value !== undefined && value.trim() === '') throw new Error(`${flag} must not be empty`);
+  }
+  const writeScope = auth.writeScope ?? 'write';
+  const secret = auth.jwtSecret !== undefined ? new TextEncoder().encode(auth.jwtSecret) : undefined;
+  const jwks = auth.jwks !== undefined ? await loadJwks(auth.jwks) : undefined;
+
+  const base = basePath.replace(/\/+$/, '');
+  const publicPaths = new Set(PUBLIC_PATHS.flatMap((p) => [base + p, base + p + '/']));
+
+  const accepted = [
+    auth.token !== undefined || auth.readToken !== undefined || secret || jwks ? 'Authorization: Bearer <token>' : '',
+    auth.session !== undefined ? 'a SESS… session cookie' : '',
+  ].filter(Boolean);
+  const missing = `Authentication required: send ${accepted.join(' or ')}`;
+
+  async function verifyBearer(token: string): Promise<AuthInfo> {
+    if (auth.token !== undefined && safeEqual(token, auth.token)) return { subject: 'token', canWrite: true };
+    if (auth.readToken !== undefined && safeEqual(token, auth.readToken)) return { subject: 'read-token', canWrite: false };
+    if (!secret && !jwks) throw unauthorized('Invalid token');
+    let alg: string;
+    try {
+      alg = decodeProtectedHeader(token).alg ?? '';
+    } catch {
+      throw unauthorized('Invalid token');
+    }
+    const hmac = alg.startsWith('HS');
+    if (hmac ? !secret : !jwks) throw unauthorized(`Invalid token: ${alg || 'unsigned'} JWTs are not accepted by this server`);
+    try {
+      const { payload } = hmac
+        ? await jwtVerify(token, secret!, { algorithms: HMAC_ALGS })
+        : await jwtVerify(token, jwks!, { algorithms: ASYMMETRIC_ALGS });
+      return { subject: payload.sub, canWrite: hasScope(payload, writeScope) };
+    } catch (err) {
+      throw unauthorized(jwtFailure(err));
+    }
+  }
+
+  async function authenticate(req: Request): Promise<AuthInfo> {
+    const header = req.headers.authorization;
+    if (header !== undefined) {
+      const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+      if (!m) throw unauthorized('Unsupported Authorization header: use "Bearer <token>"');
+      return verifyBearer(m[1]);
+    }
+    const apiKey = req.headers['x-api-key'];
+    if (typeof apiKey === 'string' && apiKey !== '') return verifyBearer(apiKey);
+    const cookies = sessionCookies(req.headers.cookie);
+    if (auth.session !== undefined && cookies.length > 0) {
+      if (cookies.some((v) => safeEqual(v, auth.session!))) return { subject: 'session', canWrite: true };
+      throw unauthorized('Invalid session cookie');
+    }
+    throw unauthorized(missing);
+  }
+
+  return async (req, _res, next) => {
+    if (req.method === 'OPTIONS') return next();
+    const path = (req.originalUrl ?? req.url).split('?')[0];
+    if ((req.method === 'GET' || req.method === 'HEAD') && publicPaths.has(path)) return next();
+    const info = await authenticate(req);
+    if (!info.canWrite && MUTATING.has(req.method)) throw forbidden();
+    (req as Request & { auth?: AuthInfo }).auth = info;
+    return next();
+  };
+}

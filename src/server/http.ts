@@ -1,0 +1,80 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { invalidField, payloadTooLarge, unsupportedMediaType } from '../contract/errors.js';
+import { parseJsonWithPosition } from '../util/json-position.js';
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  sendRaw(res, status, JSON.stringify(body), headers);
+}
+
+/** Sends an already-serialised JSON text (cached workflow bodies skip a stringify per request). */
+export function sendRaw(res: ServerResponse, status: number, json: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(json), ...headers });
+  res.end(json);
+}
+
+/** `{"success":true,"data":<json>,"message":...}` around a cached data text. */
+export function envelopeAround(dataJson: string, message: string): string {
+  return `{"success":true,"data":${dataJson},"message":${JSON.stringify(message)}}`;
+}
+
+export const ok = (data: unknown, message: string) => ({ success: true, data, message });
+
+/**
+ * Reads a JSON request body: 415 for a non-JSON content type, 413 past the limit (the socket is not read
+ * further), 400 naming line and column for malformed JSON. An empty body reads as undefined.
+ */
+export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (declared > limit) {
+    req.resume();
+    throw payloadTooLarge(limit);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      req.resume();
+      throw payloadTooLarge(limit);
+    }
+    chunks.push(chunk);
+  }
+  if (size === 0) return undefined;
+  if (type && type !== 'application/json' && !type.endsWith('+json')) throw unsupportedMediaType(type);
+  const text = Buffer.concat(chunks).toString('utf8');
+  const parsed = parseJsonWithPosition(text);
+  if (!parsed.ok) throw invalidField('body', `Malformed JSON at line ${parsed.line}, column ${parsed.column}: ${parsed.message}`);
+  return parsed.value;
+}
+
+/** Parses an integer query parameter within bounds; absent → fallback; anything else → 400 naming it. */
+export function intParam(query: Record<string, unknown>, name: string, fallback: number, min: number, max: number): number {
+  const raw = query[name];
+  if (raw === undefined || raw === '') return fallback;
+  const text = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+  if (typeof text !== 'string' || !/^-?\d+$/.test(text)) throw invalidField(name, `must be an integer between ${min} and ${max}`);
+  const value = Number(text);
+  if (value < min || value > max) throw invalidField(name, `must be an integer between ${min} and ${max}`);
+  return value;
+}
+
+export function stringParam(query: Record<string, unknown>, name: string, maxLength = 1000): string | undefined {
+  const raw = query[name];
+  if (raw === undefined) return undefined;
+  const text = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+  if (typeof text !== 'string') return undefined;
+  if (text.length > maxLength) throw invalidField(name, `must be at most ${maxLength} characters`);
+  return text;
+}
+
+export function enumParam<T extends string>(query: Record<string, unknown>, name: string, allowed: readonly T[], fallback: T): T {
+  const text = stringParam(query, name);
+  if (text === undefined || text === '') return fallback;
+  if (!(allowed as readonly string[]).includes(text)) throw invalidField(name, `must be one of ${allowed.join(', ')}`);
+  return text as T;
+}
+
+export function paginationHeaders(total: number, limit: number, offset: number): Record<string, string> {
+  return { 'X-Total-Count': String(total), 'X-Page-Size': String(limit), 'X-Page-Offset': String(offset) };
+}

@@ -1,0 +1,33 @@
+import type { Logger } from '../util/logger.js';
+
+export interface AuthOptions {
+  /** Static bearer token with read and write permission. */
+  token?: string;
+  /** Static bearer token with read permission only (403 on mutating routes). */
+  readToken?: string;
+  /** HMAC secret for HS256/384/512 JWTs. */
+  jwtSecret?: string;
+  /** Path to a JWKS file (public keys) for RS/ES/EdDSA JWTs. */
+  jwks?: string;
+  /** Accepted value of a session cookie whose name starts with SESS. */
+  session?: string;
+  /** JWT scope that grants write permission (default "write"). */
+  writeScope?: string;
+}
+
+export interface ServeOptions {
+  /** The served directory: the workflow database. */
+  dir: string;
+  /** Mount point of every route, e.g. /api/flowdrop. */
+  basePath: string;
+  watch: boolean;
+  /** Request body limit in bytes. */
+  maxBody: number;
+  host: string;
+  auth: AuthOptions;
+  /** Allowed CORS origins; undefined = any origin while bound to loopback. */
+  corsOrigins?: string[];
+  logger: Logger;
+  /** Watch by polling. */
+  poll?: boolean;
+}

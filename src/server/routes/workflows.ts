@@ -1,0 +1,99 @@
+import { invalidField, notFound } from '../../contract/errors.js';
+import { describeAjvErrors, validateCreateWorkflow, validateUpdateWorkflow } from '../../contract/validators.js';
+import type { ValidateFunction } from 'ajv';
+import type { Request } from 'polka';
+import { assertSafeId, type StoredWorkflow } from '../../store/workflow-store.js';
+import type { CreateInput, UpdateInput } from '../../store/workflow-model.js';
+import type { AppContext, Router } from '../app.js';
+import { enumParam, envelopeAround, intParam, ok, paginationHeaders, readJsonBody, sendJson, sendRaw, stringParam } from '../http.js';
+
+const SORT_FIELDS = ['updated_at', 'created_at', 'name'] as const;
+
+function sortKey(item: StoredWorkflow, field: (typeof SORT_FIELDS)[number]): string {
+  if (field === 'name') return item.workflow.name.toLowerCase();
+  return field === 'created_at' ? item.workflow.metadata.createdAt : item.workflow.metadata.updatedAt;
+}
+
+/** Reads and schema-checks a JSON body; the first problem becomes a 400 naming the field. */
+async function readValidBody<T>(req: Request, ctx: AppContext, validate: ValidateFunction): Promise<T> {
+  const body = await readJsonBody(req, ctx.options.maxBody);
+  if (body === undefined) throw invalidField('body', 'a JSON object is required');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidField('body', 'must be a JSON object');
+  if (!validate(body)) {
+    const [first] = describeAjvErrors(validate.errors);
+    throw invalidField(first.field, first.message);
+  }
+  return body as T;
+}
+
+function workflowHeaders(found: StoredWorkflow, ctx: AppContext): Record<string, string> {
+  return { ETag: found.etag, Location: `${ctx.options.basePath}/workflows/${encodeURIComponent(found.workflow.id)}` };
+}
+
+export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
+  router.get('/workflows', (req, res) => {
+    const search = stringParam(req.query, 'search', 100)?.trim().toLowerCase();
+    const tags = stringParam(req.query, 'tags')
+      ?.split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
+    const limit = intParam(req.query, 'limit', 50, 1, 100);
+    const offset = intParam(req.query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+    const sort = enumParam(req.query, 'sort', SORT_FIELDS, 'updated_at');
+    const order = enumParam(req.query, 'order', ['asc', 'desc'] as const, 'desc');
+    const matching = ctx.store.list().filter(({ workflow }) => {
+      if (search && !`${workflow.name}\n${workflow.description ?? ''}`.toLowerCase().includes(search)) return false;
+      if (tags && tags.length > 0 && !tags.some((t) => workflow.metadata.tags?.includes(t))) return false;
+      return true;
+    });
+    const direction = order === 'asc' ? 1 : -1;
+    matching.sort((a, b) => {
+      const ka = sortKey(a, sort);
+      const kb = sortKey(b, sort);
+      return (ka < kb ? -1 : ka > kb ? 1 : a.workflow.id < b.workflow.id ? -1 : 1) * direction;
+    });
+    const page = matching.slice(offset, offset + limit);
+    sendRaw(res, 200, envelopeAround(`[${page.map((p) => p.json).join(',')}]`, `Found ${matching.length} workflows`), paginationHeaders(matching.length, limit, offset));
+  });
+
+  router.post('/workflows', async (req, res) => {
+    const body = await readValidBody<CreateInput>(req, ctx, validateCreateWorkflow);
+    const created = await ctx.store.create(body);
+    sendRaw(res, 201, envelopeAround(created.json, 'Workflow created successfully'), workflowHeaders(created, ctx));
+  });
+
+  router.get('/workflows/:id', (req, res) => {
+    assertSafeId(req.params.id);
+    const found = ctx.store.get(req.params.id);
+    if (!found) throw notFound(`workflow '${req.params.id}'`);
+    if (req.headers['if-none-match'] === found.etag) {
+      res.writeHead(304, { ETag: found.etag });
+      res.end();
+      return;
+    }
+    sendRaw(res, 200, envelopeAround(found.json, 'Workflow loaded successfully'), { ETag: found.etag });
+  });
+
+  router.put('/workflows/:id', async (req, res) => {
+    assertSafeId(req.params.id);
+    const body = await readValidBody<UpdateInput>(req, ctx, validateUpdateWorkflow);
+    const ifMatch = req.headers['if-match'];
+    const updated = await ctx.store.update(req.params.id, body, typeof ifMatch === 'string' ? ifMatch : undefined);
+    const headers: Record<string, string> = { ETag: updated.etag };
+    if (updated.backup) headers['X-Wfe-Backup'] = updated.backup;
+    sendRaw(res, 200, envelopeAround(updated.json, 'Workflow updated successfully'), headers);
+  });
+
+  router.delete('/workflows/:id', async (req, res) => {
+    assertSafeId(req.params.id);
+    await ctx.store.delete(req.params.id);
+    sendJson(res, 200, { success: true, message: 'Workflow deleted successfully' });
+  });
+
+  // Seed §4.2. Until the playground exists a workflow has no conversation: an empty history.
+  router.get('/workflows/:id/chat/messages', (req, res) => {
+    assertSafeId(req.params.id);
+    if (!ctx.store.get(req.params.id)) throw notFound(`workflow '${req.params.id}'`);
+    sendJson(res, 200, ok([], 'No chat messages'));
+  });
+}

@@ -1,0 +1,331 @@
+// Every body the implemented operations return — successes and errors — checked against the schemas of
+// FlowDrop's OpenAPI document (read from ../shared at test time), over a real server on a real socket.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type Harness } from './support/harness.js';
+import {
+  assertMatchesContract,
+  compileWithComponents,
+  errorEnvelopeProblems,
+  hasOperation,
+  responseValidator,
+  schemaValidator,
+} from './support/openapi.js';
+import { edge, twoNodeWorkflow } from './support/workflows.js';
+
+const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const fixturesDir = join(repoRoot, 'fixtures', 'workflows');
+
+/** The repo's example workflows (fixtures/workflows/*.json), or generated ones until those exist. */
+function loadFixtures(): Record<string, { id: string }> {
+  const names = existsSync(fixturesDir) ? readdirSync(fixturesDir).filter((n) => n.endsWith('.json')).sort() : [];
+  if (names.length === 0) {
+    return Object.fromEntries(['fx-1', 'fx-2', 'fx-3'].map((id) => [`${id}.json`, twoNodeWorkflow(id, `Fixture ${id}`)]));
+  }
+  return Object.fromEntries(names.map((n) => [n, JSON.parse(readFileSync(join(fixturesDir, n), 'utf8')) as { id: string }]));
+}
+
+const fixtures = loadFixtures();
+
+const customNodeType = {
+  id: 'sentiment',
+  name: 'Sentiment',
+  description: 'Scores the sentiment of a text',
+  category: 'ml',
+  version: '1.0.0',
+  type: 'default',
+  icon: 'mdi:emoticon',
+  inputs: [{ id: 'text', name: 'Text', type: 'input', dataType: 'string', required: true }],
+  outputs: [{ id: 'score', name: 'Score', type: 'output', dataType: 'number' }],
+  configSchema: { type: 'object', properties: { threshold: { type: 'number', minimum: 0, maximum: 1, default: 0.5 } } },
+  tags: ['nlp'],
+};
+
+let h: Harness;
+
+/** Calls the server and asserts the answer matches the OAS response of (method, template, its status). */
+async function call(method: string, template: string, path: string, body?: unknown, headers?: Record<string, string>) {
+  const res = await h.call(method, path, body, headers);
+  assertMatchesContract(method, template, res);
+  return res;
+}
+
+function expectPaginationHeaders(headers: Headers, total: number, size: number, offset: number): void {
+  expect(headers.get('x-total-count')).toBe(String(total));
+  expect(headers.get('x-page-size')).toBe(String(size));
+  expect(headers.get('x-page-offset')).toBe(String(offset));
+}
+
+beforeAll(async () => {
+  const files: Record<string, unknown> = {
+    'a.json': twoNodeWorkflow('wf-a', 'Alpha'),
+    'team/b.json': twoNodeWorkflow('wf-b', 'Beta'),
+    'nodes/custom.json': customNodeType,
+    'nodes/more.yaml': 'id: shout\nname: Shout\ndescription: Upper-cases a text\ncategory: processing\nversion: 1.0.0\ntype: simple\ninputs:\n  - {id: text, name: Text, type: input, dataType: string}\noutputs:\n  - {id: text, name: Text, type: output, dataType: string}\n',
+    'wfe.config.yaml':
+      'categories:\n  - name: ml\n    label: Machine Learning\n    icon: mdi:brain\n    weight: 20\n' +
+      'portDataTypes:\n  - id: tensor\n    name: Tensor\n    color: "#123456"\n' +
+      'compatibilityRules:\n  - from: tensor\n    to: json\n',
+  };
+  for (const [name, wf] of Object.entries(fixtures)) files[`fixtures/${name}`] = wf;
+  h = await startServer({ files });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('the validator itself', () => {
+  it('rejects a wrong body (so a passing check means something)', () => {
+    const getWorkflow = responseValidator('GET', '/workflows/{id}', 200);
+    expect(getWorkflow.declared).toBe(true);
+    expect(getWorkflow({ success: true, data: { id: 1 } })).toBe(false);
+    expect(getWorkflow.errors.join('\n')).toMatch(/\/data\/id must be string/);
+    expect(getWorkflow({ success: true, data: twoNodeWorkflow('ok') })).toBe(true);
+
+    const broken = twoNodeWorkflow('bad');
+    (broken.nodes[0] as { position: unknown }).position = { x: 'left' };
+    expect(responseValidator('GET', '/workflows', 200)({ success: true, data: [twoNodeWorkflow('fine'), broken] })).toBe(false);
+    expect(responseValidator('GET', '/nodes', 200)({ success: true, data: [{ id: 'x' }] })).toBe(false);
+    expect(responseValidator('GET', '/health', 200)({ status: 'healthy', uptime: 1.5 })).toBe(false);
+    expect(schemaValidator('Workflow')({ id: 'x', name: 'n', nodes: [], edges: [], metadata: { version: '1' } })).toBe(false);
+    expect(compileWithComponents({ $ref: '#/components/schemas/Position' })({ x: 1, y: 2 })).toBe(true);
+  });
+
+  it('follows $ref into components.responses, falls back to ErrorResponse for undeclared errors, refuses undeclared successes', () => {
+    expect(responseValidator('GET', '/workflows/{id}', 404).label).toContain('components.responses.NotFound');
+    expect(responseValidator('PUT', '/workflows/{id}', 422).label).toContain('components.responses.ValidationError');
+    expect(responseValidator('POST', '/workflows', 409).declared).toBe(false);
+    expect(() => responseValidator('POST', '/workflows', 200)).toThrow(/declares no JSON body/);
+    expect(() => responseValidator('GET', '/no/such/path', 200)).toThrow(/not an operation/);
+    // ErrorResponse requires nothing, so the envelope is checked on top of it.
+    expect(() => assertMatchesContract('GET', '/workflows/{id}', { status: 404, body: { success: false, error: 'gone' } })).toThrow(/code must be a non-empty string/);
+    expect(() => assertMatchesContract('GET', '/workflows/{id}', { status: 404, body: { success: true, error: 'x', message: 'x', code: 'NOT_FOUND' } })).toThrow(/success/);
+    expect(errorEnvelopeProblems({ success: false, error: 'e', message: 'm', code: 'C' })).toEqual([]);
+  });
+
+  it('accepts the arbitrary ids the real editor emits where the OAS says format: uuid', () => {
+    const wf = twoNodeWorkflow('text_input-demo');
+    expect(wf.nodes[0].id).toBe('in.1');
+    expect(schemaValidator('Workflow')(wf)).toBe(true);
+  });
+});
+
+describe('system', () => {
+  it('GET /health, /system/config, /system/version', async () => {
+    const health = await call('GET', '/health', '/health');
+    expect(health.status).toBe(200);
+    expect(health.body.status).toBe('healthy');
+    const config = await call('GET', '/system/config', '/system/config');
+    expect(config.status).toBe(200);
+    expect(config.body.success).toBe(true);
+    const version = await call('GET', '/system/version', '/system/version');
+    expect(version.status).toBe(200);
+    expect(version.body.api_version).toBe('v1');
+  });
+});
+
+describe('node types, categories, port config', () => {
+  it('GET /nodes: every node type (built-ins, nodes/*.json and *.yaml) matches NodeMetadata; pagination headers', async () => {
+    const all = await call('GET', '/nodes', '/nodes?limit=1000');
+    expect(all.status).toBe(200);
+    const ids: string[] = all.body.data.map((n: { id: string }) => n.id);
+    expect(ids).toEqual(expect.arrayContaining(['sentiment', 'shout']));
+    expectPaginationHeaders(all.headers, ids.length, 1000, 0);
+
+    const page = await call('GET', '/nodes', '/nodes?limit=2&offset=1');
+    expect(page.body.data).toHaveLength(2);
+    expectPaginationHeaders(page.headers, ids.length, 2, 1);
+
+    const byDefault = await call('GET', '/nodes', '/nodes?');
+    expect(byDefault.headers.get('x-total-count')).toBe(String(ids.length));
+  });
+
+  it('GET /nodes answers 400 for limit=0 and other bad parameters', async () => {
+    for (const query of ['limit=0', 'limit=1001', 'offset=-1', `search=${'s'.repeat(101)}`]) {
+      const res = await call('GET', '/nodes', `/nodes?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+      expect(res.body.details).toMatchObject({ field: expect.any(String), message: expect.any(String) });
+    }
+  });
+
+  it('GET /nodes/{id}: 200 for a built-in and a folder node type, 404 for an unknown one', async () => {
+    const all = (await h.call('GET', '/nodes?limit=1000')).body.data as { id: string }[];
+    for (const id of [all[0].id, 'sentiment', 'shout']) {
+      const res = await call('GET', '/nodes/{id}', `/nodes/${encodeURIComponent(id)}`);
+      expect(res.status, id).toBe(200);
+      expect(res.body.data.id).toBe(id);
+    }
+    const missing = await call('GET', '/nodes/{id}', '/nodes/no_such_type');
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe('NOT_FOUND');
+  });
+
+  it('GET /port-config and GET /categories (with the folder’s additions)', async () => {
+    const ports = await call('GET', '/port-config', '/port-config');
+    expect(ports.status).toBe(200);
+    expect(ports.body.data.dataTypes.map((t: { id: string }) => t.id)).toContain('tensor');
+    const categories = await call('GET', '/categories', '/categories');
+    expect(categories.status).toBe(200);
+    expect(categories.body.data.map((c: { name: string }) => c.name)).toContain('ml');
+  });
+});
+
+describe('workflows', () => {
+  it('serves every fixture workflow, and each GET /workflows/{id} body matches the getWorkflow 200 schema', async () => {
+    const config = await h.call('GET', '/system/config');
+    expect(config.body.data.loadErrors).toEqual([]);
+    expect(Object.keys(fixtures).length).toBeGreaterThan(0);
+    for (const [name, wf] of Object.entries(fixtures)) {
+      const res = await call('GET', '/workflows/{id}', `/workflows/${encodeURIComponent(wf.id)}`);
+      expect(res.status, name).toBe(200);
+      expect(res.body.data.id).toBe(wf.id);
+      expect(schemaValidator('WorkflowResponse')(res.body)).toBe(true);
+    }
+  });
+
+  it('GET /workflows: 200 with every workflow matching Workflow and X-Total-Count; 400 for bad parameters', async () => {
+    const total = Object.keys(fixtures).length + 2;
+    const all = await call('GET', '/workflows', '/workflows?limit=100');
+    expect(all.status).toBe(200);
+    expect(all.body.data).toHaveLength(total);
+    expectPaginationHeaders(all.headers, total, 100, 0);
+
+    const page = await call('GET', '/workflows', '/workflows?sort=name&order=asc&limit=1&offset=1');
+    expect(page.body.data).toHaveLength(1);
+    expectPaginationHeaders(page.headers, total, 1, 1);
+
+    const none = await call('GET', '/workflows', '/workflows?search=zzz-nothing-matches');
+    expect(none.body.data).toEqual([]);
+    expect(none.headers.get('x-total-count')).toBe('0');
+
+    for (const query of ['limit=0', 'limit=101', 'offset=x', 'sort=size', 'order=sideways']) {
+      const res = await call('GET', '/workflows', `/workflows?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+    }
+  });
+
+  it('POST /workflows: 201, 400, 422, 409 — and the undeclared 413 and 415 still carry the error envelope', async () => {
+    const created = await call('POST', '/workflows', '/workflows', { ...twoNodeWorkflow('contract-new', 'New'), id: 'contract-new' });
+    expect(created.status).toBe(201);
+    expect(created.body.data.id).toBe('contract-new');
+
+    const minimal = await call('POST', '/workflows', '/workflows', { name: 'Just a name' });
+    expect(minimal.status).toBe(201);
+    expect(minimal.body.data.nodes).toEqual([]);
+
+    const missingName = await call('POST', '/workflows', '/workflows', { description: 'no name' });
+    expect(missingName.status).toBe(400);
+    expect(missingName.body.details).toMatchObject({ field: 'name' });
+    const malformed = await call('POST', '/workflows', '/workflows', '{"name": ');
+    expect(malformed.status).toBe(400);
+    expect((await call('POST', '/workflows', '/workflows', [1])).status).toBe(400);
+
+    const badGraph = twoNodeWorkflow('contract-bad-graph');
+    badGraph.edges.push(edge('in.1', 'text', 'ghost', 'prompt'));
+    const invalid = await call('POST', '/workflows', '/workflows', badGraph);
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.code).toBe('VALIDATION_ERROR');
+    expect(invalid.body.details.errors).toEqual(expect.arrayContaining([expect.stringContaining('ghost')]));
+
+    const duplicate = await call('POST', '/workflows', '/workflows', twoNodeWorkflow('wf-a'));
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.code).toBe('CONFLICT');
+
+    const textPlain = await call('POST', '/workflows', '/workflows', 'name=x', { 'Content-Type': 'text/plain' });
+    expect(textPlain.status).toBe(415);
+  });
+
+  it('POST /workflows past --max-body answers 413 with the error envelope', async () => {
+    const small = await startServer({ maxBody: 1024 });
+    try {
+      const res = await small.call('POST', '/workflows', { name: 'big', description: 'x'.repeat(4000) });
+      assertMatchesContract('POST', '/workflows', res);
+      expect(res.status).toBe(413);
+      expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('GET /workflows/{id}: 404 for an unknown id, 400 for ids that could escape the folder', async () => {
+    const missing = await call('GET', '/workflows/{id}', '/workflows/nope');
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe('NOT_FOUND');
+    for (const id of ['..%2F..%2Fetc%2Fpasswd', '.hidden']) {
+      const res = await call('GET', '/workflows/{id}', `/workflows/${id}`);
+      expect(res.status, id).toBe(400);
+      expect(res.body.details.field).toBe('id');
+    }
+  });
+
+  it('PUT /workflows/{id}: 200 (partial and full body), 400, 404, 409, 422', async () => {
+    const partial = await call('PUT', '/workflows/{id}', '/workflows/wf-a', { description: 'changed', metadata: { author: 'me', tags: ['x'] } });
+    expect(partial.status).toBe(200);
+    expect(partial.body.data.description).toBe('changed');
+
+    // What the editor really sends: the whole workflow, response-only fields included.
+    const full = structuredClone(partial.body.data);
+    full.name = 'Alpha, saved by the editor';
+    full.nodes[0].data.executionInfo = { status: 'idle', executionCount: 0, isExecuting: false };
+    const saved = await call('PUT', '/workflows/{id}', '/workflows/wf-a', full, { 'If-Match': partial.headers.get('etag')! });
+    expect(saved.status).toBe(200);
+
+    const idChange = await call('PUT', '/workflows/{id}', '/workflows/wf-a', { id: 'other' });
+    expect(idChange.status).toBe(400);
+    const emptyName = await call('PUT', '/workflows/{id}', '/workflows/wf-a', { name: '' });
+    expect(emptyName.status).toBe(400);
+    expect(emptyName.body.details).toMatchObject({ field: 'name' });
+
+    const missing = await call('PUT', '/workflows/{id}', '/workflows/nope', { name: 'x' });
+    expect(missing.status).toBe(404);
+
+    const stale = await call('PUT', '/workflows/{id}', '/workflows/wf-a', { name: 'late' }, { 'If-Match': partial.headers.get('etag')! });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('CONFLICT');
+
+    const broken = await call('PUT', '/workflows/{id}', '/workflows/wf-a', { edges: [edge('in.1', 'text', 'missing', 'prompt')] });
+    expect(broken.status).toBe(422);
+    expect(broken.body.details.errors.length).toBeGreaterThan(0);
+  });
+
+  it('DELETE /workflows/{id}: 200 then 404', async () => {
+    await h.call('POST', '/workflows', { id: 'to-delete', name: 'Short-lived' });
+    const deleted = await call('DELETE', '/workflows/{id}', '/workflows/to-delete');
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ success: true, message: 'Workflow deleted successfully' });
+    const again = await call('DELETE', '/workflows/{id}', '/workflows/to-delete');
+    expect(again.status).toBe(404);
+    expect(again.body.code).toBe('NOT_FOUND');
+  });
+
+  it('after all those writes the list still matches the contract', async () => {
+    const all = await call('GET', '/workflows', '/workflows?limit=100');
+    expect(all.body.data.length).toBe(Number(all.headers.get('x-total-count')));
+  });
+});
+
+describe('seed-only GET /workflows/{id}/chat/messages (not in the OAS)', () => {
+  it('is not an OAS operation: checked against the seed shape instead', () => {
+    expect(hasOperation('GET', '/workflows/{id}/chat/messages')).toBe(false);
+  });
+
+  it('answers {success:true, data:[{role, content}]} for a known workflow and the error envelope for an unknown one', async () => {
+    const res = await h.call('GET', '/workflows/wf-b/chat/messages');
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(Array.isArray(res.body.data)).toBe(true);
+    for (const message of res.body.data as { role: unknown; content: unknown }[]) {
+      expect(['user', 'assistant']).toContain(message.role);
+      expect(typeof message.content).toBe('string');
+    }
+    const missing = await h.call('GET', '/workflows/nope/chat/messages');
+    expect(missing.status).toBe(404);
+    expect(errorEnvelopeProblems(missing.body)).toEqual([]);
+    expect(missing.body.code).toBe('NOT_FOUND');
+    expect(schemaValidator('ErrorResponse')(missing.body)).toBe(true);
+  });
+});

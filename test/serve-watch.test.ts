@@ -1,0 +1,103 @@
+// Files edited outside the server (by hand, by git checkout) are picked up by the watcher.
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventually, startServer, type Harness } from './support/harness.js';
+import { twoNodeWorkflow } from './support/workflows.js';
+
+let h: Harness;
+
+beforeEach(async () => {
+  h = await startServer({ watch: true, files: { 'a.json': twoNodeWorkflow('wf-a', 'Alpha') } });
+});
+afterEach(async () => {
+  await h.close();
+});
+
+const nameOf = async (id: string) => (await h.call('GET', `/workflows/${id}`)).body?.data?.name;
+const write = (rel: string, value: unknown) => writeFile(join(h.dir, rel), typeof value === 'string' ? value : JSON.stringify(value, null, 2) + '\n');
+
+describe('watch mode', () => {
+  it('serves files added, changed, renamed and deleted on disk', async () => {
+    await write('new.json', twoNodeWorkflow('wf-new', 'Added'));
+    await eventually(async () => (await nameOf('wf-new')) === 'Added', 3000, 'added file');
+
+    await write('new.json', twoNodeWorkflow('wf-new', 'Changed'));
+    await eventually(async () => (await nameOf('wf-new')) === 'Changed', 3000, 'changed file');
+
+    await rename(join(h.dir, 'new.json'), join(h.dir, 'renamed.json'));
+    await eventually(async () => (await nameOf('wf-new')) === 'Changed' && h.server.context.store.get('wf-new')?.file === 'renamed.json', 3000, 'renamed file');
+
+    await rm(join(h.dir, 'renamed.json'));
+    await eventually(async () => (await h.call('GET', '/workflows/wf-new')).status === 404, 3000, 'deleted file');
+  });
+
+  it('keeps the last good version of a malformed file and reports it with line and column', async () => {
+    await write('a.json', '{\n  "id": "wf-a",\n  "name": "Broken",\n  nodes: []\n}\n');
+    const config = await eventually(async () => {
+      const res = await h.call('GET', '/system/config');
+      return res.body.data.loadErrors.length > 0 ? res.body.data : undefined;
+    }, 3000, 'load error');
+    expect(config.loadErrors[0]).toMatchObject({ file: 'a.json', line: 4, column: 3 });
+    expect(await nameOf('wf-a')).toBe('Alpha');
+    expect(h.logs.some((l) => l.includes('a.json:4:3'))).toBe(true);
+
+    await write('a.json', twoNodeWorkflow('wf-a', 'Fixed'));
+    await eventually(async () => (await nameOf('wf-a')) === 'Fixed', 3000, 'fixed file');
+    expect((await h.call('GET', '/system/config')).body.data.loadErrors).toEqual([]);
+  });
+
+  it('reports a schema-invalid file with the field, and keeps serving the others', async () => {
+    const bad = { ...twoNodeWorkflow('wf-bad'), nodes: [{ id: 'x', type: 'universalNode', position: { x: 'left', y: 0 }, data: { label: 'x', config: {}, metadata: {} } }], edges: [] };
+    await write('bad.json', bad);
+    const errors = await eventually(async () => {
+      const res = await h.call('GET', '/system/config');
+      return res.body.data.loadErrors.length > 0 ? res.body.data.loadErrors : undefined;
+    }, 3000, 'schema error');
+    expect(errors[0].file).toBe('bad.json');
+    expect(errors[0].message).toMatch(/^nodes\[0\]\.position\.x must be number/);
+    expect(errors[0].line).toBeGreaterThan(1);
+    expect((await h.call('GET', '/workflows/wf-bad')).status).toBe(404);
+    expect(await nameOf('wf-a')).toBe('Alpha');
+  });
+
+  it('does not reload its own writes', async () => {
+    const put = await h.call('PUT', '/workflows/wf-a', { name: 'Saved' });
+    expect(put.status).toBe(200);
+    const etag = put.headers.get('etag');
+    // Give the watcher time to deliver the echo of the write, then check nothing was reloaded.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(h.logs.filter((l) => l.includes('on disk, reloaded'))).toEqual([]);
+    expect((await h.call('GET', '/workflows/wf-a')).headers.get('etag')).toBe(etag);
+  });
+
+  it('a hand edit changes the ETag; a stale If-Match is refused; a save over a hand edit keeps a backup', async () => {
+    const etag = (await h.call('GET', '/workflows/wf-a')).headers.get('etag')!;
+    const onDisk = JSON.parse(await readFile(join(h.dir, 'a.json'), 'utf8'));
+    await write('a.json', { ...onDisk, description: 'hand edit' });
+    await eventually(async () => (await h.call('GET', '/workflows/wf-a')).body.data.description === 'hand edit', 3000, 'hand edit');
+    expect((await h.call('GET', '/workflows/wf-a')).headers.get('etag')).not.toBe(etag);
+
+    const stale = await h.call('PUT', '/workflows/wf-a', { name: 'editor' }, { 'If-Match': etag });
+    expect(stale.status).toBe(409);
+
+    const blind = await h.call('PUT', '/workflows/wf-a', { name: 'editor' });
+    expect(blind.status).toBe(200);
+    const backup = blind.headers.get('x-wfe-backup')!;
+    expect(backup).toMatch(/^\.wfe\/backups\/wf-a\..+\.json$/);
+    expect(JSON.parse(await readFile(join(h.dir, backup), 'utf8')).description).toBe('hand edit');
+  });
+
+  it('two files with the same id: reported, the first in path order wins, the other takes over when it goes', async () => {
+    await write('z-dup.json', twoNodeWorkflow('wf-a', 'Duplicate'));
+    const errors = await eventually(async () => {
+      const res = await h.call('GET', '/system/config');
+      return res.body.data.loadErrors.length > 0 ? res.body.data.loadErrors : undefined;
+    }, 3000, 'duplicate report');
+    expect(errors[0]).toMatchObject({ file: 'z-dup.json' });
+    expect(errors[0].message).toMatch(/Duplicate workflow id 'wf-a': a\.json/);
+    expect(await nameOf('wf-a')).toBe('Alpha');
+    await rm(join(h.dir, 'a.json'));
+    await eventually(async () => (await nameOf('wf-a')) === 'Duplicate', 3000, 'duplicate takes over');
+  });
+});

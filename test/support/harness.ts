@@ -1,0 +1,88 @@
+// Starts the real server (createServer) on an ephemeral port over a real temp folder.
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createServer, type WfeServer } from '../../src/server/app.js';
+import type { ServeOptions } from '../../src/server/options.js';
+import { createLogger, type Logger } from '../../src/util/logger.js';
+
+export interface Harness {
+  dir: string;
+  base: string;
+  server: WfeServer;
+  logs: string[];
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: any; text: string }>;
+  close(): Promise<void>;
+}
+
+export async function tempDir(prefix = 'wfe-test-'): Promise<string> {
+  return mkdtemp(join(tmpdir(), prefix));
+}
+
+export async function writeFiles(dir: string, files: Record<string, unknown>): Promise<void> {
+  for (const [rel, content] of Object.entries(files)) {
+    const path = join(dir, rel);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, typeof content === 'string' ? content : JSON.stringify(content, null, 2) + '\n');
+  }
+}
+
+export async function startServer(options: Partial<ServeOptions> & { files?: Record<string, unknown> } = {}): Promise<Harness> {
+  const dir = options.dir ?? (await tempDir());
+  if (options.files) await writeFiles(dir, options.files);
+  const logs: string[] = [];
+  const logger: Logger = createLogger('debug', (line) => logs.push(line));
+  const server = await createServer({
+    dir,
+    basePath: '/api/flowdrop',
+    watch: false,
+    maxBody: 10 * 1024 * 1024,
+    host: '127.0.0.1',
+    auth: {},
+    logger,
+    ...options,
+  });
+  const { url } = await server.listen(0, '127.0.0.1');
+  return {
+    dir,
+    base: url,
+    server,
+    logs,
+    async call(method, path, body, headers = {}) {
+      const init: RequestInit = { method, headers: { ...headers } };
+      if (body !== undefined) {
+        init.body = typeof body === 'string' ? body : JSON.stringify(body);
+        (init.headers as Record<string, string>)['Content-Type'] ??= 'application/json';
+      }
+      const res = await fetch(url + path, init);
+      const text = await res.text();
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: res.status, headers: res.headers, body: parsed, text };
+    },
+    async close() {
+      await server.close();
+      if (!options.dir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls until check() is truthy or the deadline passes (no fixed sleeps). */
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch (err) {
+      last = err;
+    }
+    await new Promise((r) => setTimeout(r, 15));
+  }
+  throw new Error(`timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
+}
