@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCatalog, type Catalog } from '../src/catalog/catalog.js';
 import { BUILTIN_PORT_CONFIG } from '../src/catalog/builtin-port-types.js';
-import { findJsonSyntaxError } from '../src/catalog/json-syntax.js';
 import { isCompatible } from '../src/catalog/port-compat.js';
 import { validateNodeType } from '../src/catalog/schemas.js';
 import type { PortConfig } from '../src/contract/types.js';
@@ -322,33 +321,5 @@ describe('isCompatible', () => {
     expect(isCompatible(BUILTIN_PORT_CONFIG, 'tool', 'string')).toBe(false);
     expect(isCompatible(BUILTIN_PORT_CONFIG, 'json[]', 'array')).toBe(true);
     expect(isCompatible(BUILTIN_PORT_CONFIG, 'array', 'json[]')).toBe(false);
-  });
-});
-
-describe('findJsonSyntaxError', () => {
-  it('agrees with JSON.parse and points at the first bad character', () => {
-    const cases: Array<[string, number | undefined]> = [
-      ['{"a": [1, 2.5e3, -0, true, null, "x\\u00e9\\n"]}', undefined],
-      ['  {"a": {}}  ', undefined],
-      ['{"a": ,}', 6],
-      ['{"a": 1,}', 8],
-      ['[1, 2', 5],
-      ['{"a" 1}', 5],
-      ["{'a': 1}", 1],
-      ['{"a": 01}', 7],
-      ['{"a": "tab\there"}', 10],
-      ['{} {}', 3],
-      ['', 0],
-    ];
-    for (const [text, offset] of cases) {
-      let parses = true;
-      try {
-        JSON.parse(text);
-      } catch {
-        parses = false;
-      }
-      expect(parses, text).toBe(offset === undefined);
-      expect(findJsonSyntaxError(text)?.offset, text).toBe(offset);
-    }
   });
 });

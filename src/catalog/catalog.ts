@@ -15,7 +15,8 @@ import type { Logger } from '../util/logger.js';
 import { BUILTIN_CATEGORIES } from './builtin-categories.js';
 import { BUILTIN_NODE_TYPES } from './builtin-node-types.js';
 import { BUILTIN_PORT_CONFIG } from './builtin-port-types.js';
-import { formatLoadError, parseSource, problemAt, schemaErrors } from './read-source.js';
+import { formatLoadError } from '../contract/load-error.js';
+import { parseSource, problemAt, schemaErrors } from './read-source.js';
 import { validateCatalogConfig, validateNodeType } from './schemas.js';
 
 export const NODE_TYPES_DIR = 'nodes';
@@ -46,7 +47,7 @@ export interface CatalogOptions {
   onChange?: () => void;
 }
 
-interface CatalogConfig {
+export interface CatalogConfig {
   categories?: CategoryDefinition[];
   portDataTypes?: PortDataTypeConfig[];
   compatibilityRules?: PortCompatibilityRule[];
@@ -80,7 +81,7 @@ export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Ca
     else fileErrors.delete(file);
     if (JSON.stringify(errors) === before) return; // already reported
     for (const e of errors) logger.warn(`catalog: ${formatLoadError(e)}`);
-    if (!errors.length) logger.info(`catalog: ${file} loaded`);
+    if (!errors.length) logger.info(`catalog: ${file}: no more problems`);
   }
 
   async function readNodeFiles(): Promise<void> {
@@ -121,6 +122,8 @@ export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Ca
       logger.error(`catalog: could not read ${root}: ${(err as Error).message}`);
     }
     merged = merge(goodNodeFiles, goodConfig, logger);
+    const own = [...goodNodeFiles.values()].reduce((sum, list) => sum + list.length, 0);
+    logger.debug(`catalog: ${merged.nodeTypes.length} node types (${own} from ${NODE_TYPES_DIR}/), ${merged.categories.length} categories`);
   }
 
   // Reloads run one after another; overlapping calls queue behind the running one.
@@ -207,7 +210,7 @@ async function readText(file: string): Promise<string | undefined> {
 
 const isMissing = (err: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((err as NodeJS.ErrnoException).code ?? '');
 
-type Checked<T> = ({ ok: true } & T) | { ok: false; errors: LoadError[] };
+export type Checked<T> = ({ ok: true } & T) | { ok: false; errors: LoadError[] };
 
 /** A nodes/ file holds one node type or a list of them; an empty file defines none. */
 export function checkNodeTypesFile(file: string, text: string): Checked<{ nodeTypes: NodeMetadata[] }> {

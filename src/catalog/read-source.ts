@@ -4,8 +4,7 @@ import { parseDocument } from 'yaml';
 import type { ValidateFunction } from 'ajv';
 import type { LoadError } from '../contract/types.js';
 import { describeAjvErrors } from '../contract/validators.js';
-import { offsetToPosition } from '../util/json-position.js';
-import { findJsonSyntaxError } from './json-syntax.js';
+import { parseJsonWithPosition } from '../util/json-position.js';
 import { pointerPosition } from '../util/pointer-position.js';
 
 export type Parsed = { ok: true; value: unknown } | { ok: false; error: LoadError };
@@ -14,13 +13,9 @@ export type Parsed = { ok: true; value: unknown } | { ok: false; error: LoadErro
 export function parseSource(file: string, source: string): Parsed {
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source; // BOM, as some Windows editors write
   if (file.endsWith('.json')) {
-    try {
-      return { ok: true, value: JSON.parse(text) };
-    } catch (err) {
-      const found = findJsonSyntaxError(text) ?? { offset: text.length, message: (err as Error).message };
-      const { line, column } = offsetToPosition(text, found.offset);
-      return { ok: false, error: { file, line, column, message: `invalid JSON: ${found.message}` } };
-    }
+    const parsed = parseJsonWithPosition(text);
+    if (parsed.ok) return parsed;
+    return { ok: false, error: { file, line: parsed.line, column: parsed.column, message: `invalid JSON: ${parsed.message}` } };
   }
   const doc = parseDocument(text);
   const first = doc.errors[0];
@@ -43,9 +38,4 @@ export function schemaErrors(file: string, text: string, validate: ValidateFunct
 export function problemAt(file: string, text: string, pointer: string, message: string): LoadError {
   const pos = pointerPosition(text, pointer);
   return { file, line: pos?.line, column: pos?.column, pointer, message: `${pointer || '/'} ${message}` };
-}
-
-export function formatLoadError(e: LoadError): string {
-  const where = e.line ? `${e.file}:${e.line}:${e.column ?? 1}` : e.file;
-  return `${where}: ${e.message}`;
 }

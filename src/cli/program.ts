@@ -12,7 +12,9 @@ export function buildProgram(): Command {
     )
     .version(packageVersion, '-v, --version', 'print the wfe version')
     .showHelpAfterError('(run with --help for usage)')
-    .configureHelp({ sortOptions: false });
+    .configureHelp({ sortOptions: false })
+    // Before the subcommands are added, so they inherit it: usage errors throw instead of exiting 1.
+    .exitOverride();
   registerServeCommand(program);
   program.addHelpText(
     'after',
@@ -27,7 +29,6 @@ export function buildProgram(): Command {
 /** Runs the CLI; resolves with the exit code (0 ok, 1 failure, 2 usage or start-up error). */
 export async function run(argv: string[]): Promise<number | undefined> {
   const program = buildProgram();
-  program.exitOverride();
   try {
     await program.parseAsync(argv);
     return undefined;

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { createServer } from '../server/app.js';
 import type { AuthOptions } from '../server/options.js';
-import { formatLoadError } from '../store/workflow-store.js';
+import { formatLoadError } from '../contract/load-error.js';
 import { createLogger, type LogLevel } from '../util/logger.js';
 
 interface ServeFlags {

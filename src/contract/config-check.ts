@@ -14,7 +14,9 @@ function compile(schema: Record<string, unknown>): ValidateFunction | null {
   const key = JSON.stringify(schema);
   if (!compiled.has(key)) {
     try {
-      compiled.set(key, ajv.compile({ ...schema, additionalProperties: true }));
+      // The editor owns the reserved keys and strips nothing: a type may list `branches` as required.
+      const required = Array.isArray(schema.required) ? schema.required.filter((k) => !RESERVED_CONFIG_KEYS.includes(k as string)) : undefined;
+      compiled.set(key, ajv.compile({ ...schema, required, additionalProperties: true }));
     } catch {
       compiled.set(key, null); // an unusable schema is the node type's problem, reported by the catalog
     }

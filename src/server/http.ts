@@ -44,7 +44,7 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   if (type && type !== 'application/json' && !type.endsWith('+json')) throw unsupportedMediaType(type);
   const text = Buffer.concat(chunks).toString('utf8');
   const parsed = parseJsonWithPosition(text);
-  if (!parsed.ok) throw invalidField('body', `Malformed JSON at line ${parsed.line}, column ${parsed.column}: ${parsed.message}`);
+  if (!parsed.ok) throw invalidField('body', `malformed JSON at line ${parsed.line}, column ${parsed.column}: ${parsed.message}`);
   return parsed.value;
 }
 

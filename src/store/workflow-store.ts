@@ -6,6 +6,7 @@ import { mkdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { conflict, invalidField, notFound, graphInvalid } from '../contract/errors.js';
+import { formatLoadError } from '../contract/load-error.js';
 import type { LoadError, Workflow } from '../contract/types.js';
 import { describeAjvErrors, validateWorkflowFile } from '../contract/validators.js';
 import { graphErrors, type ConfigChecker } from '../graph/integrity.js';
@@ -284,7 +285,7 @@ export class WorkflowStore {
 
   private parse(rel: string, text: string): { workflow: Workflow } | { error: LoadError } {
     const parsed = parseJsonWithPosition(text);
-    if (!parsed.ok) return { error: { file: rel, line: parsed.line, column: parsed.column, message: parsed.message } };
+    if (!parsed.ok) return { error: { file: rel, line: parsed.line, column: parsed.column, message: `invalid JSON: ${parsed.message}` } };
     if (!validateWorkflowFile(parsed.value)) {
       const [first, ...more] = describeAjvErrors(validateWorkflowFile.errors, 'workflow');
       const pos = pointerPosition(text, first.pointer);
@@ -388,11 +389,6 @@ export class WorkflowStore {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.options.logger.error(`${rel}: ${(err as Error).message}`);
     }
   }
-}
-
-export function formatLoadError(e: LoadError): string {
-  const where = e.line !== undefined ? `${e.file}:${e.line}:${e.column ?? 1}` : e.file;
-  return `${where}: ${e.message}`;
 }
 
 function compareRel(a: string, b: string): number {

@@ -1,4 +1,6 @@
 // Turns a parse failure into a line/column pair a person can jump to.
+import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
+
 export interface TextPosition {
   line: number;
   column: number;
@@ -18,16 +20,24 @@ export function offsetToPosition(text: string, offset: number): TextPosition {
 
 export type JsonParseResult = { ok: true; value: unknown } | { ok: false; message: string; line: number; column: number };
 
-/** JSON.parse that reports where it failed. Node 20 messages carry "at position N" (or nothing for empty input). */
-export function parseJsonWithPosition(text: string): JsonParseResult {
+/** "PropertyNameExpected" → "property name expected". */
+const describeCode = (code: ParseError['error']): string =>
+  printParseErrorCode(code).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+/**
+ * JSON.parse (fast, strict) first; only when it fails, jsonc-parser finds where: Node 20's JSON.parse
+ * leaves the position out of its most common messages. A UTF-8 BOM, as some Windows editors write, is skipped.
+ */
+export function parseJsonWithPosition(source: string): JsonParseResult {
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (err) {
-    const message = (err as Error).message;
-    const match = /position (\d+)/.exec(message);
-    const offset = match ? Number(match[1]) : text.length;
-    const { line, column } = offsetToPosition(text, offset);
-    const reason = message.replace(/ in JSON at position \d+.*$/, '').replace(/^JSON\.parse: /, '');
-    return { ok: false, message: reason || 'Invalid JSON', line, column };
+    const errors: ParseError[] = [];
+    parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    const first = errors[0];
+    const { line, column } = offsetToPosition(text, first?.offset ?? text.length);
+    const message = first ? describeCode(first.error) : (err as Error).message;
+    return { ok: false, message: text.trim() === '' ? 'empty file' : message, line, column };
   }
 }

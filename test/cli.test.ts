@@ -1,0 +1,103 @@
+// The real CLI as a child process: help, start-up report, errors, graceful shutdown.
+import { createServer } from 'node:net';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli, startServeChild } from './support/cli.js';
+import { twoNodeWorkflow } from './support/workflows.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'wfe-cli-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('wfe --help', () => {
+  it('lists the commands, and serve --help documents every flag', async () => {
+    const top = await runCli(['--help']);
+    expect(top.code).toBe(0);
+    expect(top.stdout).toMatch(/serve \[options\] \[dir\]/);
+    const serve = await runCli(['serve', '--help']);
+    expect(serve.code).toBe(0);
+    for (const flag of ['--port', '--host', '--base-path', '--no-watch', '--poll', '--max-body', '--token', '--read-token', '--jwt-secret', '--jwks', '--write-scope', '--session', '--cors-origin', '--log-level'])
+      expect(serve.stdout, flag).toContain(flag);
+    expect(serve.stdout).toContain('wfe.config.yaml');
+  });
+
+  it('prints the version, and exits 2 on usage errors', async () => {
+    const version = await runCli(['--version']);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const unknown = await runCli(['frobnicate']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown command/);
+    const badPort = await runCli(['serve', dir, '--port', 'eighty']);
+    expect(badPort.code).toBe(2);
+    expect(badPort.stderr).toMatch(/--port/);
+  });
+});
+
+describe('wfe serve', () => {
+  it('creates a missing folder, prints URL, counts and load errors', async () => {
+    await writeFile(join(dir, 'ok.json'), JSON.stringify(twoNodeWorkflow('wf-ok')));
+    await writeFile(join(dir, 'broken.json'), '{"id": "x",\n "name": }');
+    const served = await startServeChild([dir, '--no-watch']);
+    try {
+      await new Promise((r) => setTimeout(r, 100));
+      expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/flowdrop$/);
+      expect(served.stdout()).toMatch(/1 workflow, \d+ node types, 17 categories/);
+      expect(served.stdout()).toMatch(/broken\.json:2:10: /);
+      const res = await fetch(`${served.url}/workflows/wf-ok`);
+      expect(res.status).toBe(200);
+    } finally {
+      served.child.kill('SIGTERM');
+      expect(await served.exited).toBe(0);
+    }
+    const fresh = join(dir, 'does', 'not', 'exist');
+    const second = await startServeChild([fresh, '--base-path', 'custom/']);
+    try {
+      expect(second.url).toMatch(/\/custom$/);
+      expect((await stat(fresh)).isDirectory()).toBe(true);
+      expect((await fetch(`${second.url}/health`)).status).toBe(200);
+    } finally {
+      second.child.kill('SIGINT');
+      expect(await second.exited).toBe(0);
+    }
+  });
+
+  it('says which port is taken instead of crashing with a stack', async () => {
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+    const port = String((blocker.address() as { port: number }).port);
+    try {
+      const run = await runCli(['serve', dir, '--port', port, '--no-watch']);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`port ${port} is already in use`);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('SIGTERM finishes in-flight writes: every acknowledged save is on disk', async () => {
+    await writeFile(join(dir, 'a.json'), JSON.stringify(twoNodeWorkflow('wf-a')));
+    const served = await startServeChild([dir, '--no-watch']);
+    const acknowledged: string[] = [];
+    const puts = Array.from({ length: 20 }, (_, i) =>
+      fetch(`${served.url}/workflows/wf-a`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ description: `save ${i}` }) })
+        .then(async (res) => {
+          if (res.status === 200) acknowledged.push((await res.json()).data.description);
+        })
+        .catch(() => {}),
+    );
+    await new Promise((r) => setTimeout(r, 5));
+    served.child.kill('SIGTERM');
+    await Promise.all(puts);
+    expect(await served.exited).toBe(0);
+    const onDisk = JSON.parse(await readFile(join(dir, 'a.json'), 'utf8'));
+    if (acknowledged.length > 0) expect(acknowledged).toContain(onDisk.description);
+    expect(served.stderr()).toMatch(/SIGTERM: finishing in-flight writes/);
+  });
+});

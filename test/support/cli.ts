@@ -1,0 +1,56 @@
+// Runs the real CLI (bin/wfe.js over dist/) as a child process.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../bin/wfe.js', import.meta.url));
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], options: { input?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1', ...options.env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+export interface ServingChild {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `wfe serve ... --port 0` and resolves once it printed its URL. */
+export function startServeChild(args: string[], timeoutMs = 15_000): Promise<ServingChild> {
+  const child = spawn(process.execPath, [BIN, 'serve', ...args, '--port', '0'], { env: { ...process.env, NO_COLOR: '1' } });
+  let out = '';
+  let err = '';
+  const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`wfe serve did not start: ${out} ${err}`)), timeoutMs);
+    child.stderr.on('data', (d) => (err += d));
+    child.stdout.on('data', (d) => {
+      out += d;
+      const match = /(http:\/\/\S+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1], stdout: () => out, stderr: () => err, exited });
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`wfe serve exited with ${code}: ${out} ${err}`));
+    });
+  });
+}
