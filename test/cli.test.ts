@@ -88,7 +88,7 @@ describe('wfe serve', () => {
     const puts = Array.from({ length: 20 }, (_, i) =>
       fetch(`${served.url}/workflows/wf-a`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ description: `save ${i}` }) })
         .then(async (res) => {
-          if (res.status === 200) acknowledged.push((await res.json()).data.description);
+          if (res.status === 200) acknowledged.push(((await res.json()) as { data: { description: string } }).data.description);
         })
         .catch(() => {}),
     );

@@ -1,23 +1,18 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { createServer } from '../server/app.js';
+import { authEnabled } from '../server/auth.js';
 import type { AuthOptions } from '../server/options.js';
 import { formatLoadError } from '../contract/load-error.js';
 import { createLogger, type LogLevel } from '../util/logger.js';
 
-interface ServeFlags {
+interface ServeFlags extends AuthOptions {
   port: number;
   host: string;
   basePath: string;
   watch: boolean;
   poll: boolean;
   maxBody: number;
-  token?: string;
-  readToken?: string;
-  jwtSecret?: string;
-  jwks?: string;
-  session?: string;
-  writeScope?: string;
   corsOrigin?: string[];
   logLevel: LogLevel;
 }
@@ -77,14 +72,8 @@ export function registerServeCommand(program: Command): void {
 
 async function serve(dir: string, flags: ServeFlags): Promise<void> {
   const logger = createLogger(flags.logLevel);
-  const auth: AuthOptions = {
-    token: flags.token,
-    readToken: flags.readToken,
-    jwtSecret: flags.jwtSecret,
-    jwks: flags.jwks,
-    session: flags.session,
-    writeScope: flags.writeScope,
-  };
+  const { token, readToken, jwtSecret, jwks, session, writeScope } = flags;
+  const auth: AuthOptions = { token, readToken, jwtSecret, jwks, session, writeScope };
   const root = resolve(dir);
   const started = Date.now();
   const server = await createServer({

@@ -3,6 +3,10 @@
 // strict where the contract is (required fields, types, lengths).
 const nonEmptyString = { type: 'string', minLength: 1 } as const;
 
+export const NODE_TYPE_VISUALS = ['note', 'simple', 'square', 'tool', 'gateway', 'terminal', 'default'] as const;
+export const PORT_DIRECTIONS = ['input', 'output', 'metadata'] as const;
+export const CONFIG_PROPERTY_TYPES = ['string', 'number', 'boolean', 'array', 'object', 'integer'] as const;
+
 export const portSchema = {
   $id: 'wfe:port',
   type: 'object',
@@ -41,6 +45,44 @@ export const nodeMetadataSchema = {
     formats: { type: 'array', items: { type: 'string' } },
     extensions: { type: 'object' },
   },
+} as const;
+
+/**
+ * A node type as a catalog file defines it: stricter than the copy the editor embeds in every node
+ * (`wfe:node-metadata`), which may carry client-only visual types (idea, workflowNode) and ports
+ * without a direction. Authors get the enums; saved workflows are not refused over them.
+ */
+export const nodeTypeSchema = {
+  ...nodeMetadataSchema,
+  $id: 'wfe:node-type',
+  properties: {
+    ...nodeMetadataSchema.properties,
+    category: nonEmptyString,
+    type: { enum: NODE_TYPE_VISUALS },
+    supportedTypes: { type: 'array', items: { enum: NODE_TYPE_VISUALS } },
+    inputs: { type: 'array', items: { $ref: 'wfe:port-definition' } },
+    outputs: { type: 'array', items: { $ref: 'wfe:port-definition' } },
+    config: { type: 'object' },
+    configSchema: {
+      type: 'object',
+      required: ['type', 'properties'],
+      properties: {
+        type: { const: 'object' },
+        properties: {
+          type: 'object',
+          additionalProperties: { type: 'object', required: ['type'], properties: { type: { enum: CONFIG_PROPERTY_TYPES } } },
+        },
+        required: { type: 'array', items: { type: 'string' } },
+        additionalProperties: { type: 'boolean' },
+      },
+    },
+  },
+} as const;
+
+export const portDefinitionSchema = {
+  ...portSchema,
+  $id: 'wfe:port-definition',
+  required: ['id', 'name', 'type', 'dataType'],
 } as const;
 
 const dynamicPort = {

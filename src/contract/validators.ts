@@ -5,6 +5,8 @@ import {
   edgeSchema,
   nodeMetadataSchema,
   nodeSchema,
+  nodeTypeSchema,
+  portDefinitionSchema,
   portSchema,
   updateWorkflowSchema,
   workflowFileSchema,
@@ -16,12 +18,16 @@ const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).de
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv, ['date-time', 'uri', 'email']);
-for (const schema of [portSchema, nodeMetadataSchema, nodeSchema, edgeSchema]) ajv.addSchema(schema);
+for (const schema of [portSchema, portDefinitionSchema, nodeMetadataSchema, nodeSchema, edgeSchema]) ajv.addSchema(schema);
 
 export const validateWorkflowFile = ajv.compile(workflowFileSchema);
 export const validateCreateWorkflow = ajv.compile(createWorkflowSchema);
 export const validateUpdateWorkflow = ajv.compile(updateWorkflowSchema);
 export const validateNodeMetadata = ajv.getSchema('wfe:node-metadata') as ValidateFunction;
+export const validateNodeType = ajv.compile(nodeTypeSchema);
+
+/** Compiles another schema on the shared instance (same formats, same options). */
+export const compileSchema = (schema: object): ValidateFunction => ajv.compile(schema);
 
 /** "nodes/3/position" → "nodes[3].position": the field name a person reads in an error. */
 export function pointerToField(pointer: string): string {

@@ -1,6 +1,9 @@
 import type { Workflow } from '../contract/types.js';
 import { portIdFromHandle, portIds } from './handles.js';
 
+/** Past this a workflow is refused: the editor cannot draw it and a run would never finish. */
+export const MAX_WORKFLOW_NODES = 10_000;
+
 /** Checks a node's config against its type's configSchema; returns problems as sentences. */
 export type ConfigChecker = (nodeTypeId: string, configSchema: unknown, config: Record<string, unknown>) => string[];
 
@@ -10,6 +13,7 @@ export type ConfigChecker = (nodeTypeId: string, configSchema: unknown, config: 
  */
 export function graphErrors(workflow: Pick<Workflow, 'nodes' | 'edges'>, checkConfig?: ConfigChecker): string[] {
   const errors: string[] = [];
+  if (workflow.nodes.length > MAX_WORKFLOW_NODES) errors.push(`Workflow has ${workflow.nodes.length} nodes; the limit is ${MAX_WORKFLOW_NODES}`);
   const nodes = new Map<string, Workflow['nodes'][number]>();
   for (const node of workflow.nodes) {
     if (nodes.has(node.id)) errors.push(`Duplicate node id: '${node.id}'`);

@@ -7,7 +7,19 @@ export const DEFAULT_SCHEMA_VERSION = '1.0.0';
 
 export const newVersionId = (): string => randomUUID();
 
-/** Fills what a hand-written file may leave out; `version` and the seed's `schemaVersion` always agree. */
+/** Response-only node fields are not persisted: they describe a run, not the graph. */
+function withoutRuntimeFields(nodes: WorkflowNode[]): WorkflowNode[] {
+  return nodes.map((node) => {
+    if (!node.data || !('executionInfo' in node.data)) return node;
+    const { executionInfo: _dropped, ...data } = node.data;
+    return { ...node, data: data as WorkflowNode['data'] };
+  });
+}
+
+/**
+ * Fills what a hand-written file may leave out (`version` and the seed's `schemaVersion` always agree)
+ * and drops run state a file should not carry.
+ */
 export function withMetadataDefaults(raw: Workflow, fileTime: string): Workflow {
   const given = (raw.metadata ?? {}) as Partial<WorkflowMetadata>;
   const version = given.version ?? given.schemaVersion ?? DEFAULT_SCHEMA_VERSION;
@@ -20,16 +32,7 @@ export function withMetadataDefaults(raw: Workflow, fileTime: string): Workflow 
     format: given.format ?? 'flowdrop',
     updateNumber: given.updateNumber ?? 0,
   };
-  return { ...raw, metadata };
-}
-
-/** Response-only node fields are not persisted: they describe a run, not the graph. */
-function withoutRuntimeFields(nodes: WorkflowNode[]): WorkflowNode[] {
-  return nodes.map((node) => {
-    if (!node.data || !('executionInfo' in node.data)) return node;
-    const { executionInfo: _dropped, ...data } = node.data;
-    return { ...node, data: data as WorkflowNode['data'] };
-  });
+  return { ...raw, nodes: withoutRuntimeFields(raw.nodes), metadata };
 }
 
 export interface CreateInput {

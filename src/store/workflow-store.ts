@@ -45,6 +45,15 @@ interface FileEntry {
   changedOnDisk: boolean;
 }
 
+interface PendingSave {
+  workflow: Workflow;
+  baseVersionId: string | undefined;
+  /** Sent without If-Match: the client may not have seen a disk edit it replaces. */
+  blind: boolean;
+  resolve(result: UpdateResult): void;
+  reject(err: unknown): void;
+}
+
 export interface StoredWorkflow {
   workflow: Workflow;
   json: string;
@@ -81,6 +90,9 @@ export class WorkflowStore {
   private readonly filesById = new Map<string, Set<string>>();
   private readonly mutex = new KeyedMutex();
   private readonly pendingWrites = new Map<string, string>();
+  /** The newest version of each workflow with saves not yet durable (what the next save builds on). */
+  private readonly tips = new Map<string, Workflow>();
+  private readonly queuedSaves = new Map<string, PendingSave[]>();
   private watcher?: FSWatcher;
   private closed = false;
 
@@ -149,24 +161,62 @@ export class WorkflowStore {
     });
   }
 
+  /**
+   * Saves are applied in memory in arrival order (so If-Match, updateNumber and 422 checks see every earlier
+   * save), then written by group commit: saves queued while a write is in flight share the next durable
+   * write. Each is acknowledged only once a version containing it is on disk.
+   */
   async update(id: string, patch: UpdateInput, ifMatch?: string): Promise<UpdateResult> {
     if (patch.id !== undefined && patch.id !== id) throw invalidField('id', `must match the path id '${id}' (ids cannot be changed by PUT)`);
-    return this.mutex.run(id, async () => {
+    const entry = this.winner(id);
+    if (!entry?.workflow) throw notFound(`workflow '${id}'`);
+    const base = this.tips.get(id) ?? entry.workflow;
+    if (ifMatch !== undefined && !etagMatches(ifMatch, etagOf(base)))
+      throw conflict(`Workflow '${id}' was changed since you read it (your If-Match ${ifMatch}, current ETag ${etagOf(base)}); reload it and apply your change again`, {
+        currentVersionId: base.metadata.versionId ?? '',
+      });
+    const next = applyUpdate(base, patch, now());
+    this.assertGraph(next);
+    this.tips.set(id, next);
+    return new Promise<UpdateResult>((resolve, reject) => {
+      const save: PendingSave = { workflow: next, baseVersionId: base.metadata.versionId, blind: ifMatch === undefined, resolve, reject };
+      const queue = this.queuedSaves.get(id);
+      if (queue) queue.push(save);
+      else {
+        this.queuedSaves.set(id, [save]);
+        void this.mutex.run(id, () => this.flushSaves(id));
+      }
+    });
+  }
+
+  private async flushSaves(id: string): Promise<void> {
+    const batch = this.queuedSaves.get(id) ?? [];
+    this.queuedSaves.delete(id);
+    if (batch.length === 0) return;
+    const last = batch[batch.length - 1].workflow;
+    try {
       const entry = this.winner(id);
       if (!entry?.workflow) throw notFound(`workflow '${id}'`);
       const diskText = await this.assertDiskUnchanged(entry);
-      const current = entry.workflow!;
-      if (ifMatch !== undefined && !etagMatches(ifMatch, etagOf(current)))
-        throw conflict(`Workflow '${id}' was changed since you read it (your If-Match ${ifMatch}, current ETag ${etagOf(current)}); reload it and apply your change again`, {
-          currentVersionId: current.metadata.versionId ?? '',
-        });
-      const next = applyUpdate(current, patch, now());
-      this.assertGraph(next);
-      const replacesDiskEdit = entry.error !== undefined || (ifMatch === undefined && entry.changedOnDisk);
+      // A reload from disk between the save and this write means the save was based on a stale version.
+      if (this.winner(id)?.workflow?.metadata.versionId !== batch[0].baseVersionId)
+        throw conflict(`Workflow '${id}' changed on disk while your save was queued; reload it and apply your change again`);
+      const replacesDiskEdit = entry.error !== undefined || (entry.changedOnDisk && batch.some((s) => s.blind));
       const backup = replacesDiskEdit && diskText !== undefined ? await this.backUp(entry, id, diskText) : undefined;
-      await this.persist(entry.rel, next);
-      return { ...this.get(id)!, backup };
-    });
+      await this.persist(entry.rel, last);
+      if (this.tips.get(id) === last) this.tips.delete(id);
+      for (const save of batch) {
+        const json = save.workflow === last ? this.winner(id)!.json! : JSON.stringify(save.workflow);
+        save.resolve({ workflow: save.workflow, json, file: entry.rel, etag: etagOf(save.workflow), backup });
+      }
+    } catch (err) {
+      // Saves queued behind this batch were built on top of it: they cannot land either.
+      const behind = this.queuedSaves.get(id) ?? [];
+      this.queuedSaves.delete(id);
+      this.tips.delete(id);
+      for (const save of batch) save.reject(err);
+      for (const save of behind) save.reject(conflict(`An earlier save to workflow '${id}' failed, so this one, built on it, was not written; reload and retry`));
+    }
   }
 
   async delete(id: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { AppContext, Router } from '../app.js';
 import { authEnabled } from '../auth.js';
 import { sendJson } from '../http.js';
+import { MAX_WORKFLOW_NODES } from '../../graph/integrity.js';
 
 export function registerSystemRoutes(router: Router, ctx: AppContext): void {
   // /health and /system/version are unwrapped in the OpenAPI document but enveloped in the enhanced
@@ -37,7 +38,7 @@ export function registerSystemRoutes(router: Router, ctx: AppContext): void {
           playground: false,
           agentspec: false,
         },
-        limits: { maxWorkflowNodes: 10000, maxConcurrentExecutions: 4, maxBodyBytes: ctx.options.maxBody },
+        limits: { maxWorkflowNodes: MAX_WORKFLOW_NODES, maxConcurrentExecutions: 0, maxBodyBytes: ctx.options.maxBody },
         basePath: ctx.options.basePath,
         workflowCount: ctx.store.size,
         nodeTypeCount: ctx.catalog.nodeTypes().length,
