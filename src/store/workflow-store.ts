@@ -38,7 +38,7 @@ interface FileEntry {
   /** sha256 of the bytes last read or written: recognises the server's own writes and unseen disk edits. */
   hash: string;
   workflow?: Workflow;
-  /** JSON.stringify(workflow), cached so GET serves a string without re-serialising. */
+  /** JSON.stringify(workflow), made on first read and kept, so GET serves a string without re-serialising. */
   json?: string;
   error?: LoadError;
   /** Set when a watcher event brought in content the server did not write itself. */
@@ -122,7 +122,8 @@ export class WorkflowStore {
 
   get(id: string): StoredWorkflow | undefined {
     const entry = this.winner(id);
-    if (!entry?.workflow || entry.json === undefined) return undefined;
+    if (!entry?.workflow) return undefined;
+    entry.json ??= JSON.stringify(entry.workflow);
     return { workflow: entry.workflow, json: entry.json, file: entry.rel, etag: etagOf(entry.workflow) };
   }
 
@@ -206,7 +207,7 @@ export class WorkflowStore {
       await this.persist(entry.rel, last);
       if (this.tips.get(id) === last) this.tips.delete(id);
       for (const save of batch) {
-        const json = save.workflow === last ? this.winner(id)!.json! : JSON.stringify(save.workflow);
+        const json = save.workflow === last ? this.get(id)!.json : JSON.stringify(save.workflow);
         save.resolve({ workflow: save.workflow, json, file: entry.rel, etag: etagOf(save.workflow), backup });
       }
     } catch (err) {
@@ -259,7 +260,7 @@ export class WorkflowStore {
     this.pendingWrites.set(rel, hash);
     try {
       await writeFileAtomic(join(this.dir, rel), text);
-      this.index({ rel, hash, workflow, json: JSON.stringify(workflow), changedOnDisk: false });
+      this.index({ rel, hash, workflow, changedOnDisk: false });
     } finally {
       if (this.pendingWrites.get(rel) === hash) this.pendingWrites.delete(rel);
     }
@@ -288,25 +289,25 @@ export class WorkflowStore {
 
   private index(entry: FileEntry): void {
     const before = this.entries.get(entry.rel);
-    if (before?.workflow && before.workflow.id !== entry.workflow?.id) this.filesById.get(before.workflow.id)?.delete(entry.rel);
+    if (before?.workflow && before.workflow.id !== entry.workflow?.id) this.unlinkId(before.workflow.id, entry.rel);
     this.entries.set(entry.rel, entry);
     const id = entry.workflow?.id;
     if (id !== undefined) {
       if (!this.filesById.has(id)) this.filesById.set(id, new Set());
       this.filesById.get(id)!.add(entry.rel);
     }
-    for (const [key, files] of this.filesById) if (files.size === 0) this.filesById.delete(key);
   }
 
   private forget(rel: string): void {
     const entry = this.entries.get(rel);
     this.entries.delete(rel);
-    const id = entry?.workflow?.id;
-    if (id !== undefined) {
-      const files = this.filesById.get(id);
-      files?.delete(rel);
-      if (files?.size === 0) this.filesById.delete(id);
-    }
+    if (entry?.workflow) this.unlinkId(entry.workflow.id, rel);
+  }
+
+  private unlinkId(id: string, rel: string): void {
+    const files = this.filesById.get(id);
+    files?.delete(rel);
+    if (files?.size === 0) this.filesById.delete(id);
   }
 
   /**
@@ -329,7 +330,7 @@ export class WorkflowStore {
     if (!workflow.metadata.versionId || (previousVersion !== undefined && previousVersion === workflow.metadata.versionId))
       workflow = { ...workflow, metadata: { ...workflow.metadata, versionId: `disk-${hash.slice(0, 16)}` } };
     if (previous?.error && previous.workflow) this.options.logger.info(`${rel}: fixed, serving the new version`);
-    this.index({ rel, hash, workflow, json: JSON.stringify(workflow), changedOnDisk: fromWatcher });
+    this.index({ rel, hash, workflow, changedOnDisk: fromWatcher });
     return true;
   }
 
