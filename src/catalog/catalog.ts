@@ -35,6 +35,8 @@ export interface Catalog {
   portConfig(): PortConfig;
   /** Current load errors of nodes/*.json|yaml|yml and wfe.config.yaml. */
   errors(): LoadError[];
+  /** The whole last valid wfe.config.yaml, for the features that read their own keys (mocks, rules). */
+  settings(): Record<string, unknown>;
   /** Re-reads the folder's overrides. */
   reload(): Promise<void>;
   /** Stops watching. */
@@ -158,6 +160,7 @@ export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Ca
     categories: () => [...merged.categories],
     portConfig: () => merged.portConfig,
     errors: () => [...fileErrors.values()].flat(),
+    settings: () => (goodConfig ?? {}) as Record<string, unknown>,
     reload,
     async close() {
       closed = true;

@@ -49,6 +49,16 @@ export const catalogConfigSchema = {
     portDataTypes: { type: 'array', items: portDataTypeConfig },
     compatibilityRules: { type: 'array', items: compatibilityRule },
     defaultDataType: nonEmpty,
+    // Read by the run engine: a node's simulated answer by node id or node type id.
+    mocks: {
+      type: 'object',
+      additionalProperties: {
+        anyOf: [
+          { type: 'string' },
+          { type: 'object', properties: { response: {}, outputs: { type: 'object' }, error: { type: 'string' } }, additionalProperties: false },
+        ],
+      },
+    },
   },
 };
 

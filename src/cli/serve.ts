@@ -13,6 +13,8 @@ interface ServeFlags extends AuthOptions {
   watch: boolean;
   poll: boolean;
   maxBody: number;
+  stepDelay: number;
+  maxSteps: number;
   corsOrigin?: string[];
   logLevel: LogLevel;
 }
@@ -32,6 +34,14 @@ export const parseSize = (value: string): number => {
   return Math.floor(Number(match[1]) * factor);
 };
 
+const parseCount =
+  (flag: string, min: number) =>
+  (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${flag} must be a whole number of at least ${min}.`);
+    return n;
+  };
+
 const collect = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
 
 export function registerServeCommand(program: Command): void {
@@ -45,6 +55,9 @@ export function registerServeCommand(program: Command): void {
     .option('--no-watch', 'do not reload files edited on disk (default: watch)')
     .option('--poll', 'watch by polling (Docker bind mounts, WSL, NFS, Vagrant)', false)
     .option('--max-body <size>', 'largest accepted request body', parseSize, 10 * 1024 * 1024)
+    .optionsGroup('Runs (built-in simulated engine):')
+    .option('--step-delay <ms>', 'pause before each node of a run, so the editor shows progress', parseCount('--step-delay', 0), 250)
+    .option('--max-steps <n>', 'fail a run after this many node executions (stops runaway loops)', parseCount('--max-steps', 1), 10_000)
     .optionsGroup('Authentication (default: none):')
     .option('--token <token>', 'require Authorization: Bearer <token> (read and write)')
     .option('--read-token <token>', 'also accept this bearer token for reading only (403 on writes)')
@@ -63,6 +76,7 @@ export function registerServeCommand(program: Command): void {
         '  nodes/*.json|yaml   extra or overriding node types\n' +
         '  wfe.config.yaml     categories, portDataTypes, compatibilityRules, defaultDataType\n' +
         '  .wfe/backups/       disk edits that a save replaced (nothing is lost)\n' +
+        '  .wfe/runs/, .wfe/sessions/   run history and playground conversations (survive restarts)\n' +
         '\nEnvironment: CHOKIDAR_USEPOLLING=1 is the same as --poll.\n',
     )
     .action(async (dir: string, flags: ServeFlags) => {
@@ -86,6 +100,8 @@ async function serve(dir: string, flags: ServeFlags): Promise<void> {
     corsOrigins: flags.corsOrigin,
     logger,
     poll: flags.poll,
+    stepDelayMs: flags.stepDelay,
+    maxSteps: flags.maxSteps,
   });
   const { url } = await server.listen(flags.port, flags.host).catch(async (err: NodeJS.ErrnoException) => {
     await server.close();

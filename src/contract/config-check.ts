@@ -10,18 +10,27 @@ const RESERVED_CONFIG_KEYS = ['instanceTitle', 'instanceDescription', 'instanceB
 const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false, logger: false });
 const compiled = new Map<string, ValidateFunction | null>();
 
-function compile(schema: Record<string, unknown>): ValidateFunction | null {
+/**
+ * Compiles a FlowDrop ConfigSchema (node configs, interrupt forms), cached by content. Null when the
+ * schema itself is unusable.
+ */
+export function compileConfigSchema(schema: Record<string, unknown>): ValidateFunction | null {
   const key = JSON.stringify(schema);
   if (!compiled.has(key)) {
     try {
-      // The editor owns the reserved keys and strips nothing: a type may list `branches` as required.
-      const required = Array.isArray(schema.required) ? schema.required.filter((k) => !RESERVED_CONFIG_KEYS.includes(k as string)) : undefined;
-      compiled.set(key, ajv.compile({ ...schema, required, additionalProperties: true }));
+      compiled.set(key, ajv.compile(schema));
     } catch {
-      compiled.set(key, null); // an unusable schema is the node type's problem, reported by the catalog
+      compiled.set(key, null);
     }
   }
   return compiled.get(key) ?? null;
+}
+
+function compile(schema: Record<string, unknown>): ValidateFunction | null {
+  // The editor owns the reserved keys and strips nothing: a type may list `branches` as required.
+  const required = Array.isArray(schema.required) ? schema.required.filter((k) => !RESERVED_CONFIG_KEYS.includes(k as string)) : undefined;
+  // An unusable schema is the node type's problem, reported by the catalog.
+  return compileConfigSchema({ ...schema, required, additionalProperties: true });
 }
 
 /**

@@ -15,11 +15,16 @@ import type { ServeOptions } from './options.js';
 import { registerNodeRoutes } from './routes/nodes.js';
 import { registerSystemRoutes } from './routes/system.js';
 import { registerWorkflowRoutes } from './routes/workflows.js';
+import { registerRunRoutes } from './routes/runs.js';
+import { registerPlaygroundRoutes } from './routes/playground.js';
+import { Engine } from '../engine/engine.js';
+import type { MockSpec } from '../engine/behaviours.js';
 
 export interface AppContext {
   options: ServeOptions;
   store: WorkflowStore;
   catalog: Catalog;
+  engine: Engine;
   startedAt: number;
   version: string;
 }
@@ -67,7 +72,15 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
     checkConfig,
     poll: options.poll || process.env.CHOKIDAR_USEPOLLING === '1' || process.env.CHOKIDAR_USEPOLLING === 'true',
   });
-  const context: AppContext = { options: { ...options, basePath }, store, catalog, startedAt: Date.now(), version: packageVersion };
+  const engine = new Engine({
+    dir: options.dir,
+    logger,
+    stepDelayMs: options.stepDelayMs ?? 250,
+    maxSteps: options.maxSteps ?? 10_000,
+    waitingStatus: options.waitingStatus,
+    mocks: () => (catalog.settings().mocks ?? {}) as Record<string, MockSpec>,
+  });
+  const context: AppContext = { options: { ...options, basePath }, store, catalog, engine, startedAt: Date.now(), version: packageVersion };
 
   const app = polka({
     onError: (err, req, res) => {
@@ -109,6 +122,8 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
   registerSystemRoutes(router, context);
   registerNodeRoutes(router, context);
   registerWorkflowRoutes(router, context);
+  registerRunRoutes(router, context);
+  registerPlaygroundRoutes(router, context);
 
   let closing: Promise<void> | undefined;
   return {
@@ -129,6 +144,7 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
         const server = app.server as HttpServer | undefined;
         const closed = server?.listening ? new Promise<void>((r) => server.close(() => r())) : Promise.resolve();
         server?.closeIdleConnections?.();
+        await engine.close();
         await store.close();
         await catalog.close();
         const timer = setTimeout(() => server?.closeAllConnections?.(), 2000);

@@ -30,4 +30,10 @@ export interface ServeOptions {
   logger: Logger;
   /** Watch by polling. */
   poll?: boolean;
+  /** Pause before each node of a run, so the editor shows progress (default 250). */
+  stepDelayMs?: number;
+  /** A run fails after this many node executions (default 10,000). */
+  maxSteps?: number;
+  /** Session status while a run waits for an interrupt (default idle, as the OpenAPI says). */
+  waitingStatus?: 'idle' | 'awaiting_input';
 }

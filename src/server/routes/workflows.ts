@@ -71,7 +71,19 @@ export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
       res.end();
       return;
     }
-    sendRaw(res, 200, envelopeAround(found.json, 'Workflow loaded successfully'), { ETag: found.etag });
+    const info = ctx.engine.executionInfo(found.workflow.id);
+    // Nodes report their latest run, as the editor's canvas overlay reads them; never stored in the file.
+    const json =
+      info.size === 0
+        ? found.json
+        : JSON.stringify({
+            ...found.workflow,
+            nodes: found.workflow.nodes.map((node) => {
+              const executionInfo = info.get(node.id);
+              return executionInfo ? { ...node, data: { ...node.data, executionInfo, isProcessing: executionInfo.isExecuting } } : node;
+            }),
+          });
+    sendRaw(res, 200, envelopeAround(json, 'Workflow loaded successfully'), { ETag: found.etag });
   });
 
   router.put('/workflows/:id', async (req, res) => {
@@ -90,10 +102,17 @@ export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
     sendJson(res, 200, { success: true, message: 'Workflow deleted successfully' });
   });
 
-  // Seed §4.2. Until the playground exists a workflow has no conversation: an empty history.
+  // Seed §4.2: the conversation of the workflow's latest playground session (or ?sessionId=),
+  // user and assistant turns only, as {role, content} plus the message's id, time and order.
   router.get('/workflows/:id/chat/messages', (req, res) => {
     assertSafeId(req.params.id);
     if (!ctx.store.get(req.params.id)) throw notFound(`workflow '${req.params.id}'`);
-    sendJson(res, 200, ok([], 'No chat messages'));
+    const sessionId = stringParam(req.query, 'sessionId', 200);
+    const session = sessionId ? ctx.engine.getSession(sessionId) : ctx.engine.latestSession(req.params.id);
+    if (session && session.workflowId !== req.params.id) throw notFound(`session '${sessionId}' of workflow '${req.params.id}'`);
+    const turns = (session?.messages ?? [])
+      .filter((m) => (m.role === 'user' || m.role === 'assistant') && m.metadata.type !== 'interrupt_request')
+      .map((m) => ({ role: m.role, content: m.content, id: m.id, timestamp: m.timestamp, sequenceNumber: m.sequenceNumber, sessionId: m.sessionId }));
+    sendJson(res, 200, ok(turns, `${turns.length} chat messages`));
   });
 }

@@ -1,0 +1,112 @@
+// Turns a workflow into what the scheduler needs: which nodes start a run, which edges carry control,
+// data or tools, and which nodes form the body of each loop. Refuses graphs a run cannot walk.
+import type { Workflow, WorkflowEdge, WorkflowNode } from '../contract/types.js';
+import { findCycle, reachableFrom } from '../graph/cycles.js';
+import { edgeKind, LOOP_BACK_PORT, type EdgeKind } from '../graph/edges.js';
+import { portIdFromHandle } from '../graph/handles.js';
+
+export interface PlannedEdge {
+  edge: WorkflowEdge;
+  kind: EdgeKind;
+  sourcePort: string;
+  targetPort: string;
+}
+
+export interface RunPlan {
+  workflow: Workflow;
+  nodes: Map<string, WorkflowNode>;
+  /** Nodes a run executes, in workflow order (notes and tool providers are not steps). */
+  steps: WorkflowNode[];
+  /** Nodes that only provide tools to others: called by their consumer, not scheduled. */
+  toolProviders: WorkflowNode[];
+  starts: string[];
+  /** Scheduling edges into each node (control, data, loopback). */
+  incoming: Map<string, PlannedEdge[]>;
+  outgoing: Map<string, PlannedEdge[]>;
+  /** Tool providers attached to each consumer. */
+  tools: Map<string, PlannedEdge[]>;
+  /** Loop head → the nodes re-run on each iteration. */
+  loopBodies: Map<string, Set<string>>;
+}
+
+export const typeIdOf = (node: WorkflowNode): string => node.data?.metadata?.id ?? node.type;
+
+const componentType = (node: WorkflowNode): string | undefined =>
+  ((node.data?.extensions?.['agentspec:component_type'] ?? node.data?.metadata?.extensions?.['agentspec:component_type']) as string | undefined)
+    ?.replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toLowerCase();
+
+const isNote = (node: WorkflowNode): boolean => (node.data?.config?.nodeType ?? node.data?.metadata?.type) === 'note';
+
+/** A start node says so: the triggers category, or an Agent Spec StartNode. */
+export const isExplicitStart = (node: WorkflowNode): boolean =>
+  node.data?.metadata?.category === 'triggers' || componentType(node) === 'start_node';
+
+export type PlanResult = { ok: true; plan: RunPlan } | { ok: false; errors: string[] };
+
+export function planRun(workflow: Workflow): PlanResult {
+  const nodes = new Map(workflow.nodes.map((n) => [n.id, n]));
+  const planned: PlannedEdge[] = workflow.edges
+    .filter((e) => nodes.has(e.source) && nodes.has(e.target))
+    .map((edge) => ({
+      edge,
+      kind: edgeKind(edge, nodes),
+      sourcePort: edge.sourceHandle ? portIdFromHandle(edge.sourceHandle, edge.source, 'output') : '',
+      targetPort: edge.targetHandle ? portIdFromHandle(edge.targetHandle, edge.target, 'input') : '',
+    }));
+
+  const incoming = new Map<string, PlannedEdge[]>();
+  const outgoing = new Map<string, PlannedEdge[]>();
+  const tools = new Map<string, PlannedEdge[]>();
+  const toolProviders = new Set<string>();
+  for (const id of nodes.keys()) {
+    incoming.set(id, []);
+    outgoing.set(id, []);
+    tools.set(id, []);
+  }
+  for (const p of planned) {
+    if (p.kind === 'tool') {
+      tools.get(p.edge.target)!.push(p);
+      toolProviders.add(p.edge.source);
+      continue;
+    }
+    incoming.get(p.edge.target)!.push(p);
+    outgoing.get(p.edge.source)!.push(p);
+  }
+  // A tool provider is called by its consumer; it is a step only if it is also wired into the flow.
+  const toolOnly = (n: WorkflowNode) => toolProviders.has(n.id) && incoming.get(n.id)!.length === 0 && outgoing.get(n.id)!.length === 0;
+  const steps = workflow.nodes.filter((n) => !isNote(n) && !toolOnly(n));
+  const stepIds = new Set(steps.map((n) => n.id));
+
+  const errors: string[] = [];
+  const forward = planned.filter((p) => p.kind !== 'tool' && p.kind !== 'loopback').map((p) => p.edge);
+  const cycle = findCycle(stepIds, forward);
+  if (cycle) {
+    const names = cycle.map((id) => `'${nodes.get(id)?.data?.label ?? id}' (${id})`).join(' → ');
+    errors.push(`Cycle detected: ${names}. Only an edge into a '${LOOP_BACK_PORT}' input may close a loop`);
+  }
+
+  const explicit = steps.filter(isExplicitStart).map((n) => n.id);
+  const starts = explicit.length > 0 ? explicit : steps.filter((n) => incoming.get(n.id)!.length === 0).map((n) => n.id);
+  if (starts.length === 0)
+    errors.push(steps.length === 0 ? 'Workflow has no nodes to run' : 'Workflow has no start node: add a Start node (category "triggers") or a node without incoming edges');
+  if (errors.length > 0) return { ok: false, errors };
+
+  return { ok: true, plan: { workflow, nodes, steps, toolProviders: workflow.nodes.filter(toolOnly), starts, incoming, outgoing, tools, loopBodies: loopBodies(planned, stepIds) } };
+}
+
+/** For each loopback edge tail → head: the nodes on a path from the head to the tail. */
+function loopBodies(planned: PlannedEdge[], stepIds: Set<string>): Map<string, Set<string>> {
+  const forward = planned.filter((p) => p.kind !== 'tool' && p.kind !== 'loopback' && stepIds.has(p.edge.source) && stepIds.has(p.edge.target)).map((p) => p.edge);
+  const backward = forward.map((e) => ({ source: e.target, target: e.source }));
+  const bodies = new Map<string, Set<string>>();
+  for (const p of planned) {
+    if (p.kind !== 'loopback') continue;
+    const head = p.edge.target;
+    const toTail = reachableFrom(p.edge.source, backward);
+    const body = bodies.get(head) ?? new Set<string>();
+    for (const id of reachableFrom(head, forward)) if (toTail.has(id) && id !== head) body.add(id);
+    bodies.set(head, body);
+  }
+  return bodies;
+}

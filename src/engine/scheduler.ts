@@ -1,0 +1,245 @@
+// Walks a planned workflow: a node runs once every edge into it has delivered a signal and at least one
+// of them is active; if all are inactive it is skipped, and its own edges go inactive. Gateways activate
+// only the edges of their chosen branch. A loop head re-runs whenever its loop_back edge delivers, and
+// then the loop body runs again on fresh signals (edges from outside the body keep their last value).
+import type { WorkflowNode } from '../contract/types.js';
+import { behaviourFor, NodeFailure, type ChatTurn, type InterruptAnswer, type InterruptRequest, type MockSpec, type NodeContext, type NodeResult, type ToolCall } from './behaviours.js';
+import { typeIdOf, type PlannedEdge, type RunPlan } from './plan.js';
+import type { JobRecord, JobStatus, RunRecord } from './types.js';
+
+export interface SchedulerHooks {
+  /** A job or the run changed: persist and publish. */
+  changed(): void;
+  log(level: 'debug' | 'info' | 'warning' | 'error', message: string, nodeId?: string, context?: Record<string, unknown>): void;
+  /** An output node produced text for the conversation. */
+  reply(text: string, node: WorkflowNode): void;
+  /** Pauses the run until the interrupt is answered or cancelled. */
+  interrupt(request: InterruptRequest, node: WorkflowNode): Promise<InterruptAnswer>;
+}
+
+export interface SchedulerOptions {
+  stepDelayMs: number;
+  maxSteps: number;
+  message: string;
+  history: ChatTurn[];
+  /** Per-node config overrides: the playground's `inputs` ({[nodeId]: {[field]: value}}). */
+  overrides: Record<string, Record<string, unknown>>;
+  mockFor(node: WorkflowNode, typeId: string): MockSpec | undefined;
+  signal: AbortSignal;
+}
+
+interface Signal {
+  active: boolean;
+  value: unknown;
+  fresh: boolean;
+}
+
+export class RunAborted extends Error {}
+
+const now = (): string => new Date().toISOString();
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0) return signal.aborted ? Promise.reject(new RunAborted()) : Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new RunAborted());
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export function createJobs(plan: RunPlan): JobRecord[] {
+  return [...plan.steps, ...plan.toolProviders].map((node) => ({
+    id: `job-${node.id}`,
+    node_id: node.id,
+    node_label: node.data?.label ?? node.id,
+    node_type: typeIdOf(node),
+    status: 'pending' as JobStatus,
+    execution_count: 0,
+  }));
+}
+
+export class Scheduler {
+  private readonly signals = new Map<string, Signal>();
+  private readonly runs = new Map<string, number>();
+  private readonly state = new Map<string, Record<string, unknown>>();
+  private readonly queue: string[] = [];
+  private readonly jobs: Map<string, JobRecord>;
+  private readonly bodyOf = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly plan: RunPlan,
+    private readonly record: RunRecord,
+    private readonly options: SchedulerOptions,
+    private readonly hooks: SchedulerHooks,
+  ) {
+    this.jobs = new Map(record.jobs.map((j) => [j.node_id, j]));
+    for (const [head, body] of plan.loopBodies) for (const id of body) this.bodyOf.set(id, body).set(head, body);
+  }
+
+  /** Runs to the end. Throws NodeFailure (a node failed), RunAborted (stopped) or a step-limit Error. */
+  async run(): Promise<void> {
+    for (const id of this.plan.starts) this.queue.push(id);
+    while (this.queue.length > 0) {
+      const id = this.queue.shift()!;
+      await this.execute(id);
+    }
+    for (const job of this.jobs.values()) if (job.status === 'pending') this.finishJob(job, 'skipped');
+  }
+
+  private async execute(nodeId: string): Promise<void> {
+    const node = this.plan.nodes.get(nodeId)!;
+    const job = this.jobs.get(nodeId)!;
+    const incoming = this.plan.incoming.get(nodeId)!;
+    const consumed = incoming.filter((e) => this.signals.get(e.edge.id)?.fresh);
+    for (const e of consumed) this.signals.get(e.edge.id)!.fresh = false;
+    const isStart = this.plan.starts.includes(nodeId) && (this.runs.get(nodeId) ?? 0) === 0;
+    // Control decides: a node with trigger inputs runs only when one of them is active (a branch not taken
+    // stays skipped even if data reaches it). Without trigger inputs, any active input runs it.
+    const control = incoming.filter((e) => e.kind === 'trigger' || e.kind === 'loopback');
+    const deciding = control.length > 0 ? control : incoming;
+    const active = isStart || deciding.some((e) => this.signals.get(e.edge.id)?.active && (consumed.includes(e) || e.kind !== 'loopback'));
+    if (!active) {
+      this.finishJob(job, 'skipped');
+      this.emit(nodeId, undefined, false);
+      return;
+    }
+
+    this.record.steps++;
+    if (this.record.steps > this.options.maxSteps)
+      throw new Error(`Run stopped after ${this.options.maxSteps} node executions (--max-steps): a loop that never ends?`);
+    this.runs.set(nodeId, (this.runs.get(nodeId) ?? 0) + 1);
+    const started = Date.now();
+    job.status = 'running';
+    job.started = new Date(started).toISOString();
+    job.execution_count++;
+    delete job.error_message;
+    this.hooks.changed();
+    await sleep(this.options.stepDelayMs, this.options.signal);
+
+    const typeId = typeIdOf(node);
+    const { behaviour, known } = behaviourFor(node, typeId);
+    const ctx = this.context(node, typeId, incoming);
+    let result: NodeResult;
+    try {
+      if (ctx.config.mockError !== undefined && ctx.config.mockError !== '') throw new NodeFailure(String(ctx.config.mockError));
+      result = behaviour.run(ctx);
+      if (result.interrupt) {
+        this.hooks.log('info', `Waiting for input: ${result.interrupt.message}`, nodeId, { interruptType: result.interrupt.type });
+        const answer = await this.hooks.interrupt(result.interrupt, node);
+        if (!behaviour.resume) throw new NodeFailure('This node cannot resume after an interrupt');
+        result = behaviour.resume(ctx, answer);
+      }
+    } catch (err) {
+      if (err instanceof RunAborted) throw err;
+      const message = err instanceof Error ? err.message : String(err);
+      job.status = 'failed';
+      job.error_message = message;
+      this.stamp(job, started);
+      this.hooks.log('error', `${job.node_label} failed: ${message}`, nodeId);
+      this.hooks.changed();
+      throw err instanceof NodeFailure ? err : new NodeFailure(message);
+    }
+    if (!known) this.hooks.log('warning', result.warning ?? `No behaviour for '${typeId}'`, nodeId);
+    job.outputs = result.outputs;
+    this.finishJob(job, 'completed', started);
+    this.hooks.log('info', `${job.node_label} completed in ${job.execution_time} ms`, nodeId, { outputs: Object.keys(result.outputs) });
+    if (result.reply !== undefined) this.hooks.reply(result.reply, node);
+    if ((node.data?.metadata?.category === 'outputs' || typeId === 'end') && result.outputs.value !== undefined) this.record.results[nodeId] = result.outputs.value;
+    this.emit(nodeId, result, true);
+  }
+
+  /** Delivers a node's outcome on its outgoing edges and queues the targets that became ready. */
+  private emit(nodeId: string, result: NodeResult | undefined, ran: boolean): void {
+    const activePorts = result?.active ? new Set(result.active) : undefined;
+    for (const e of this.plan.outgoing.get(nodeId)!) {
+      const active = ran && (!activePorts || activePorts.has(e.sourcePort));
+      this.signals.set(e.edge.id, { active, value: active ? result?.outputs[e.sourcePort] : undefined, fresh: true });
+      if (this.isReady(e.edge.target) && !this.queue.includes(e.edge.target)) this.queue.push(e.edge.target);
+    }
+  }
+
+  private isReady(nodeId: string): boolean {
+    const incoming = this.plan.incoming.get(nodeId)!;
+    const runs = this.runs.get(nodeId) ?? 0;
+    const job = this.jobs.get(nodeId);
+    if (!job) return false;
+    const loopback = incoming.filter((e) => e.kind === 'loopback');
+    if (loopback.some((e) => this.signals.get(e.edge.id)?.fresh)) return true;
+    const forward = incoming.filter((e) => e.kind !== 'loopback');
+    if (!forward.every((e) => this.signals.has(e.edge.id))) return false;
+    if (runs === 0 && job.status === 'pending') return forward.some((e) => this.signals.get(e.edge.id)!.fresh);
+    // Already ran: only a loop body node runs again, when every edge from inside its loop is fresh.
+    const body = this.bodyOf.get(nodeId);
+    if (!body) return false;
+    const inner = forward.filter((e) => body.has(e.edge.source) || this.plan.loopBodies.has(e.edge.source));
+    return inner.length > 0 && inner.every((e) => this.signals.get(e.edge.id)!.fresh);
+  }
+
+  private context(node: WorkflowNode, typeId: string, incoming: PlannedEdge[]): NodeContext {
+    const inputs: Record<string, unknown> = {};
+    for (const e of incoming) {
+      const signal = this.signals.get(e.edge.id);
+      if (e.kind === 'trigger' || !signal?.active) continue;
+      inputs[e.targetPort || 'input'] = signal.value;
+    }
+    const config = { ...(node.data?.config ?? {}), ...(this.options.overrides[node.id] ?? {}) };
+    if (!this.state.has(node.id)) this.state.set(node.id, {});
+    return {
+      node,
+      typeId,
+      config,
+      inputs,
+      tools: this.callTools(node.id),
+      message: this.options.message,
+      history: this.options.history,
+      state: this.state.get(node.id)!,
+      mock: this.options.mockFor(node, typeId),
+    };
+  }
+
+  /** A consumer "calls" its attached tools: each provider runs (simulated) and its job records the call. */
+  private callTools(nodeId: string): ToolCall[] {
+    return this.plan.tools.get(nodeId)!.map((e) => {
+      const provider = this.plan.nodes.get(e.edge.source)!;
+      const typeId = typeIdOf(provider);
+      const job = this.jobs.get(provider.id);
+      const started = Date.now();
+      let result: unknown;
+      try {
+        const { behaviour } = behaviourFor(provider, typeId);
+        const out = behaviour.run({ ...this.context(provider, typeId, []), tools: [] });
+        result = Object.entries(out.outputs).find(([k]) => k !== 'tool' && k !== 'trigger')?.[1];
+        if (job) {
+          job.execution_count++;
+          job.started = new Date(started).toISOString();
+          job.outputs = out.outputs;
+          this.finishJob(job, 'completed', started);
+        }
+      } catch (err) {
+        result = { error: (err as Error).message };
+        if (job) {
+          job.error_message = (err as Error).message;
+          this.finishJob(job, 'failed', started);
+        }
+      }
+      return { nodeId: provider.id, name: provider.data?.label ?? typeId, result };
+    });
+  }
+
+  private finishJob(job: JobRecord, status: JobStatus, started?: number): void {
+    job.status = status;
+    if (started !== undefined) this.stamp(job, started);
+    this.hooks.changed();
+  }
+
+  private stamp(job: JobRecord, started: number): void {
+    job.completed = now();
+    job.execution_time = Date.now() - started;
+  }
+}

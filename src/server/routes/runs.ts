@@ -1,0 +1,200 @@
+// Executions and pipelines: starting runs, their status as the editor's canvas and pipeline views read
+// it, logs, cancel/stop. A pipeline and an execution are the same record here (one run of a workflow).
+import type { Request } from 'polka';
+import { conflict, invalidField, notFound } from '../../contract/errors.js';
+import type { Workflow } from '../../contract/types.js';
+import { validateWorkflowFile } from '../../contract/validators.js';
+import type { RunRecord, RunStatus } from '../../engine/types.js';
+import { assertSafeId } from '../../store/workflow-store.js';
+import type { AppContext, Router } from '../app.js';
+import { enumParam, intParam, ok, paginationHeaders, readJsonBody, sendJson, stringParam } from '../http.js';
+
+const RUN_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
+const LOG_LEVELS = ['debug', 'info', 'warning', 'error'] as const;
+
+/** The body the editor's canvas overlay and pipeline view read: top-level fields, and the same under data. */
+export function pipelineDetail(run: RunRecord): Record<string, unknown> {
+  const summary = { total: run.jobs.length, pending: 0, running: 0, completed: 0, failed: 0, cancelled: 0, skipped: 0 };
+  const nodeStatuses: Record<string, unknown> = {};
+  const jobs = run.jobs.map((job) => {
+    summary[job.status]++;
+    nodeStatuses[job.node_id] = {
+      status: job.status,
+      ...(job.completed ?? job.started ? { last_executed: job.completed ?? job.started } : {}),
+      ...(job.execution_time !== undefined ? { execution_time: job.execution_time } : {}),
+      ...(job.error_message ? { error: job.error_message } : {}),
+    };
+    return job;
+  });
+  const detail = {
+    id: run.id,
+    workflow_id: run.workflow_id,
+    status: run.status,
+    created: run.created,
+    updated: run.updated,
+    ...(run.error ? { error: run.error } : {}),
+    jobs,
+    node_statuses: nodeStatuses,
+    job_status_summary: summary,
+    results: run.results,
+  };
+  return { ...detail, success: true, data: detail };
+}
+
+const listItem = (run: RunRecord) => ({ id: run.id, workflow_id: run.workflow_id, status: run.status, created: run.created, updated: run.updated });
+
+function progressOf(run: RunRecord): number {
+  if (run.status === 'completed') return 100;
+  const done = run.jobs.filter((j) => ['completed', 'failed', 'skipped', 'cancelled'].includes(j.status)).length;
+  return run.jobs.length === 0 ? 0 : Math.floor((done / run.jobs.length) * 100);
+}
+
+interface RunRequest {
+  inputs?: Record<string, unknown>;
+  options?: { timeout?: number; maxSteps?: number };
+}
+
+/** Reads {inputs?, options?}; an empty body is fine. `timeoutUnit` differs between the two OpenAPI operations. */
+async function readRunRequest(req: Request, ctx: AppContext): Promise<RunRequest & Record<string, unknown>> {
+  const body = ((await readJsonBody(req, ctx.options.maxBody)) ?? {}) as Record<string, unknown>;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidField('body', 'must be a JSON object');
+  if (body.inputs !== undefined && (typeof body.inputs !== 'object' || body.inputs === null || Array.isArray(body.inputs))) throw invalidField('inputs', 'must be an object');
+  const options = body.options as RunRequest['options'];
+  if (options !== undefined && (typeof options !== 'object' || options === null)) throw invalidField('options', 'must be an object');
+  if (options?.timeout !== undefined && (!Number.isInteger(options.timeout) || options.timeout <= 0)) throw invalidField('options.timeout', 'must be a positive integer');
+  if (options?.maxSteps !== undefined && (!Number.isInteger(options.maxSteps) || options.maxSteps <= 0)) throw invalidField('options.maxSteps', 'must be a positive integer');
+  return body as RunRequest & Record<string, unknown>;
+}
+
+/** The message a plain run starts with: inputs.message (or text/input), as a chat input would get it. */
+function messageOf(inputs: Record<string, unknown>): string {
+  const value = inputs.message ?? inputs.text ?? inputs.input;
+  return typeof value === 'string' ? value : '';
+}
+
+function findRun(ctx: AppContext, id: string, what: string): RunRecord {
+  assertSafeId(id);
+  const run = ctx.engine.getRun(id);
+  if (!run) throw notFound(`${what} '${id}'`);
+  return run;
+}
+
+function workflowOrThrow(ctx: AppContext, id: string): Workflow {
+  assertSafeId(id);
+  const found = ctx.store.get(id);
+  if (!found) throw notFound(`workflow '${id}'`);
+  return found.workflow;
+}
+
+function startedBody(run: RunRecord, estimateMs: number) {
+  const data = {
+    execution_id: run.id,
+    pipeline_id: run.id,
+    id: run.id,
+    workflowId: run.workflow_id,
+    status: 'running',
+    started_at: run.started,
+    startTime: run.started,
+    estimated_completion: new Date(Date.parse(run.started!) + estimateMs).toISOString(),
+  };
+  return { success: true, data, message: 'Execution started' };
+}
+
+export function registerRunRoutes(router: Router, ctx: AppContext): void {
+  const estimate = (run: RunRecord) => run.jobs.length * (ctx.options.stepDelayMs ?? 0) + 100;
+  const start = (workflow: Workflow, body: RunRequest, timeoutUnitMs: number): RunRecord => {
+    const inputs = body.inputs ?? {};
+    return ctx.engine.startRun(workflow, {
+      origin: 'api',
+      inputs,
+      message: messageOf(inputs),
+      maxSteps: body.options?.maxSteps,
+      timeoutMs: body.options?.timeout !== undefined ? body.options.timeout * timeoutUnitMs : undefined,
+    });
+  };
+
+  // Seed §4: "POST /execute" from the playground. Accepts an id (three spellings) or an inline workflow.
+  router.post('/execute', async (req, res) => {
+    const body = await readRunRequest(req, ctx);
+    let workflow: Workflow;
+    if (body.workflow !== undefined) {
+      if (!validateWorkflowFile(body.workflow)) throw invalidField('workflow', 'must be a workflow object with id, name, nodes and edges');
+      workflow = body.workflow as Workflow;
+    } else {
+      const id = body.workflowId ?? body.workflow_id ?? body.id;
+      if (typeof id !== 'string' || id === '') throw invalidField('workflowId', 'is required (or send the workflow itself as "workflow")');
+      workflow = workflowOrThrow(ctx, id);
+    }
+    const run = start(workflow, body, 1);
+    sendJson(res, 202, startedBody(run, estimate(run)), { Location: `${ctx.options.basePath}/pipeline/${run.id}` });
+  });
+
+  router.post('/workflows/:id/execute', async (req, res) => {
+    const workflow = workflowOrThrow(ctx, req.params.id);
+    const run = start(workflow, await readRunRequest(req, ctx), 1);
+    sendJson(res, 202, startedBody(run, estimate(run)), { Location: `${ctx.options.basePath}/pipeline/${run.id}` });
+  });
+
+  router.get('/executions', (req, res) => {
+    const workflowId = stringParam(req.query, 'workflow_id', 200);
+    const status = req.query.status === undefined ? undefined : enumParam(req.query, 'status', RUN_STATUSES, 'pending');
+    const limit = intParam(req.query, 'limit', 50, 1, 100);
+    const offset = intParam(req.query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+    const runs = ctx.engine.listRuns({ workflowId, status });
+    sendJson(res, 200, ok(runs.slice(offset, offset + limit).map(listItem), `Found ${runs.length} executions`), paginationHeaders(runs.length, limit, offset));
+  });
+
+  router.get('/executions/:id', (req, res) => sendJson(res, 200, pipelineDetail(findRun(ctx, req.params.id, 'execution'))));
+
+  router.post('/executions/:id/cancel', async (req, res) => {
+    await ctx.engine.cancelRun(findRun(ctx, req.params.id, 'execution').id, 'Cancelled through the API');
+    sendJson(res, 200, { success: true, message: 'Execution cancelled successfully' });
+  });
+
+  const logs = (req: Request, run: RunRecord) => {
+    const level = req.query.level === undefined ? undefined : enumParam(req.query, 'level', LOG_LEVELS, 'info');
+    const nodeId = stringParam(req.query, 'node_id', 200);
+    return run.logs.filter((l) => (!level || l.level === level) && (!nodeId || l.node_id === nodeId));
+  };
+
+  router.get('/executions/:id/logs', (req, res) => {
+    const entries = logs(req, findRun(ctx, req.params.id, 'execution'));
+    sendJson(res, 200, ok(entries, `${entries.length} log entries`));
+  });
+
+  // The demo pipelines page reads data.pipelines; the OpenAPI says data is the list: both are sent.
+  router.get('/workflow/:workflow_id/pipelines', (req, res) => {
+    const workflow = workflowOrThrow(ctx, req.params.workflow_id);
+    const status = req.query.status === undefined ? undefined : enumParam(req.query, 'status', RUN_STATUSES, 'pending');
+    const items = ctx.engine.listRuns({ workflowId: workflow.id, status }).map(listItem);
+    sendJson(res, 200, { success: true, data: items, pipelines: items, message: `Found ${items.length} pipelines` });
+  });
+
+  router.get('/pipeline/:id', (req, res) => sendJson(res, 200, pipelineDetail(findRun(ctx, req.params.id, 'pipeline'))));
+
+  router.get('/pipeline/:id/status', (req, res) => {
+    const run = findRun(ctx, req.params.id, 'pipeline');
+    sendJson(res, 200, ok({ id: run.id, status: run.status, progress: progressOf(run), updated: run.updated }, `Pipeline is ${run.status}`));
+  });
+
+  router.post('/pipeline/:id/execute', async (req, res) => {
+    const run = findRun(ctx, req.params.id, 'pipeline');
+    const body = await readRunRequest(req, ctx);
+    if (ctx.engine.isActive(run.id)) throw conflict(`Pipeline '${run.id}' is already ${run.status}; stop it first`);
+    const workflow = workflowOrThrow(ctx, run.workflow_id);
+    const inputs = body.inputs ?? run.inputs;
+    // OpenAPI: this operation's timeout is in seconds (the workflow execute's is in milliseconds).
+    ctx.engine.startRun(workflow, { origin: 'pipeline', inputs, message: messageOf(inputs), maxSteps: body.options?.maxSteps, timeoutMs: body.options?.timeout ? body.options.timeout * 1000 : undefined, reuse: run });
+    sendJson(res, 202, ok({ pipeline_id: run.id, status: 'running' as RunStatus, message: 'Pipeline started' }, 'Pipeline started'));
+  });
+
+  router.post('/pipeline/:id/stop', async (req, res) => {
+    await ctx.engine.cancelRun(findRun(ctx, req.params.id, 'pipeline').id, 'Stopped through the API');
+    sendJson(res, 200, { success: true, message: 'Pipeline stopped' });
+  });
+
+  router.get('/pipeline/:id/logs', (req, res) => {
+    const entries = logs(req, findRun(ctx, req.params.id, 'pipeline'));
+    sendJson(res, 200, ok(entries, `${entries.length} log entries`));
+  });
+}
