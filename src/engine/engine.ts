@@ -51,6 +51,8 @@ interface ActiveRun {
 }
 
 const now = (): string => new Date().toISOString();
+/** Output nodes other than end terminals: each posts an assistant message. */
+const isReplyNode = (node: WorkflowNode | undefined): boolean => node?.data?.metadata?.category === 'outputs' && node.data.metadata.type !== 'terminal';
 const FINISHED: RunStatus[] = ['completed', 'failed', 'cancelled'];
 
 export class Engine {
@@ -169,7 +171,10 @@ export class Engine {
           if (level === 'warning' || level === 'error') this.options.logger.warn(`run ${run.id.slice(0, 8)} (${run.workflow_name}): ${message}`);
         },
         reply: (text, node) => {
-          if (session) this.addMessage(session, 'assistant', text, { executionId: run.id, nodeId: node.id, metadata: { nodeLabel: node.data?.label } });
+          if (!session) return;
+          // Re-enables the editor's Run button; only on the last output, so it is not pressed mid-run.
+          const more = run.jobs.some((j) => j.node_id !== node.id && (j.status === 'pending' || j.status === 'running') && isReplyNode(planned.plan.nodes.get(j.node_id)));
+          this.addMessage(session, 'assistant', text, { executionId: run.id, nodeId: node.id, metadata: { nodeLabel: node.data?.label, ...(more ? {} : { enableRun: true }) } });
         },
         interrupt: (request, node) => this.raiseInterrupt(run, active, request, node, session),
       },
@@ -260,7 +265,10 @@ export class Engine {
         : status === 'failed' ? `The run failed: ${error}`
         : `The run was stopped.`;
       if (text) this.addMessage(session, 'assistant', text, { executionId: run.id, metadata: { level: status === 'failed' ? 'error' : 'info', enableRun: true } });
-      else session.messages[session.messages.length - 1].metadata.enableRun = true;
+      else {
+        const lastReply = session.messages.filter((m) => m.executionId === run.id && m.role === 'assistant').pop();
+        if (lastReply) lastReply.metadata.enableRun = true;
+      }
       this.touchSession(session);
     }
     this.touchRun(run);

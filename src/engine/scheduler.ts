@@ -64,6 +64,16 @@ export function createJobs(plan: RunPlan): JobRecord[] {
   }));
 }
 
+/**
+ * What an edge carries. A loop_back edge from a control port carries the iteration's result instead:
+ * the tail node's first data output.
+ */
+function valueFor(e: PlannedEdge, outputs: Record<string, unknown>): unknown {
+  const value = outputs[e.sourcePort];
+  if (e.kind !== 'loopback' || value !== true) return value;
+  return Object.entries(outputs).find(([port, v]) => port !== 'trigger' && v !== true)?.[1] ?? value;
+}
+
 export class Scheduler {
   private readonly signals = new Map<string, Signal>();
   private readonly runs = new Map<string, number>();
@@ -157,9 +167,18 @@ export class Scheduler {
   /** Delivers a node's outcome on its outgoing edges and queues the targets that became ready. */
   private emit(nodeId: string, result: NodeResult | undefined, ran: boolean): void {
     const activePorts = result?.active ? new Set(result.active) : undefined;
-    for (const e of this.plan.outgoing.get(nodeId)!) {
+    let edges = this.plan.outgoing.get(nodeId)!;
+    const body = this.plan.loopBodies.get(nodeId);
+    if (body && ran) {
+      // A loop head either iterates (signals only its body) or exits (signals only what follows the loop):
+      // the nodes after the loop must not see each iteration as "not taken", nor the body the exit.
+      const intoBody = edges.filter((e) => body.has(e.edge.target));
+      const iterating = intoBody.some((e) => !activePorts || activePorts.has(e.sourcePort));
+      edges = iterating ? intoBody : edges.filter((e) => !body.has(e.edge.target));
+    }
+    for (const e of edges) {
       const active = ran && (!activePorts || activePorts.has(e.sourcePort));
-      this.signals.set(e.edge.id, { active, value: active ? result?.outputs[e.sourcePort] : undefined, fresh: true });
+      this.signals.set(e.edge.id, { active, value: active && result ? valueFor(e, result.outputs) : undefined, fresh: true });
       if (this.isReady(e.edge.target) && !this.queue.includes(e.edge.target)) this.queue.push(e.edge.target);
     }
   }

@@ -1,0 +1,110 @@
+// Builds runnable workflows from the built-in node types, wired as the editor wires them.
+import { BUILTIN_NODE_TYPES } from '../../src/catalog/builtin-node-types.js';
+import type { Workflow, WorkflowEdge, WorkflowNode } from '../../src/contract/types.js';
+
+export function typeOf(id: string) {
+  const found = BUILTIN_NODE_TYPES.find((t) => t.id === id);
+  if (!found) throw new Error(`no built-in node type ${id}`);
+  return found;
+}
+
+export function n(id: string, typeId: string, config: Record<string, unknown> = {}, x = 0): WorkflowNode {
+  const meta = typeOf(typeId);
+  return { id, type: 'universalNode', position: { x, y: 0 }, data: { label: id, config: { ...(meta.config ?? {}), ...config }, metadata: meta, nodeId: id } };
+}
+
+/** "a.port -> b.port" */
+export function e(spec: string, edgeType?: string): WorkflowEdge {
+  const [from, to] = spec.split('->').map((s) => s.trim());
+  const [source, sourcePort] = from.split('.');
+  const [target, targetPort] = to.split('.');
+  return {
+    id: `e:${source}.${sourcePort}-${target}.${targetPort}`,
+    source,
+    target,
+    sourceHandle: `${source}-output-${sourcePort}`,
+    targetHandle: `${target}-input-${targetPort}`,
+    ...(edgeType ? { data: { metadata: { edgeType } } } : {}),
+  };
+}
+
+export function flow(id: string, nodes: WorkflowNode[], edges: WorkflowEdge[]): Workflow {
+  return { id, name: id, description: '', nodes, edges, metadata: { version: '1.0.0', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', format: 'flowdrop' } };
+}
+
+/** start → chat_input → chat_model → chat_output → end */
+export function chatFlow(id: string, modelConfig: Record<string, unknown> = {}): Workflow {
+  return flow(
+    id,
+    [n('start', 'start'), n('in', 'chat_input'), n('model', 'chat_model', modelConfig), n('out', 'chat_output'), n('end', 'end')],
+    [e('start.trigger -> in.trigger'), e('in.trigger -> model.trigger'), e('model.trigger -> out.trigger'), e('out.trigger -> end.trigger'), e('in.message -> model.prompt'), e('model.response -> out.message')],
+  );
+}
+
+/** A router on the chat message: "refund" → refund path, anything else → default path. */
+export function routerFlow(id: string): Workflow {
+  const branches = [
+    { name: 'refund', label: 'Refund', condition: "value.toLowerCase().includes('refund')", isDefault: false },
+    { name: 'other', label: 'Other', condition: '', isDefault: true },
+  ];
+  return flow(
+    id,
+    [
+      n('start', 'start'),
+      n('in', 'chat_input'),
+      n('route', 'conditional_router', { branches }),
+      n('refundModel', 'chat_model', { mockResponse: 'Refund path' }),
+      n('otherModel', 'chat_model', { mockResponse: 'Other path' }),
+      n('refundOut', 'chat_output'),
+      n('otherOut', 'chat_output'),
+      n('end', 'end'),
+    ],
+    [
+      e('start.trigger -> in.trigger'),
+      e('in.trigger -> route.trigger'),
+      e('in.message -> route.value'),
+      e('route.refund -> refundModel.trigger'),
+      e('route.other -> otherModel.trigger'),
+      e('in.message -> refundModel.prompt'),
+      e('in.message -> otherModel.prompt'),
+      e('refundModel.trigger -> refundOut.trigger'),
+      e('otherModel.trigger -> otherOut.trigger'),
+      e('refundModel.response -> refundOut.message'),
+      e('otherModel.response -> otherOut.message'),
+      e('refundOut.trigger -> end.trigger'),
+      e('otherOut.trigger -> end.trigger'),
+    ],
+  );
+}
+
+/** start → chat_input → human_review (given config) → approved: model A / rejected: model B → outputs → end */
+export function reviewFlow(id: string, review: Record<string, unknown>): Workflow {
+  return flow(
+    id,
+    [
+      n('start', 'start'),
+      n('in', 'chat_input'),
+      n('review', 'human_review', review),
+      n('yes', 'chat_model', { mockResponse: 'Approved path' }),
+      n('no', 'chat_model', { mockResponse: 'Rejected path' }),
+      n('yesOut', 'chat_output'),
+      n('noOut', 'chat_output'),
+      n('end', 'end'),
+    ],
+    [
+      e('start.trigger -> in.trigger'),
+      e('in.trigger -> review.trigger'),
+      e('in.message -> review.content'),
+      e('review.approved -> yes.trigger'),
+      e('review.rejected -> no.trigger'),
+      e('in.message -> yes.prompt'),
+      e('in.message -> no.prompt'),
+      e('yes.trigger -> yesOut.trigger'),
+      e('no.trigger -> noOut.trigger'),
+      e('yes.response -> yesOut.message'),
+      e('no.response -> noOut.message'),
+      e('yesOut.trigger -> end.trigger'),
+      e('noOut.trigger -> end.trigger'),
+    ],
+  );
+}
