@@ -22,7 +22,7 @@ describe('wfe --help', () => {
     expect(top.stdout).toMatch(/serve \[options\] \[dir\]/);
     const serve = await runCli(['serve', '--help']);
     expect(serve.code).toBe(0);
-    for (const flag of ['--port', '--host', '--base-path', '--no-watch', '--poll', '--max-body', '--token', '--read-token', '--jwt-secret', '--jwks', '--write-scope', '--session', '--cors-origin', '--log-level'])
+    for (const flag of ['--port', '--host', '--base-path', '--no-watch', '--poll', '--max-body', '--token', '--read-token', '--jwt-secret', '--jwks', '--write-scope', '--session', '--cors-origin', '--log-level', '--step-delay', '--max-steps', '--waiting-status'])
       expect(serve.stdout, flag).toContain(flag);
     expect(serve.stdout).toContain('wfe.config.yaml');
   });

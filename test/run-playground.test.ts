@@ -40,7 +40,8 @@ describe('a playground conversation, as the editor runs it', () => {
       ['user', 'Hi there'],
       ['assistant', 'Hello from the mock'],
     ]);
-    expect(chat[1].metadata.enableRun).toBe(true);
+    expect(chat[1].metadata.enableRun).toBeUndefined();
+    expect(messages[messages.length - 1]).toMatchObject({ role: 'log', content: expect.stringMatching(/^Run completed in \d+ ms$/), metadata: { enableRun: true } });
     expect(messages.some((m) => m.role === 'log' && /model completed/.test(m.content))).toBe(true);
     for (let i = 1; i < messages.length; i++) {
       expect(messages[i].sequenceNumber).toBe(messages[i - 1].sequenceNumber + 1);

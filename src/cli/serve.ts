@@ -5,6 +5,11 @@ import { authEnabled } from '../server/auth.js';
 import type { AuthOptions } from '../server/options.js';
 import { formatLoadError } from '../contract/load-error.js';
 import { createLogger, type LogLevel } from '../util/logger.js';
+import { isCi } from '../util/ci.js';
+import type { EventSink } from '../server/events.js';
+import { emptyState } from './ui/dashboard-state.js';
+import { jsonLine, lineSink, type LineFormat } from './ui/event-lines.js';
+import { openInBrowser, startDashboard } from './ui/start-dashboard.js';
 
 interface ServeFlags extends AuthOptions {
   port: number;
@@ -15,8 +20,10 @@ interface ServeFlags extends AuthOptions {
   maxBody: number;
   stepDelay: number;
   maxSteps: number;
+  waitingStatus: 'idle' | 'awaiting_input';
   corsOrigin?: string[];
   logLevel: LogLevel;
+  logFormat: 'auto' | 'pretty' | 'json';
 }
 
 const parsePort = (value: string): number => {
@@ -58,6 +65,11 @@ export function registerServeCommand(program: Command): void {
     .optionsGroup('Runs (built-in simulated engine):')
     .option('--step-delay <ms>', 'pause before each node of a run, so the editor shows progress', parseCount('--step-delay', 0), 250)
     .option('--max-steps <n>', 'fail a run after this many node executions (stops runaway loops)', parseCount('--max-steps', 1), 10_000)
+    .addOption(
+      new Option('--waiting-status <status>', 'playground session status while a run waits for an interrupt (the editor also knows awaiting_input)')
+        .choices(['idle', 'awaiting_input'])
+        .default('idle'),
+    )
     .optionsGroup('Authentication (default: none):')
     .option('--token <token>', 'require Authorization: Bearer <token> (read and write)')
     .option('--read-token <token>', 'also accept this bearer token for reading only (403 on writes)')
@@ -69,6 +81,11 @@ export function registerServeCommand(program: Command): void {
     .option('--cors-origin <origins>', 'allowed origins, comma-separated or repeated; * for any (default: any origin while bound to loopback)', collect)
     .optionsGroup('Output:')
     .addOption(new Option('--log-level <level>', 'log verbosity').choices(['debug', 'info', 'warn', 'error']).default('info'))
+    .addOption(
+      new Option('--log-format <format>', 'auto: a live dashboard on a terminal, plain lines otherwise (pipes, CI); pretty: always plain lines; json: one JSON object per line')
+        .choices(['auto', 'pretty', 'json'])
+        .default('auto'),
+    )
     .addHelpText(
       'after',
       '\nThe folder:\n' +
@@ -85,7 +102,20 @@ export function registerServeCommand(program: Command): void {
 }
 
 async function serve(dir: string, flags: ServeFlags): Promise<void> {
-  const logger = createLogger(flags.logLevel);
+  const dashboard = flags.logFormat === 'auto' && process.stdout.isTTY === true && process.stdin.isTTY === true && !isCi();
+  const format: LineFormat = flags.logFormat === 'json' ? 'json' : 'pretty';
+  const listeners = new Set<EventSink>();
+  const publish: EventSink = (event) => {
+    for (const listener of listeners) listener(event);
+  };
+  // On the dashboard, log lines are events like the rest; otherwise they go to stderr as lines.
+  const logger = dashboard
+    ? createLogger(flags.logLevel, () => {}, (level, message) => publish({ type: 'log', at: new Date().toISOString(), level, message }))
+    : format === 'json'
+      ? createLogger(flags.logLevel, () => {}, (level, message) => process.stderr.write(jsonLine({ type: 'log', at: new Date().toISOString(), level, message }) + '\n'))
+      : createLogger(flags.logLevel);
+  if (!dashboard) listeners.add(lineSink(format, (line) => process.stderr.write(line + '\n')));
+
   const { token, readToken, jwtSecret, jwks, session, writeScope } = flags;
   const auth: AuthOptions = { token, readToken, jwtSecret, jwks, session, writeScope };
   const root = resolve(dir);
@@ -102,6 +132,8 @@ async function serve(dir: string, flags: ServeFlags): Promise<void> {
     poll: flags.poll,
     stepDelayMs: flags.stepDelay,
     maxSteps: flags.maxSteps,
+    waitingStatus: flags.waitingStatus,
+    events: publish,
   });
   const { url } = await server.listen(flags.port, flags.host).catch(async (err: NodeJS.ErrnoException) => {
     await server.close();
@@ -110,32 +142,56 @@ async function serve(dir: string, flags: ServeFlags): Promise<void> {
   });
   const { store, catalog } = server.context;
   const errors = [...store.errors(), ...catalog.errors()];
-  const lines = [
-    `wfe serving ${root}`,
-    `  ${url}`,
-    `  ${store.size} workflow${store.size === 1 ? '' : 's'}, ${catalog.nodeTypes().length} node types, ${catalog.categories().length} categories` +
-      ` · watch ${flags.watch ? (flags.poll ? 'on (polling)' : 'on') : 'off'} · auth ${auth.token || auth.readToken || auth.jwtSecret || auth.jwks || auth.session ? 'on' : 'off'}` +
-      ` · ready in ${Date.now() - started} ms`,
-  ];
-  if (errors.length > 0) lines.push(`  ${errors.length} file${errors.length === 1 ? '' : 's'} not loaded:`, ...errors.map((e) => `    ${formatLoadError(e)}`));
-  process.stdout.write(lines.join('\n') + '\n');
+  const readyMs = Date.now() - started;
+  const watchText = flags.watch ? (flags.poll ? 'on (polling)' : 'on') : 'off';
 
-  await new Promise<void>((done) => {
-    let stopping = false;
-    const stop = (signal: NodeJS.Signals) => {
+  let stopping = false;
+  let unmount = () => {};
+  const finished = new Promise<void>((done) => {
+    const stop = (reason: string) => {
       if (stopping) {
-        logger.warn(`${signal} again: exiting now`);
+        logger.warn(`${reason} again: exiting now`);
         process.exit(130);
       }
       stopping = true;
-      logger.info(`${signal}: finishing in-flight writes, then exiting`);
+      unmount();
+      if (dashboard) listeners.add(lineSink('pretty', (line) => process.stderr.write(line + '\n')));
+      logger.info(`${reason}: finishing in-flight writes, then exiting`);
       void server.close().then(done, (err: Error) => {
-        logger.error(`shutdown: ${err.message}`);
+        logger.error(`shutdown: ${(err as Error).message}`);
         process.exitCode = 1;
         done();
       });
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    process.on('SIGINT', () => stop('SIGINT'));
+    process.on('SIGTERM', () => stop('SIGTERM'));
+    if (dashboard) {
+      unmount = startDashboard({
+        info: { url, dir: root, workflows: () => store.size, nodeTypes: () => catalog.nodeTypes().length, watch: flags.watch, auth: authEnabled(auth) },
+        initial: emptyState(errors),
+        subscribe: (listener) => {
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+        onQuit: () => stop('q'),
+        onOpen: () => openInBrowser(url),
+      });
+    }
   });
+
+  if (!dashboard) {
+    if (format === 'json') {
+      process.stdout.write(JSON.stringify({ type: 'ready', url, dir: root, workflows: store.size, nodeTypes: catalog.nodeTypes().length, watch: flags.watch, auth: authEnabled(auth), readyMs, loadErrors: errors }) + '\n');
+    } else {
+      const lines = [
+        `wfe serving ${root}`,
+        `  ${url}`,
+        `  ${store.size} workflow${store.size === 1 ? '' : 's'}, ${catalog.nodeTypes().length} node types, ${catalog.categories().length} categories` +
+          ` · watch ${watchText} · auth ${authEnabled(auth) ? 'on' : 'off'} · ready in ${readyMs} ms`,
+      ];
+      if (errors.length > 0) lines.push(`  ${errors.length} file${errors.length === 1 ? '' : 's'} not loaded:`, ...errors.map((e) => `    ${formatLoadError(e)}`));
+      process.stdout.write(lines.join('\n') + '\n');
+    }
+  }
+  await finished;
 }

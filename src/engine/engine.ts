@@ -51,8 +51,6 @@ interface ActiveRun {
 }
 
 const now = (): string => new Date().toISOString();
-/** Output nodes other than end terminals: each posts an assistant message. */
-const isReplyNode = (node: WorkflowNode | undefined): boolean => node?.data?.metadata?.category === 'outputs' && node.data.metadata.type !== 'terminal';
 const FINISHED: RunStatus[] = ['completed', 'failed', 'cancelled'];
 
 export class Engine {
@@ -171,10 +169,7 @@ export class Engine {
           if (level === 'warning' || level === 'error') this.options.logger.warn(`run ${run.id.slice(0, 8)} (${run.workflow_name}): ${message}`);
         },
         reply: (text, node) => {
-          if (!session) return;
-          // Re-enables the editor's Run button; only on the last output, so it is not pressed mid-run.
-          const more = run.jobs.some((j) => j.node_id !== node.id && (j.status === 'pending' || j.status === 'running') && isReplyNode(planned.plan.nodes.get(j.node_id)));
-          this.addMessage(session, 'assistant', text, { executionId: run.id, nodeId: node.id, metadata: { nodeLabel: node.data?.label, ...(more ? {} : { enableRun: true }) } });
+          if (session) this.addMessage(session, 'assistant', text, { executionId: run.id, nodeId: node.id, metadata: { nodeLabel: node.data?.label } });
         },
         interrupt: (request, node) => this.raiseInterrupt(run, active, request, node, session),
       },
@@ -264,11 +259,10 @@ export class Engine {
           : 'The workflow finished without a chat or text output.'
         : status === 'failed' ? `The run failed: ${error}`
         : `The run was stopped.`;
+      // The editor ignores updates to messages it has seen, so the Run button is re-enabled by a new
+      // message once the run is over: the closing reply, or else a log line (hidden in the chat).
       if (text) this.addMessage(session, 'assistant', text, { executionId: run.id, metadata: { level: status === 'failed' ? 'error' : 'info', enableRun: true } });
-      else {
-        const lastReply = session.messages.filter((m) => m.executionId === run.id && m.role === 'assistant').pop();
-        if (lastReply) lastReply.metadata.enableRun = true;
-      }
+      else this.addMessage(session, 'log', `Run completed in ${Date.parse(run.finished) - Date.parse(run.started ?? run.created)} ms`, { executionId: run.id, metadata: { level: 'info', enableRun: true } });
       this.touchSession(session);
     }
     this.touchRun(run);

@@ -7,43 +7,59 @@ export const MAX_WORKFLOW_NODES = 10_000;
 /** Checks a node's config against its type's configSchema; returns problems as sentences. */
 export type ConfigChecker = (nodeTypeId: string, configSchema: unknown, config: Record<string, unknown>) => string[];
 
+export type IntegrityRule = 'too-many-nodes' | 'duplicate-node-id' | 'duplicate-edge-id' | 'edge-missing-node' | 'edge-missing-port' | 'node-config';
+
+export interface GraphProblem {
+  rule: IntegrityRule;
+  message: string;
+  /** JSON pointer into the workflow, e.g. /edges/3/sourceHandle. */
+  pointer: string;
+}
+
 /**
  * Structural problems that make a graph unusable: duplicate ids, edges to missing nodes or ports,
  * node config that contradicts its type's schema. Each message names the node or edge.
  */
-export function graphErrors(workflow: Pick<Workflow, 'nodes' | 'edges'>, checkConfig?: ConfigChecker): string[] {
-  const errors: string[] = [];
-  if (workflow.nodes.length > MAX_WORKFLOW_NODES) errors.push(`Workflow has ${workflow.nodes.length} nodes; the limit is ${MAX_WORKFLOW_NODES}`);
+export function graphProblems(workflow: Pick<Workflow, 'nodes' | 'edges'>, checkConfig?: ConfigChecker): GraphProblem[] {
+  const problems: GraphProblem[] = [];
+  const add = (rule: IntegrityRule, pointer: string, message: string) => problems.push({ rule, pointer, message });
+  if (workflow.nodes.length > MAX_WORKFLOW_NODES) add('too-many-nodes', '/nodes', `Workflow has ${workflow.nodes.length} nodes; the limit is ${MAX_WORKFLOW_NODES}`);
   const nodes = new Map<string, Workflow['nodes'][number]>();
-  for (const node of workflow.nodes) {
-    if (nodes.has(node.id)) errors.push(`Duplicate node id: '${node.id}'`);
+  workflow.nodes.forEach((node, i) => {
+    if (nodes.has(node.id)) add('duplicate-node-id', `/nodes/${i}/id`, `Duplicate node id: '${node.id}'`);
     else nodes.set(node.id, node);
-  }
+  });
   const edgeIds = new Set<string>();
-  for (const edge of workflow.edges) {
-    if (edgeIds.has(edge.id)) errors.push(`Duplicate edge id: '${edge.id}'`);
+  workflow.edges.forEach((edge, i) => {
+    if (edgeIds.has(edge.id)) add('duplicate-edge-id', `/edges/${i}/id`, `Duplicate edge id: '${edge.id}'`);
     edgeIds.add(edge.id);
     const source = nodes.get(edge.source);
     const target = nodes.get(edge.target);
-    if (!source) errors.push(`Edge '${edge.id}' connects to non-existent node '${edge.source}' (source)`);
-    if (!target) errors.push(`Edge '${edge.id}' connects to non-existent node '${edge.target}' (target)`);
+    if (!source) add('edge-missing-node', `/edges/${i}/source`, `Edge '${edge.id}' connects to non-existent node '${edge.source}' (source)`);
+    if (!target) add('edge-missing-node', `/edges/${i}/target`, `Edge '${edge.id}' connects to non-existent node '${edge.target}' (target)`);
     if (source && edge.sourceHandle) {
       const port = portIdFromHandle(edge.sourceHandle, source.id, 'output');
       if (!portIds(source, 'output').has(port))
-        errors.push(`Edge '${edge.id}' uses source handle '${edge.sourceHandle}': node '${source.id}' has no output port '${port}'`);
+        add('edge-missing-port', `/edges/${i}/sourceHandle`, `Edge '${edge.id}' uses source handle '${edge.sourceHandle}': node '${source.id}' has no output port '${port}'`);
     }
     if (target && edge.targetHandle) {
       const port = portIdFromHandle(edge.targetHandle, target.id, 'input');
       if (!portIds(target, 'input').has(port))
-        errors.push(`Edge '${edge.id}' uses target handle '${edge.targetHandle}': node '${target.id}' has no input port '${port}'`);
+        add('edge-missing-port', `/edges/${i}/targetHandle`, `Edge '${edge.id}' uses target handle '${edge.targetHandle}': node '${target.id}' has no input port '${port}'`);
     }
-  }
+  });
   if (checkConfig) {
-    for (const node of nodes.values()) {
+    workflow.nodes.forEach((node, i) => {
+      if (nodes.get(node.id) !== node) return;
       const meta = node.data.metadata;
       for (const problem of checkConfig(meta.id, meta.configSchema, node.data.config ?? {}))
-        errors.push(`Node '${node.id}' has invalid configuration: ${problem}`);
-    }
+        add('node-config', `/nodes/${i}/data/config`, `Node '${node.id}' has invalid configuration: ${problem}`);
+    });
   }
-  return errors;
+  return problems;
+}
+
+/** The same problems as sentences, for the 422 body and the store's load errors. */
+export function graphErrors(workflow: Pick<Workflow, 'nodes' | 'edges'>, checkConfig?: ConfigChecker): string[] {
+  return graphProblems(workflow, checkConfig).map((p) => p.message);
 }

@@ -6,7 +6,7 @@ import polka, { type Middleware, type Polka, type Request } from 'polka';
 import type { Server as HttpServer, ServerResponse } from 'node:http';
 import { ApiError, errorBody, internalError, notFound } from '../contract/errors.js';
 import { createConfigChecker } from '../contract/config-check.js';
-import { CONFIG_FILE, NODE_TYPES_DIR, loadCatalog, type Catalog } from '../catalog/catalog.js';
+import { NODE_TYPES_DIR, loadCatalog, type Catalog } from '../catalog/catalog.js';
 import { INTERNAL_DIR, WorkflowStore } from '../store/workflow-store.js';
 import { createAuth, authEnabled } from './auth.js';
 import { createCors } from './cors.js';
@@ -19,6 +19,8 @@ import { registerRunRoutes } from './routes/runs.js';
 import { registerPlaygroundRoutes } from './routes/playground.js';
 import { Engine } from '../engine/engine.js';
 import type { MockSpec } from '../engine/behaviours.js';
+import type { RunRecord } from '../engine/types.js';
+import type { RunProgress } from './events.js';
 
 export interface AppContext {
   options: ServeOptions;
@@ -63,7 +65,10 @@ export function normaliseBasePath(basePath: string): string {
 export async function createServer(options: ServeOptions): Promise<WfeServer> {
   const basePath = normaliseBasePath(options.basePath);
   const logger = options.logger;
-  const catalog = await loadCatalog(options.dir, { watch: options.watch, logger });
+  const emit = options.events ?? (() => {});
+  const at = () => new Date().toISOString();
+  let publishLoadErrors = () => {};
+  const catalog = await loadCatalog(options.dir, { watch: options.watch, logger, onChange: () => publishLoadErrors() });
   const checkConfig = createConfigChecker((id) => catalog.getNodeType(id)?.configSchema);
   const store = await WorkflowStore.open(options.dir, {
     watch: options.watch,
@@ -71,7 +76,12 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
     skipDirs: [NODE_TYPES_DIR, INTERNAL_DIR],
     checkConfig,
     poll: options.poll || process.env.CHOKIDAR_USEPOLLING === '1' || process.env.CHOKIDAR_USEPOLLING === 'true',
+    onExternalChange: (file, change) => {
+      emit({ type: 'file', at: at(), file, change });
+      publishLoadErrors();
+    },
   });
+  publishLoadErrors = () => emit({ type: 'load-errors', at: at(), errors: [...store.errors(), ...catalog.errors()] });
   const engine = new Engine({
     dir: options.dir,
     logger,
@@ -79,6 +89,9 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
     maxSteps: options.maxSteps ?? 10_000,
     waitingStatus: options.waitingStatus,
     mocks: () => (catalog.settings().mocks ?? {}) as Record<string, MockSpec>,
+  });
+  engine.onEvent((event) => {
+    if (event.type === 'run') emit({ type: 'run', at: at(), run: runProgress(event.run) });
   });
   const context: AppContext = { options: { ...options, basePath }, store, catalog, engine, startedAt: Date.now(), version: packageVersion };
 
@@ -104,6 +117,15 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
     },
   });
 
+  if (options.events) {
+    app.use((req, res, next) => {
+      const started = performance.now();
+      res.once('finish', () =>
+        emit({ type: 'request', at: at(), method: req.method, path: req.url, status: res.statusCode, durationMs: Math.round((performance.now() - started) * 10) / 10 }),
+      );
+      next();
+    });
+  }
   app.use(createCors({ origins: options.corsOrigins, host: options.host }));
   if (authEnabled(options.auth)) app.use(await createAuth(options.auth, basePath));
 
@@ -154,4 +176,15 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
   };
 }
 
-export const SERVED_DIR_NOTES = { nodeTypesDir: NODE_TYPES_DIR, configFile: CONFIG_FILE, internalDir: INTERNAL_DIR };
+function runProgress(run: RunRecord): RunProgress {
+  return {
+    id: run.id,
+    workflowId: run.workflow_id,
+    workflowName: run.workflow_name,
+    status: run.status,
+    completed: run.jobs.filter((j) => j.status !== 'pending' && j.status !== 'running').length,
+    total: run.jobs.length,
+    running: run.jobs.filter((j) => j.status === 'running').map((j) => j.node_label),
+    ...(run.error ? { error: run.error } : {}),
+  };
+}

@@ -75,6 +75,12 @@ export function enumParam<T extends string>(query: Record<string, unknown>, name
   return text as T;
 }
 
+/** Like enumParam, but absent or empty means "no filter". */
+export function optionalEnumParam<T extends string>(query: Record<string, unknown>, name: string, allowed: readonly T[]): T | undefined {
+  const text = stringParam(query, name);
+  return text === undefined || text === '' ? undefined : enumParam(query, name, allowed, allowed[0]);
+}
+
 export function paginationHeaders(total: number, limit: number, offset: number): Record<string, string> {
   return { 'X-Total-Count': String(total), 'X-Page-Size': String(limit), 'X-Page-Offset': String(offset) };
 }

@@ -1,4 +1,5 @@
 import type { Logger } from '../util/logger.js';
+import type { EventSink } from './events.js';
 
 export interface AuthOptions {
   /** Static bearer token with read and write permission. */
@@ -36,4 +37,6 @@ export interface ServeOptions {
   maxSteps?: number;
   /** Session status while a run waits for an interrupt (default idle, as the OpenAPI says). */
   waitingStatus?: 'idle' | 'awaiting_input';
+  /** Receives requests, file changes, load errors and run progress (the dashboard, or log lines). */
+  events?: EventSink;
 }

@@ -10,9 +10,19 @@ export interface Logger {
 
 const order: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
 
-export function createLogger(level: LogLevel = 'info', write: (line: string) => void = (l) => process.stderr.write(l + '\n')): Logger {
+/**
+ * Lines at or above `level`: formatted as "<time> LEVEL message" for `write`, or handed over whole to
+ * `emit` (the serve dashboard and JSON logs format them themselves).
+ */
+export function createLogger(
+  level: LogLevel = 'info',
+  write: (line: string) => void = (l) => process.stderr.write(l + '\n'),
+  emit?: (level: LogLevel, message: string) => void,
+): Logger {
   const at = (lvl: LogLevel) => (message: string) => {
-    if (order[lvl] >= order[level]) write(`${new Date().toISOString()} ${lvl.toUpperCase().padEnd(5)} ${message}`);
+    if (order[lvl] < order[level]) return;
+    if (emit) emit(lvl, message);
+    else write(`${new Date().toISOString()} ${lvl.toUpperCase().padEnd(5)} ${message}`);
   };
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }

@@ -168,3 +168,75 @@ export function assertMatchesContract(method: string, pathTemplate: string, res:
     throw new Error(`${validate.label}: response does not match the contract:\n  ${problems.join('\n  ')}\nbody: ${shown && shown.length > 600 ? `${shown.slice(0, 600)}…` : shown}`);
   }
 }
+
+// ---------- A patched copy of the document, for OAS defects a test documents explicitly ----------
+
+export interface PatchedContract {
+  schemaValidator(name: string): ResponseValidator;
+  responseValidator(method: string, pathTemplate: string, status: number): ResponseValidator;
+  assertMatchesContract(method: string, pathTemplate: string, res: { status: number; body: unknown }): void;
+}
+
+/**
+ * The same three checks as above, over a deep copy of components.schemas that `patch` may change (e.g. a
+ * `oneOf` the document gets wrong). It compiles in its own ajv instance, so the strict validators above
+ * never see the patch. Only components.schemas is patched; inline response schemas are used as written.
+ */
+export function patchedContract(label: string, patch: (schemas: Record<string, JsonObject>) => void): PatchedContract {
+  const schemas = structuredClone(doc.components.schemas);
+  patch(schemas);
+  const own = new Ajv({ allErrors: true, strict: false });
+  addFormats(own);
+  own.addFormat('uuid', { type: 'string', validate: (value: string) => value.length > 0 });
+  own.addFormat('hidden', true);
+  own.addSchema({ $id: OAS_ID, components: { schemas } });
+  const compiled = new Map<string, ResponseValidator>();
+
+  const schemaValidatorOf = (name: string): ResponseValidator => {
+    const key = `schema:${name}`;
+    let found = compiled.get(key);
+    if (!found) {
+      if (!schemas[name]) throw new Error(`components.schemas.${name} is not in ${openApiPath}`);
+      found = wrap(own.compile({ $ref: `${OAS_ID}#/components/schemas/${name}` }), true, `components.schemas.${name} [${label}]`);
+      compiled.set(key, found);
+    }
+    return found;
+  };
+
+  const responseValidatorOf = (method: string, pathTemplate: string, status: number): ResponseValidator => {
+    const key = `${method.toUpperCase()} ${pathTemplate} ${status}`;
+    const cached = compiled.get(key);
+    if (cached) return cached;
+    const operation = doc.paths[pathTemplate]?.[method.toLowerCase()];
+    if (!operation) throw new Error(`${key}: not an operation of the OpenAPI document`);
+    let response: JsonObject | undefined = ((operation.responses ?? {}) as Record<string, JsonObject>)[String(status)];
+    let via = '';
+    for (let hops = 0; response && typeof response.$ref === 'string'; hops++) {
+      const match = /^#\/components\/responses\/(.+)$/.exec(response.$ref);
+      if (!match || hops > 10) throw new Error(`${key}: unsupported response $ref ${response.$ref}`);
+      via = ` (components.responses.${match[1]})`;
+      response = doc.components.responses[match[1]];
+    }
+    const schema = (response?.content as Record<string, JsonObject> | undefined)?.['application/json']?.schema as JsonObject | undefined;
+    let validator: ResponseValidator;
+    if (schema) validator = wrap(own.compile(rewriteRefs(schema) as JsonObject), true, `${key}${via} [${label}]`);
+    else if (status >= 400) validator = wrap(own.compile({ $ref: `${OAS_ID}#/components/schemas/ErrorResponse` }), false, `${key} (not declared: components.schemas.ErrorResponse) [${label}]`);
+    else throw new Error(`${key}: the OpenAPI document declares no JSON body for this status`);
+    compiled.set(key, validator);
+    return validator;
+  };
+
+  return {
+    schemaValidator: schemaValidatorOf,
+    responseValidator: responseValidatorOf,
+    assertMatchesContract(method, pathTemplate, res) {
+      const validate = responseValidatorOf(method, pathTemplate, res.status);
+      const problems = validate(res.body) ? [] : validate.errors;
+      if (res.status >= 400) problems.push(...errorEnvelopeProblems(res.body));
+      if (problems.length > 0) {
+        const shown = JSON.stringify(res.body);
+        throw new Error(`${validate.label}: response does not match the contract:\n  ${problems.join('\n  ')}\nbody: ${shown && shown.length > 600 ? `${shown.slice(0, 600)}…` : shown}`);
+      }
+    },
+  };
+}

@@ -3,7 +3,7 @@ import { invalidField, notFound } from '../../contract/errors.js';
 import type { InterruptRecord, MessageRecord, SessionRecord } from '../../engine/types.js';
 import { assertSafeId } from '../../store/workflow-store.js';
 import type { AppContext, Router } from '../app.js';
-import { enumParam, intParam, ok, paginationHeaders, readJsonBody, sendJson, stringParam } from '../http.js';
+import { intParam, optionalEnumParam, ok, paginationHeaders, readJsonBody, sendJson, stringParam } from '../http.js';
 
 const INTERRUPT_STATUSES = ['pending', 'resolved', 'cancelled'] as const;
 
@@ -101,7 +101,7 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
     return found;
   };
   const listQuery = (query: Record<string, unknown>) => ({
-    status: query.status === undefined ? undefined : enumParam(query, 'status', INTERRUPT_STATUSES, 'pending'),
+    status: optionalEnumParam(query, 'status', INTERRUPT_STATUSES),
     limit: intParam(query, 'limit', 50, 1, 100),
     offset: intParam(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER),
   });

@@ -7,7 +7,7 @@ import { validateWorkflowFile } from '../../contract/validators.js';
 import type { RunRecord, RunStatus } from '../../engine/types.js';
 import { assertSafeId } from '../../store/workflow-store.js';
 import type { AppContext, Router } from '../app.js';
-import { enumParam, intParam, ok, paginationHeaders, readJsonBody, sendJson, stringParam } from '../http.js';
+import { intParam, optionalEnumParam, ok, paginationHeaders, readJsonBody, sendJson, stringParam } from '../http.js';
 
 const RUN_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 const LOG_LEVELS = ['debug', 'info', 'warning', 'error'] as const;
@@ -137,7 +137,7 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
 
   router.get('/executions', (req, res) => {
     const workflowId = stringParam(req.query, 'workflow_id', 200);
-    const status = req.query.status === undefined ? undefined : enumParam(req.query, 'status', RUN_STATUSES, 'pending');
+    const status = optionalEnumParam(req.query, 'status', RUN_STATUSES);
     const limit = intParam(req.query, 'limit', 50, 1, 100);
     const offset = intParam(req.query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
     const runs = ctx.engine.listRuns({ workflowId, status });
@@ -152,7 +152,7 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
   });
 
   const logs = (req: Request, run: RunRecord) => {
-    const level = req.query.level === undefined ? undefined : enumParam(req.query, 'level', LOG_LEVELS, 'info');
+    const level = optionalEnumParam(req.query, 'level', LOG_LEVELS);
     const nodeId = stringParam(req.query, 'node_id', 200);
     return run.logs.filter((l) => (!level || l.level === level) && (!nodeId || l.node_id === nodeId));
   };
@@ -165,7 +165,7 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
   // The demo pipelines page reads data.pipelines; the OpenAPI says data is the list: both are sent.
   router.get('/workflow/:workflow_id/pipelines', (req, res) => {
     const workflow = workflowOrThrow(ctx, req.params.workflow_id);
-    const status = req.query.status === undefined ? undefined : enumParam(req.query, 'status', RUN_STATUSES, 'pending');
+    const status = optionalEnumParam(req.query, 'status', RUN_STATUSES);
     const items = ctx.engine.listRuns({ workflowId: workflow.id, status }).map(listItem);
     sendJson(res, 200, { success: true, data: items, pipelines: items, message: `Found ${items.length} pipelines` });
   });

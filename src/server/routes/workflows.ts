@@ -111,7 +111,7 @@ export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
     const session = sessionId ? ctx.engine.getSession(sessionId) : ctx.engine.latestSession(req.params.id);
     if (session && session.workflowId !== req.params.id) throw notFound(`session '${sessionId}' of workflow '${req.params.id}'`);
     const turns = (session?.messages ?? [])
-      .filter((m) => (m.role === 'user' || m.role === 'assistant') && m.metadata.type !== 'interrupt_request')
+      .filter((m) => (m.role === 'user' || m.role === 'assistant') && m.metadata.type !== 'interrupt_request' && m.metadata.interrupt_id === undefined)
       .map((m) => ({ role: m.role, content: m.content, id: m.id, timestamp: m.timestamp, sequenceNumber: m.sequenceNumber, sessionId: m.sessionId }));
     sendJson(res, 200, ok(turns, `${turns.length} chat messages`));
   });

@@ -1,0 +1,46 @@
+// `wfe serve` events as log lines, for pipes, CI and log collectors: human-readable, or one JSON object
+// per line with --log-format json. Runs are reported when their status changes, not at every step.
+import { formatLoadError } from '../../contract/load-error.js';
+import type { EventSink, ServerEvent } from '../../server/events.js';
+
+export type LineFormat = 'pretty' | 'json';
+
+const LEVEL_OF: Record<ServerEvent['type'], string> = { request: 'info', file: 'info', 'load-errors': 'warn', run: 'info', log: 'info' };
+
+export function prettyLine(event: ServerEvent): string {
+  const head = `${event.at} `;
+  switch (event.type) {
+    case 'request':
+      return `${head}${event.status >= 500 ? 'ERROR' : event.status >= 400 ? 'WARN ' : 'INFO '} ${event.method} ${event.path} ${event.status} ${event.durationMs} ms`;
+    case 'file':
+      return `${head}INFO  ${event.file}: ${event.change === 'unlink' ? 'removed' : event.change === 'add' ? 'added' : 'changed'} on disk`;
+    case 'load-errors':
+      return event.errors.length === 0
+        ? `${head}INFO  every file loads`
+        : `${head}WARN  ${event.errors.length} file(s) not loaded:\n${event.errors.map((e) => `  ${formatLoadError(e)}`).join('\n')}`;
+    case 'run': {
+      const r = event.run;
+      return `${head}${r.status === 'failed' ? 'ERROR' : 'INFO '} run ${r.id.slice(0, 8)} ${r.workflowName}: ${r.status} (${r.completed}/${r.total} nodes)${r.error ? `: ${r.error}` : ''}`;
+    }
+    case 'log':
+      return `${head}${event.level.toUpperCase().padEnd(5)} ${event.message}`;
+  }
+}
+
+export function jsonLine(event: ServerEvent): string {
+  const level = event.type === 'log' ? event.level : event.type === 'request' && event.status >= 400 ? (event.status >= 500 ? 'error' : 'warn') : LEVEL_OF[event.type];
+  return JSON.stringify({ level, ...event });
+}
+
+/** A sink that writes lines; run events only when a run's status changes. */
+export function lineSink(format: LineFormat, write: (line: string) => void): EventSink {
+  const lastStatus = new Map<string, string>();
+  return (event) => {
+    if (event.type === 'run') {
+      if (lastStatus.get(event.run.id) === event.run.status) return;
+      lastStatus.set(event.run.id, event.run.status);
+      if (lastStatus.size > 1000) lastStatus.delete(lastStatus.keys().next().value!);
+    }
+    write(format === 'json' ? jsonLine(event) : prettyLine(event));
+  };
+}
