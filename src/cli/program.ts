@@ -1,6 +1,9 @@
 import { Command, CommanderError } from 'commander';
-import { packageVersion } from '../server/app.js';
+import { packageVersion } from '../util/version.js';
 import { registerServeCommand } from './serve.js';
+import { registerInitCommand } from './init.js';
+import { registerExportCommand } from './export.js';
+import { registerImportCommand } from './import.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -16,6 +19,9 @@ export function buildProgram(): Command {
     // Before the subcommands are added, so they inherit it: usage errors throw instead of exiting 1.
     .exitOverride();
   registerServeCommand(program);
+  registerInitCommand(program);
+  registerExportCommand(program);
+  registerImportCommand(program);
   program.addHelpText(
     'after',
     '\nExamples:\n' +

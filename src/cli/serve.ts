@@ -1,17 +1,8 @@
-import { resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { createServer } from '../server/app.js';
-import { authEnabled } from '../server/auth.js';
 import type { AuthOptions } from '../server/options.js';
-import { formatLoadError } from '../contract/load-error.js';
-import { createLogger, type LogLevel } from '../util/logger.js';
-import { isCi } from '../util/ci.js';
-import type { EventSink } from '../server/events.js';
-import { emptyState } from './ui/dashboard-state.js';
-import { jsonLine, lineSink, type LineFormat } from './ui/event-lines.js';
-import { openInBrowser, startDashboard } from './ui/start-dashboard.js';
+import type { LogLevel } from '../util/logger.js';
 
-interface ServeFlags extends AuthOptions {
+export interface ServeFlags extends AuthOptions {
   port: number;
   host: string;
   basePath: string;
@@ -97,101 +88,8 @@ export function registerServeCommand(program: Command): void {
         '\nEnvironment: CHOKIDAR_USEPOLLING=1 is the same as --poll.\n',
     )
     .action(async (dir: string, flags: ServeFlags) => {
+      // Loaded on demand: the server, ink and react cost ~0.5 s of start-up the other commands don't need.
+      const { serve } = await import('./serve-run.js');
       await serve(dir, flags);
     });
-}
-
-async function serve(dir: string, flags: ServeFlags): Promise<void> {
-  const dashboard = flags.logFormat === 'auto' && process.stdout.isTTY === true && process.stdin.isTTY === true && !isCi();
-  const format: LineFormat = flags.logFormat === 'json' ? 'json' : 'pretty';
-  const listeners = new Set<EventSink>();
-  const publish: EventSink = (event) => {
-    for (const listener of listeners) listener(event);
-  };
-  // On the dashboard, log lines are events like the rest; otherwise they go to stderr as lines.
-  const logger = dashboard
-    ? createLogger(flags.logLevel, () => {}, (level, message) => publish({ type: 'log', at: new Date().toISOString(), level, message }))
-    : format === 'json'
-      ? createLogger(flags.logLevel, () => {}, (level, message) => process.stderr.write(jsonLine({ type: 'log', at: new Date().toISOString(), level, message }) + '\n'))
-      : createLogger(flags.logLevel);
-  if (!dashboard) listeners.add(lineSink(format, (line) => process.stderr.write(line + '\n')));
-
-  const { token, readToken, jwtSecret, jwks, session, writeScope } = flags;
-  const auth: AuthOptions = { token, readToken, jwtSecret, jwks, session, writeScope };
-  const root = resolve(dir);
-  const started = Date.now();
-  const server = await createServer({
-    dir: root,
-    basePath: flags.basePath,
-    watch: flags.watch,
-    maxBody: flags.maxBody,
-    host: flags.host,
-    auth,
-    corsOrigins: flags.corsOrigin,
-    logger,
-    poll: flags.poll,
-    stepDelayMs: flags.stepDelay,
-    maxSteps: flags.maxSteps,
-    waitingStatus: flags.waitingStatus,
-    events: publish,
-  });
-  const { url } = await server.listen(flags.port, flags.host).catch(async (err: NodeJS.ErrnoException) => {
-    await server.close();
-    if (err.code === 'EADDRINUSE') throw new Error(`port ${flags.port} is already in use; pick another with --port (0 = any free port)`);
-    throw err;
-  });
-  const { store, catalog } = server.context;
-  const errors = [...store.errors(), ...catalog.errors()];
-  const readyMs = Date.now() - started;
-  const watchText = flags.watch ? (flags.poll ? 'on (polling)' : 'on') : 'off';
-
-  let stopping = false;
-  let unmount = () => {};
-  const finished = new Promise<void>((done) => {
-    const stop = (reason: string) => {
-      if (stopping) {
-        logger.warn(`${reason} again: exiting now`);
-        process.exit(130);
-      }
-      stopping = true;
-      unmount();
-      if (dashboard) listeners.add(lineSink('pretty', (line) => process.stderr.write(line + '\n')));
-      logger.info(`${reason}: finishing in-flight writes, then exiting`);
-      void server.close().then(done, (err: Error) => {
-        logger.error(`shutdown: ${(err as Error).message}`);
-        process.exitCode = 1;
-        done();
-      });
-    };
-    process.on('SIGINT', () => stop('SIGINT'));
-    process.on('SIGTERM', () => stop('SIGTERM'));
-    if (dashboard) {
-      unmount = startDashboard({
-        info: { url, dir: root, workflows: () => store.size, nodeTypes: () => catalog.nodeTypes().length, watch: flags.watch, auth: authEnabled(auth) },
-        initial: emptyState(errors),
-        subscribe: (listener) => {
-          listeners.add(listener);
-          return () => listeners.delete(listener);
-        },
-        onQuit: () => stop('q'),
-        onOpen: () => openInBrowser(url),
-      });
-    }
-  });
-
-  if (!dashboard) {
-    if (format === 'json') {
-      process.stdout.write(JSON.stringify({ type: 'ready', url, dir: root, workflows: store.size, nodeTypes: catalog.nodeTypes().length, watch: flags.watch, auth: authEnabled(auth), readyMs, loadErrors: errors }) + '\n');
-    } else {
-      const lines = [
-        `wfe serving ${root}`,
-        `  ${url}`,
-        `  ${store.size} workflow${store.size === 1 ? '' : 's'}, ${catalog.nodeTypes().length} node types, ${catalog.categories().length} categories` +
-          ` · watch ${watchText} · auth ${authEnabled(auth) ? 'on' : 'off'} · ready in ${readyMs} ms`,
-      ];
-      if (errors.length > 0) lines.push(`  ${errors.length} file${errors.length === 1 ? '' : 's'} not loaded:`, ...errors.map((e) => `    ${formatLoadError(e)}`));
-      process.stdout.write(lines.join('\n') + '\n');
-    }
-  }
-  await finished;
 }

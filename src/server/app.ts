@@ -1,6 +1,5 @@
 // createServer(options) builds the whole HTTP app over one served directory. The CLI only parses flags
 // and calls this; tests call it directly and listen on an ephemeral port.
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import polka, { type Middleware, type Polka, type Request } from 'polka';
 import type { Server as HttpServer, ServerResponse } from 'node:http';
@@ -12,9 +11,12 @@ import { createAuth, authEnabled } from './auth.js';
 import { createCors } from './cors.js';
 import { sendJson } from './http.js';
 import type { ServeOptions } from './options.js';
+import { packageVersion } from '../util/version.js';
 import { registerNodeRoutes } from './routes/nodes.js';
 import { registerSystemRoutes } from './routes/system.js';
 import { registerWorkflowRoutes } from './routes/workflows.js';
+import { registerImportExportRoutes } from './routes/import-export.js';
+import { registerAgentSpecRoutes } from './routes/agentspec.js';
 import { registerRunRoutes } from './routes/runs.js';
 import { registerPlaygroundRoutes } from './routes/playground.js';
 import { Engine } from '../engine/engine.js';
@@ -50,11 +52,6 @@ export interface WfeServer {
   /** Stops accepting requests, finishes in-flight writes, stops watchers. */
   close(): Promise<void>;
 }
-
-export const packageVersion: string = (() => {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-})();
 
 export function normaliseBasePath(basePath: string): string {
   const trimmed = basePath.trim().replace(/\/+$/, '');
@@ -143,6 +140,8 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
   };
   registerSystemRoutes(router, context);
   registerNodeRoutes(router, context);
+  registerImportExportRoutes(router, context);
+  registerAgentSpecRoutes(router, context);
   registerWorkflowRoutes(router, context);
   registerRunRoutes(router, context);
   registerPlaygroundRoutes(router, context);

@@ -1,0 +1,53 @@
+// `wfe init` as a child process: a folder that serves at once, and no overwriting.
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { runCli } from './support/cli.js';
+import { startServer } from './support/harness.js';
+import { converse } from './support/playground.js';
+
+let parent: string;
+beforeEach(async () => {
+  parent = await mkdtemp(join(tmpdir(), 'wfe-init-'));
+});
+afterEach(async () => {
+  await rm(parent, { recursive: true, force: true });
+});
+
+it('scaffolds samples, a commented config, a node type and a .gitignore that wfe serve loads without errors', async () => {
+  const dir = join(parent, 'flows');
+  const run = await runCli(['init', dir]);
+  expect(run.code).toBe(0);
+  expect(run.stdout).toContain('Created 6 files');
+  expect((await readdir(dir)).sort()).toEqual(['.gitignore', 'chat-pipeline.json', 'nodes', 'refund-approval.json', 'support-router.json', 'wfe.config.yaml']);
+  expect(await readFile(join(dir, '.gitignore'), 'utf8')).toContain('.wfe/');
+  expect(await readFile(join(dir, 'wfe.config.yaml'), 'utf8')).toMatch(/^# wfe\.config\.yaml/);
+
+  const h = await startServer({ dir, stepDelayMs: 0 });
+  try {
+    expect((await h.call('GET', '/system/config')).body.data).toMatchObject({ workflowCount: 3, loadErrors: [] });
+    expect((await h.call('GET', '/nodes/sentiment_score')).status).toBe(200);
+    const chat = (await h.call('GET', '/workflows?search=chat')).body.data[0];
+    const model = chat.nodes.find((n: { data: { metadata: { id: string } } }) => n.data.metadata.id === 'chat_model');
+    await h.call('PUT', `/workflows/${chat.id}`, { nodes: chat.nodes.map((n: typeof model) => (n === model ? { ...n, data: { ...n.data, config: { ...n.data.config, mockResponse: '' } } } : n)) });
+    const { messages } = await converse(h, chat.id, 'hello');
+    expect(messages.find((m) => m.role === 'assistant')!.content).toMatch(/^This is a mock reply/);
+  } finally {
+    await h.close();
+  }
+});
+
+it('refuses to overwrite, naming the files, and changes nothing; --force overwrites', async () => {
+  const dir = join(parent, 'flows');
+  expect((await runCli(['init', dir])).code).toBe(0);
+  await writeFile(join(dir, 'wfe.config.yaml'), 'mine: true\n');
+  const again = await runCli(['init', dir]);
+  expect(again.code).toBe(1);
+  expect(again.stderr).toMatch(/already exist and were left alone/);
+  expect(again.stderr).toContain('wfe.config.yaml');
+  expect(again.stderr).toContain('--force');
+  expect(await readFile(join(dir, 'wfe.config.yaml'), 'utf8')).toBe('mine: true\n');
+  expect((await runCli(['init', dir, '--force'])).code).toBe(0);
+  expect(await readFile(join(dir, 'wfe.config.yaml'), 'utf8')).toMatch(/^# wfe\.config\.yaml/);
+});
