@@ -50,7 +50,7 @@ describe('wfe serve output', () => {
       const ready = await eventually(() => (out.includes('\n') ? JSON.parse(out.split('\n')[0]) : undefined), 10_000, 'ready line');
       expect(ready).toMatchObject({ type: 'ready', workflows: 1, watch: false, auth: false });
       expect(ready.loadErrors[0]).toMatchObject({ file: 'broken.json', line: 2 });
-      const run = await (await fetch(`${ready.url}/workflows/chat/execute`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json();
+      const run = (await (await fetch(`${ready.url}/workflows/chat/execute`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json()) as { success: boolean };
       expect(run.success).toBe(true);
       await eventually(() => err.includes('"status":"completed"'), 5000, 'completed run line');
       const lines = err.trim().split('\n').map((l) => JSON.parse(l));
@@ -64,7 +64,7 @@ describe('wfe serve output', () => {
   });
 
   it('under a terminal: renders the dashboard, and q quits cleanly', async () => {
-    const env = { ...process.env, COLUMNS: '110', LINES: '40', NO_COLOR: '1' };
+    const env: NodeJS.ProcessEnv = { ...process.env, COLUMNS: '110', LINES: '40', NO_COLOR: '1' };
     delete env.CI;
     delete env.CONTINUOUS_INTEGRATION;
     // `script` gives the child a pseudo-terminal; its stdin is forwarded as keystrokes.

@@ -1,0 +1,325 @@
+// Official Agent Spec Flow → FlowDrop workflow. Pure. A node written by workflowToAgentSpec is restored
+// from its flowdrop: metadata; any other node gets a descriptor built from its component type and
+// properties. Nested flows, LLM configs, tools and agents stay in the node config, self-contained.
+import { randomUUID } from 'node:crypto';
+import type { Branch, JsonObject, NodeMetadata, NodePort, Workflow, WorkflowEdge, WorkflowNode } from '../contract/types.js';
+import { handleFor } from '../graph/handles.js';
+import { layeredLayout } from '../graph/layout.js';
+import { COMPONENT_TYPE_EXTENSION, NODE_COMPONENTS, snakeCase } from './component-types.js';
+import { checkFlowShape, checkNodeShape } from './input-schema.js';
+import { importedNodeType } from './imported-node-type.js';
+import * as K from './metadata-keys.js';
+import { nodePorts } from './node-ports.js';
+import { portForProperty } from './properties.js';
+import { collectRegistry, escapePointer, localize, type Registry } from './references.js';
+import { controlInputId, controlOutputId } from './to-agentspec.js';
+import { AgentSpecError, ENVELOPE_FIELDS, isComponent, isObject, isReference, type AsObject, type AsProperty, type AsValue } from './types.js';
+
+export interface FromAgentSpecOptions {
+  lookupNodeType?: (id: string) => NodeMetadata | undefined;
+  /** Components supplied from outside the document (pyagentspec's components_registry). */
+  registry?: Registry;
+  /** Timestamp for createdAt/updatedAt of a workflow that carries none. */
+  now?: string;
+}
+
+interface ImportedNode {
+  node: WorkflowNode;
+  component: AsObject;
+  path: string;
+}
+
+const TRIGGER_IN: NodePort = { id: 'trigger', name: 'Trigger', type: 'input', dataType: 'trigger', required: false };
+const triggerOut = (branch: string): NodePort =>
+  branch === 'next' ? { id: 'trigger', name: 'Next', type: 'output', dataType: 'trigger', required: false } : { id: branch, name: branch, type: 'output', dataType: 'trigger', required: false };
+
+const properties = (value: AsValue | undefined): AsProperty[] => (Array.isArray(value) ? (value.filter((p) => isObject(p) && typeof p.title === 'string') as AsProperty[]) : []);
+const ownMetadata = (metadata: AsValue | undefined): AsObject =>
+  isObject(metadata) ? Object.fromEntries(Object.entries(metadata).filter(([k]) => !K.isFlowdropKey(k))) : {};
+const isPoint = (value: unknown): value is { x: number; y: number } => isObject(value) && typeof value.x === 'number' && typeof value.y === 'number';
+
+export function agentSpecToWorkflow(document: unknown, options: FromAgentSpecOptions = {}): Workflow {
+  if (!isComponent(document)) throw new AgentSpecError('not an Agent Spec component: the root has no component_type');
+  if (document.component_type !== 'Flow') throw new AgentSpecError(`not a Flow (${document.component_type})`);
+  checkFlowShape(document);
+  const flow = document;
+  const registry = collectRegistry(flow, options.registry);
+  const flowMetadata = isObject(flow.metadata) ? flow.metadata : {};
+  const nodeTypes = isObject(flowMetadata[K.FD_NODE_TYPES]) ? (flowMetadata[K.FD_NODE_TYPES] as unknown as Record<string, NodeMetadata>) : {};
+
+  // Nodes, by reference key and by id (edges may use either).
+  const byKey = new Map<string, ImportedNode>();
+  const imported: ImportedNode[] = [];
+  const controlEdges = Array.isArray(flow.control_flow_connections) ? (flow.control_flow_connections as AsObject[]) : [];
+  (flow.nodes as AsValue[]).forEach((entry, i) => {
+    const { component, path, key } = resolveNode(entry, `/nodes/${i}`, registry);
+    checkNodeShape(component, path);
+    const id = typeof component.id === 'string' && component.id !== '' ? component.id : key ?? `${snakeCase(component.component_type as string)}.${i + 1}`;
+    if (imported.some((n) => n.node.id === id)) throw new AgentSpecError(`duplicate node id "${id}"`, path);
+    const item = { node: buildNode(component, id, controlEdges, registry, nodeTypes, options), component, path };
+    imported.push(item);
+    byKey.set(id, item);
+    if (key) byKey.set(key, item);
+  });
+  const endpoint = (value: AsValue | undefined, path: string): ImportedNode => {
+    const key = isReference(value) ? value.$component_ref : isObject(value) && typeof value.id === 'string' ? value.id : undefined;
+    const found = key === undefined ? undefined : byKey.get(key);
+    if (!found) throw new AgentSpecError(key === undefined ? 'must reference a node of this flow' : `references "${key}", which is not a node of this flow`, path);
+    return found;
+  };
+  const start = endpoint(flow.start_node, '/start_node');
+  if (start.component.component_type !== 'StartNode') throw new AgentSpecError(`start_node must be a StartNode, not ${start.component.component_type}`, '/start_node');
+
+  // Edges.
+  const edges: Array<{ edge: WorkflowEdge; index?: number }> = [];
+  const seenIds = new Set<string>();
+  const edgeId = (component: AsObject, prefix: string, i: number) => {
+    let id = typeof component.id === 'string' && component.id !== '' ? component.id : `${prefix}-${i + 1}`;
+    while (seenIds.has(id)) id = `${id}-${i + 1}`;
+    seenIds.add(id);
+    return id;
+  };
+  controlEdges.forEach((component, i) => {
+    const path = `/control_flow_connections/${i}`;
+    const src = endpoint(component.from_node, `${path}/from_node`);
+    const dst = endpoint(component.to_node, `${path}/to_node`);
+    const fromBranch = typeof component.from_branch === 'string' ? component.from_branch : null;
+    edges.push(
+      buildEdge(component, edgeId(component, 'control', i), src.node, dst.node, {
+        sourceHandle: handleFor(src.node.id, 'output', controlOutputId(nodePorts(src.node), fromBranch)),
+        targetHandle: handleFor(dst.node.id, 'input', controlInputId(nodePorts(dst.node))),
+        edgeType: 'trigger',
+        sourcePortDataType: 'trigger',
+      }),
+    );
+  });
+  const dataEdges = Array.isArray(flow.data_flow_connections) ? (flow.data_flow_connections as AsObject[]) : [];
+  dataEdges.forEach((component, i) => {
+    const path = `/data_flow_connections/${i}`;
+    const src = endpoint(component.source_node, `${path}/source_node`);
+    const dst = endpoint(component.destination_node, `${path}/destination_node`);
+    const output = component.source_output as string;
+    const input = component.destination_input as string;
+    const port = nodePorts(src.node).outputs.find((p) => p.id === output);
+    edges.push(
+      buildEdge(component, edgeId(component, 'data', i), src.node, dst.node, {
+        sourceHandle: handleFor(src.node.id, 'output', output),
+        targetHandle: handleFor(dst.node.id, 'input', input),
+        edgeType: 'data',
+        sourcePortDataType: port?.dataType ?? 'mixed',
+      }),
+    );
+  });
+
+  const nodes = placeNotes(
+    imported.map((n) => n.node),
+    flowMetadata[K.FD_NOTES],
+  );
+  const orderedEdges = placeKeptEdges(orderEdges(edges), flowMetadata[K.FD_EDGES]);
+  layOut(nodes, orderedEdges, start.node.id);
+  return buildWorkflow(flow, nodes, orderedEdges, options.now ?? new Date().toISOString());
+}
+
+function resolveNode(entry: AsValue, path: string, registry: Registry): { component: AsObject; path: string; key?: string } {
+  if (isReference(entry)) {
+    const key = entry.$component_ref;
+    const component = registry.get(key);
+    if (!component) throw new AgentSpecError(`references "${key}", which no $referenced_components defines`, `${path}/$component_ref`);
+    return { component, path: `/$referenced_components/${escapePointer(key)}`, key };
+  }
+  if (!isObject(entry)) throw new AgentSpecError('must be a node component or a {"$component_ref": id}', path);
+  return { component: entry, path };
+}
+
+/** Branch names of a node: its `branches`, else the ones its outgoing control edges use, plus "next". */
+function branchesOf(component: AsObject, id: string, controlEdges: AsObject[], declared = true): string[] {
+  if (declared && Array.isArray(component.branches) && component.branches.every((b) => typeof b === 'string')) return component.branches as string[];
+  const used = new Set<string>(declared ? ['next'] : []);
+  for (const edge of controlEdges) {
+    const from = edge.from_node;
+    const fromId = isReference(from) ? from.$component_ref : isObject(from) ? from.id : undefined;
+    if (fromId === id) used.add(typeof edge.from_branch === 'string' ? edge.from_branch : 'next');
+  }
+  return [...used];
+}
+
+/** Gateway branches from a BranchingNode mapping: one per distinct branch, plus the default branch. */
+function branchesFromMapping(mapping: AsValue | undefined): { branches: Branch[]; needsMapping: boolean } {
+  const keysByBranch = new Map<string, string[]>();
+  for (const [key, branch] of Object.entries(isObject(mapping) ? mapping : {})) {
+    if (typeof branch !== 'string') continue;
+    keysByBranch.set(branch, [...(keysByBranch.get(branch) ?? []), key]);
+  }
+  const branches: Branch[] = [];
+  let needsMapping = keysByBranch.has('default');
+  for (const [name, keys] of keysByBranch) {
+    if (name === 'default') continue;
+    // A branch condition holds one plain literal; anything else needs the mapping kept as it is.
+    if (keys.length > 1 || !/^[\w-]+$/.test(keys[0])) needsMapping = true;
+    branches.push({ name, label: name, condition: keys[0], isDefault: false });
+  }
+  branches.push({ name: 'default', label: 'default', condition: '', isDefault: true });
+  return { branches, needsMapping };
+}
+
+function buildNode(
+  component: AsObject,
+  id: string,
+  controlEdges: AsObject[],
+  registry: Registry,
+  nodeTypes: Record<string, NodeMetadata>,
+  options: FromAgentSpecOptions,
+): WorkflowNode {
+  const type = component.component_type as string;
+  const metadata = isObject(component.metadata) ? component.metadata : {};
+  const typeId = typeof metadata[K.FD_NODE_TYPE_ID] === 'string' ? (metadata[K.FD_NODE_TYPE_ID] as string) : undefined;
+  const storedType = isObject(metadata[K.FD_NODE_TYPE]) ? (metadata[K.FD_NODE_TYPE] as unknown as NodeMetadata) : typeId ? nodeTypes[typeId] : undefined;
+  const label = typeof component.name === 'string' ? component.name : id;
+  const description = typeof component.description === 'string' ? component.description : undefined;
+  const fieldNames = NODE_COMPONENTS[type]?.fields ?? Object.keys(component).filter((k) => !(ENVELOPE_FIELDS as readonly string[]).includes(k));
+  const fields: JsonObject = {};
+  for (const name of fieldNames) if (component[name] !== undefined) fields[name] = localize(component[name], registry);
+  const position = isPoint(metadata[K.FD_POSITION]) ? metadata[K.FD_POSITION] : undefined;
+
+  if (storedType) {
+    // Written by wfe: the FlowDrop node comes back as it was; same-named fields win over the saved config.
+    const derived = Array.isArray(metadata[K.FD_DERIVED]) ? (metadata[K.FD_DERIVED] as string[]) : [];
+    const config: JsonObject = { ...(isObject(metadata[K.FD_CONFIG]) ? (metadata[K.FD_CONFIG] as JsonObject) : {}) };
+    for (const [name, value] of Object.entries(fields)) if (!derived.includes(name)) config[name] = value;
+    if (description !== undefined) config.instanceDescription = description;
+    const { data: restData, ...rest } = (isObject(metadata[K.FD_NODE]) ? metadata[K.FD_NODE] : {}) as JsonObject;
+    return {
+      id,
+      ...rest,
+      type: typeof rest.type === 'string' ? rest.type : 'universalNode',
+      position: position ?? (undefined as unknown as WorkflowNode['position']),
+      data: { label, config, metadata: storedType, ...(isObject(restData) ? (restData as JsonObject) : {}) },
+    } as WorkflowNode;
+  }
+
+  const config: JsonObject = { ...fields };
+  if (description !== undefined) config.instanceDescription = description;
+  const inputs = properties(component.inputs).map((p) => portForProperty(p, 'input'));
+  const outputs = properties(component.outputs).map((p) => portForProperty(p, 'output'));
+  const ports = { inputs: [TRIGGER_IN, ...inputs], outputs: [] as NodePort[] };
+  if (type === 'StartNode') {
+    ports.inputs = [];
+    ports.outputs = [triggerOut('next'), ...outputs];
+  } else if (type === 'EndNode') {
+    ports.outputs = [];
+  } else if (type === 'BranchingNode') {
+    const { branches, needsMapping } = branchesFromMapping(component.mapping);
+    config.branches = branches;
+    if (!needsMapping) delete config.mapping;
+    // A control edge may leave a BranchingNode by "next" (from_branch null): it gets a port of its own.
+    const next = branchesOf(component, id, controlEdges, false).includes('next');
+    ports.outputs = [...(next ? [triggerOut('next')] : []), ...outputs];
+  } else {
+    ports.outputs = [...branchesOf(component, id, controlEdges).map(triggerOut), ...outputs];
+  }
+  const nodeType = importedNodeType(type, ports, config as Record<string, AsValue>, options.lookupNodeType);
+  const snake = snakeCase(type);
+  const own = ownMetadata(metadata);
+  const extensions: JsonObject = { [COMPONENT_TYPE_EXTENSION]: snake };
+  if (Object.keys(own).length > 0) extensions[K.AS_METADATA] = own;
+  return {
+    id,
+    type: 'universalNode',
+    position: position ?? (undefined as unknown as WorkflowNode['position']),
+    data: { label, config, metadata: nodeType, nodeId: id, extensions },
+  };
+}
+
+function buildEdge(
+  component: AsObject,
+  id: string,
+  source: WorkflowNode,
+  target: WorkflowNode,
+  derived: { sourceHandle: string; targetHandle: string; edgeType: string; sourcePortDataType: string },
+): { edge: WorkflowEdge; index?: number } {
+  const metadata = isObject(component.metadata) ? component.metadata : {};
+  const stored = isObject(metadata[K.FD_EDGE]) ? ({ ...metadata[K.FD_EDGE] } as JsonObject) : undefined;
+  const edge: WorkflowEdge = { id, source: source.id, target: target.id, sourceHandle: derived.sourceHandle, targetHandle: derived.targetHandle };
+  if (!stored) {
+    const data: JsonObject = { metadata: { edgeType: derived.edgeType, sourcePortDataType: derived.sourcePortDataType } };
+    if (typeof component.name === 'string') data[K.AS_NAME] = component.name;
+    const own = ownMetadata(metadata);
+    if (Object.keys(own).length > 0) data[K.AS_METADATA] = own;
+    return { edge: { ...edge, type: 'default', data } };
+  }
+  const index = typeof stored[K.EDGE_INDEX] === 'number' ? (stored[K.EDGE_INDEX] as number) : undefined;
+  delete stored[K.EDGE_INDEX];
+  for (const handle of ['sourceHandle', 'targetHandle'] as const) {
+    if (!(handle in stored)) continue;
+    if (stored[handle] === null) delete edge[handle];
+    else edge[handle] = stored[handle] as string;
+    delete stored[handle];
+  }
+  return { edge: { ...edge, ...stored }, index };
+}
+
+/** Edges written out of the editor's order carry their index; the rest keep document order. */
+function orderEdges(edges: Array<{ edge: WorkflowEdge; index?: number }>): WorkflowEdge[] {
+  if (!edges.some((e) => e.index !== undefined)) return edges.map((e) => e.edge);
+  return edges
+    .map((e, i) => ({ ...e, key: e.index ?? Number.MAX_SAFE_INTEGER, i }))
+    .sort((a, b) => a.key - b.key || a.i - b.i)
+    .map((e) => e.edge);
+}
+
+function insertAt<T>(list: T[], kept: AsValue | undefined, field: 'node' | 'edge'): T[] {
+  if (!Array.isArray(kept)) return list;
+  const out = [...list];
+  const entries = kept.filter((k) => isObject(k) && typeof k.at === 'number' && isObject(k[field])) as AsObject[];
+  for (const entry of entries.sort((a, b) => (a.at as number) - (b.at as number))) out.splice(Math.min(entry.at as number, out.length), 0, entry[field] as unknown as T);
+  return out;
+}
+
+const placeNotes = (nodes: WorkflowNode[], notes: AsValue | undefined) => insertAt(nodes, notes, 'node');
+const placeKeptEdges = (edges: WorkflowEdge[], kept: AsValue | undefined) => insertAt(edges, kept, 'edge');
+
+/** Nodes without a saved position get a layered layout, below any that have one. */
+function layOut(nodes: WorkflowNode[], edges: WorkflowEdge[], startId: string): void {
+  const missing = nodes.filter((n) => !isPoint(n.position));
+  if (missing.length === 0) return;
+  const placed = nodes.filter((n) => isPoint(n.position));
+  const bottom = placed.length > 0 ? Math.max(...placed.map((n) => n.position.y)) + 200 : 100;
+  const ids = new Set(missing.map((n) => n.id));
+  const positions = layeredLayout(
+    missing.map((n) => n.id),
+    edges.filter((e) => ids.has(e.source) && ids.has(e.target)),
+    { roots: [startId], origin: { x: 100, y: bottom } },
+  );
+  for (const node of missing) node.position = positions.get(node.id)!;
+}
+
+function buildWorkflow(flow: AsObject, nodes: WorkflowNode[], edges: WorkflowEdge[], now: string): Workflow {
+  const md = isObject(flow.metadata) ? flow.metadata : {};
+  const stored = isObject(md[K.FD_WORKFLOW]) ? (md[K.FD_WORKFLOW] as JsonObject) : undefined;
+  const { metadata: storedMetadata, ...storedRest } = stored ?? {};
+  const asFlow: JsonObject = {};
+  const own = ownMetadata(md);
+  if (Object.keys(own).length > 0) asFlow.metadata = own;
+  if (flow.data_flow_connections === null) asFlow.implicit_data_flow = true;
+  const metadata: JsonObject = stored
+    ? { ...(isObject(storedMetadata) ? (storedMetadata as JsonObject) : {}) }
+    : { createdAt: now, updatedAt: now, format: 'agentspec' };
+  delete metadata[K.AS_FLOW];
+  if (Object.keys(asFlow).length > 0) metadata[K.AS_FLOW] = asFlow;
+  const version = md[K.FD_VERSION] ?? (stored ? undefined : '1.0.0');
+  const workflow: Workflow = {
+    id: typeof md[K.FD_WORKFLOW_ID] === 'string' ? (md[K.FD_WORKFLOW_ID] as string) : typeof flow.id === 'string' && flow.id !== '' ? flow.id : randomUUID(),
+    name: typeof flow.name === 'string' ? flow.name : 'Imported flow',
+    ...(typeof flow.description === 'string' ? { description: flow.description } : stored ? {} : { description: '' }),
+    nodes,
+    edges,
+    ...storedRest,
+    metadata: {
+      ...(version !== undefined ? { version } : {}),
+      ...(md[K.FD_AUTHOR] !== undefined ? { author: md[K.FD_AUTHOR] } : {}),
+      ...(md[K.FD_TAGS] !== undefined ? { tags: md[K.FD_TAGS] } : {}),
+      ...metadata,
+    } as Workflow['metadata'],
+  };
+  return workflow;
+}

@@ -1,0 +1,43 @@
+// The ports of a FlowDrop node grouped the way the Agent Spec sees them: data ports become properties,
+// trigger outputs become branches, gateway branches become BranchingNode branches.
+import type { Branch, NodePort, WorkflowNode } from '../contract/types.js';
+import { CONTROL_DATA_TYPES } from './properties.js';
+
+interface DynamicPort {
+  name: string;
+  label?: string;
+  dataType: string;
+  required?: boolean;
+}
+
+function dynamicPorts(node: WorkflowNode, side: 'input' | 'output'): NodePort[] {
+  const list = node.data.config?.[side === 'input' ? 'dynamicInputs' : 'dynamicOutputs'];
+  if (!Array.isArray(list)) return [];
+  return (list as DynamicPort[])
+    .filter((p) => p && typeof p.name === 'string')
+    .map((p) => ({ id: p.name, name: p.label ?? p.name, type: side, dataType: p.dataType, required: p.required ?? false }));
+}
+
+export interface NodePorts {
+  inputs: NodePort[];
+  outputs: NodePort[];
+  dataInputs: NodePort[];
+  dataOutputs: NodePort[];
+  /** Output ports of data type trigger (not gateway branches). */
+  triggerOutputs: NodePort[];
+  branches: Branch[];
+}
+
+export function nodePorts(node: WorkflowNode): NodePorts {
+  const inputs = [...(node.data.metadata?.inputs ?? []), ...dynamicPorts(node, 'input')];
+  const outputs = [...(node.data.metadata?.outputs ?? []), ...dynamicPorts(node, 'output')];
+  const isData = (p: NodePort) => !CONTROL_DATA_TYPES.has(p.dataType);
+  return {
+    inputs,
+    outputs,
+    dataInputs: inputs.filter(isData),
+    dataOutputs: outputs.filter(isData),
+    triggerOutputs: outputs.filter((p) => p.dataType === 'trigger'),
+    branches: Array.isArray(node.data.config?.branches) ? node.data.config.branches.filter((b) => b && typeof b.name === 'string') : [],
+  };
+}

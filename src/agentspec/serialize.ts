@@ -1,0 +1,48 @@
+// Reading and writing Agent Spec (and workflow) documents as JSON or YAML. YAML is written so that
+// PyYAML (YAML 1.1, what pyagentspec loads with) reads back exactly the same values.
+import { Document, parseDocument, visit, type Tags } from 'yaml';
+import { parseJsonWithPosition } from '../util/json-position.js';
+
+export type TextFormat = 'json' | 'yaml';
+
+// Plain scalars PyYAML's safe loader turns into tags it cannot construct (merge key, value key).
+const PYYAML_SPECIAL = /^(=|<<)$/;
+
+export function toYaml(value: unknown): string {
+  // version 1.1 quotes yes/no/on/off/y/n, dates and sexagesimals that 1.2 would leave plain.
+  const doc = new Document(value, { version: '1.1', aliasDuplicateObjects: false });
+  visit(doc, {
+    Scalar(_key, node) {
+      // yaml writes `<<` plain whatever the quoting asked for in 1.1 mode; an explicit tag is honoured.
+      if (typeof node.value === 'string' && PYYAML_SPECIAL.test(node.value)) {
+        node.tag = 'tag:yaml.org,2002:str';
+        node.type = 'QUOTE_DOUBLE';
+      }
+    },
+  });
+  return doc.toString({ lineWidth: 0 });
+}
+
+export const toJson = (value: unknown): string => JSON.stringify(value, null, 2) + '\n';
+
+export const stringify = (value: unknown, format: TextFormat): string => (format === 'yaml' ? toYaml(value) : toJson(value));
+
+export type ParsedText = { ok: true; value: unknown; format: TextFormat } | { ok: false; message: string; line?: number; column?: number };
+
+/** JSON when the name says so or the text starts with `{`/`[`; YAML (1.1, like PyYAML) otherwise. */
+export function parseText(text: string, name = ''): ParsedText {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const looksJson = /\.json$/i.test(name) || (!/\.ya?ml$/i.test(name) && /^\s*[[{]/.test(body));
+  if (looksJson) {
+    const parsed = parseJsonWithPosition(body);
+    return parsed.ok ? { ok: true, value: parsed.value, format: 'json' } : { ok: false, message: `invalid JSON: ${parsed.message}`, line: parsed.line, column: parsed.column };
+  }
+  // YAML 1.1 like PyYAML (unquoted yes/no are booleans), but dates stay strings: JSON has no date type.
+  const doc = parseDocument(body, { version: '1.1', uniqueKeys: true, customTags: (tags: Tags) => tags.filter((t) => typeof t === 'string' || t.tag !== 'tag:yaml.org,2002:timestamp') });
+  const first = doc.errors[0];
+  if (first) {
+    const pos = first.linePos?.[0];
+    return { ok: false, message: `invalid YAML: ${first.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, line: pos?.line, column: pos?.col };
+  }
+  return { ok: true, value: doc.toJS({ maxAliasCount: 1000 }), format: 'yaml' };
+}

@@ -1,0 +1,286 @@
+// FlowDrop workflow → official Agent Spec Flow. Pure: no I/O, no validation gate (validate-export.ts
+// decides whether a workflow may be exported). Everything FlowDrop knows that Agent Spec cannot express
+// travels under `flowdrop:` metadata keys, so that agentSpecToWorkflow(workflowToAgentSpec(w)) == w.
+import type { JsonObject, NodeMetadata, Workflow, WorkflowEdge, WorkflowNode } from '../contract/types.js';
+import { handleFor, portIdFromHandle } from '../graph/handles.js';
+import { NODE_COMPONENTS, resolveComponentType, type Resolution } from './component-types.js';
+import * as K from './metadata-keys.js';
+import { buildFields, EDITOR_CONFIG_KEYS } from './node-fields.js';
+import { nodePorts, type NodePorts } from './node-ports.js';
+import { propertyForPort, sanitizeTitle, schemaForDataType } from './properties.js';
+import { hoistShared } from './references.js';
+import { AgentSpecError, isObject, type AsComponent, type AsObject, type AsProperty, type AsValue, type ExportIssue } from './types.js';
+
+export const LOSSY_RULE = 'lossy-export';
+
+export interface ToAgentSpecOptions {
+  /** The catalog's node types, consulted for `agentspec:component_type` after the embedded copy. */
+  lookupNodeType?: (id: string) => NodeMetadata | undefined;
+}
+
+export interface Converted {
+  /** The Flow, without `agentspec_version` (see export.ts). */
+  flow: AsComponent;
+  /** What an Agent Spec runtime will not see (kept only under flowdrop: keys). */
+  losses: ExportIssue[];
+}
+
+const labelOf = (node: WorkflowNode): string => node.data?.label || node.id;
+const ref = (id: string): AsObject => ({ $component_ref: id });
+const json = (value: unknown): AsValue => value as AsValue;
+
+export const nodeTypeIdOf = (node: WorkflowNode): string => node.data?.metadata?.id ?? node.type ?? 'unknown';
+
+type EdgeKind =
+  | { kind: 'control'; fromBranch: string | null; sourceHandle: string; targetHandle: string }
+  | { kind: 'data'; output: string; input: string; sourceHandle: string; targetHandle: string }
+  | { kind: 'kept' };
+
+interface Mapped {
+  node: WorkflowNode;
+  type: string;
+  resolution: Extract<Resolution, { kind: 'node' }>;
+  ports: NodePorts;
+}
+
+/** Throws AgentSpecError when a node has no mapping or there is not exactly one start node. */
+export function workflowToAgentSpec(workflow: Workflow, options: ToAgentSpecOptions = {}): Converted {
+  const losses: ExportIssue[] = [];
+  const lose = (message: string, extra: Partial<ExportIssue> = {}) => losses.push({ rule: LOSSY_RULE, message, ...extra });
+
+  const mapped = new Map<string, Mapped>();
+  const notes: Array<{ at: number; node: WorkflowNode }> = [];
+  for (const [at, node] of workflow.nodes.entries()) {
+    const resolution = resolveComponentType(node, options.lookupNodeType);
+    if (resolution.kind === 'unmappable') throw new AgentSpecError(`Node type not mappable: ${nodeTypeIdOf(node)}`);
+    if (resolution.kind === 'note') {
+      notes.push({ at, node });
+      lose(`Note '${labelOf(node)}' (${node.id}) has no Agent Spec equivalent; kept only in metadata "${K.FD_NOTES}"`, { nodeIds: [node.id] });
+      continue;
+    }
+    mapped.set(node.id, { node, type: resolution.type, resolution, ports: nodePorts(node) });
+  }
+  const starts = [...mapped.values()].filter((m) => m.type === 'StartNode');
+  if (starts.length !== 1) throw new AgentSpecError(`Agent Spec requires exactly one StartNode; found ${starts.length}`);
+
+  const kinds = new Map(workflow.edges.map((edge) => [edge.id, classifyEdge(edge, mapped, lose)]));
+  const nodeTypes: Record<string, NodeMetadata> = {};
+  for (const { node } of mapped.values()) {
+    const meta = node.data.metadata;
+    if (meta?.id && !(meta.id in nodeTypes)) nodeTypes[meta.id] = meta;
+  }
+
+  // Nodes: envelope and fields; component-valued fields are collected for hoisting.
+  const built = new Map<string, AsObject>();
+  const componentValues = new Map<string, AsObject>();
+  const lostConfig = new Map<string, { keys: Set<string>; nodes: number }>();
+  const approximate = new Set<string>();
+  for (const m of mapped.values()) {
+    const { node, type, ports } = m;
+    const toProperty = (port: (typeof ports.inputs)[number]): AsProperty => {
+      const { property, approximate: rough } = propertyForPort(port);
+      if (rough) approximate.add(port.dataType);
+      return property;
+    };
+    const ins = ports.dataInputs.map(toProperty);
+    const outs = ports.dataOutputs.map(toProperty);
+    const inputs = type === 'StartNode' ? outs : ins;
+    const outputs = type === 'EndNode' ? ins : outs;
+    const label = labelOf(node);
+    const { fields, derived, used, copied } = buildFields({
+      node,
+      type,
+      tool: m.resolution.tool,
+      label,
+      inputs,
+      outputs,
+      warn: (message) => lose(message, { nodeIds: [node.id] }),
+    });
+    const config = (node.data.config ?? {}) as JsonObject;
+    const lost = Object.keys(config).filter((k) => !used.includes(k) && !EDITOR_CONFIG_KEYS.has(k));
+    if (lost.length > 0) {
+      const typeId = nodeTypeIdOf(node);
+      const entry = lostConfig.get(typeId) ?? { keys: new Set<string>(), nodes: 0 };
+      lost.forEach((k) => entry.keys.add(k));
+      entry.nodes++;
+      lostConfig.set(typeId, entry);
+    }
+    const description = typeof config.instanceDescription === 'string' ? config.instanceDescription : undefined;
+    const keptConfig = Object.fromEntries(Object.entries(config).filter(([k]) => !copied.includes(k) && !(k === 'instanceDescription' && description !== undefined)));
+    const { id: _id, position, data, ...nodeRest } = node;
+    const { label: _label, config: _config, metadata: nodeType, ...dataRest } = data;
+    const extensionMetadata = data.extensions?.[K.AS_METADATA];
+    const metadata: AsObject = {
+      ...(isObject(extensionMetadata) ? extensionMetadata : {}),
+      [K.FD_POSITION]: json(position),
+      [K.FD_NODE_TYPE_ID]: nodeTypeIdOf(node),
+      [K.FD_NODE]: json({ ...nodeRest, data: dataRest }),
+    };
+    if (nodeType?.id && JSON.stringify(nodeTypes[nodeType.id]) !== JSON.stringify(nodeType)) metadata[K.FD_NODE_TYPE] = json(nodeType);
+    if (Object.keys(keptConfig).length > 0) metadata[K.FD_CONFIG] = json(keptConfig);
+    if (derived.length > 0) metadata[K.FD_DERIVED] = derived;
+
+    const envelope: AsObject = { component_type: type, id: node.id, name: label };
+    if (description !== undefined) envelope.description = description;
+    built.set(node.id, { ...envelope, metadata, inputs, outputs, ...fields });
+    const componentFields = Object.fromEntries((NODE_COMPONENTS[type]?.componentFields ?? []).filter((f) => f in fields).map((f) => [f, fields[f]]));
+    if (Object.keys(componentFields).length > 0) componentValues.set(node.id, componentFields);
+
+    // Only these node types take their branches from elsewhere (mapping, subflow end nodes).
+    if (!['BranchingNode', 'FlowNode', 'CatchExceptionNode'].includes(type) && ports.triggerOutputs.length > 1) {
+      const extra = ports.triggerOutputs.filter((p) => p.id !== 'trigger').map((p) => `"${p.id}"`);
+      lose(`Control outputs ${extra.join(', ')} of '${label}' are not branches of an Agent Spec ${type}; written as from_branch values`, { nodeIds: [node.id] });
+    }
+  }
+  for (const [typeId, { keys, nodes }] of lostConfig) {
+    const list = [...keys].map((k) => `"${k}"`).join(', ');
+    lose(`Config ${list} of node type ${typeId} (${nodes} node${nodes === 1 ? '' : 's'}) has no Agent Spec field; kept only in metadata "${K.FD_CONFIG}"`);
+  }
+  for (const dataType of approximate) {
+    lose(`Port data type "${dataType}" has no exact JSON Schema equivalent; written as ${JSON.stringify(schemaForDataType(dataType).schema)}`);
+  }
+
+  const { values, hoisted } = hoistShared(componentValues);
+  for (const [id, fields] of values) Object.assign(built.get(id)!, fields);
+
+  // Edges.
+  const control: AsObject[] = [];
+  const dataEdges: AsObject[] = [];
+  const kept: Array<{ at: number; edge: WorkflowEdge }> = [];
+  const inOrder = isInterleaved(workflow.edges, kinds);
+  for (const [at, edge] of workflow.edges.entries()) {
+    const kind = kinds.get(edge.id)!;
+    if (kind.kind === 'kept') {
+      kept.push({ at, edge });
+      continue;
+    }
+    const src = mapped.get(edge.source)!;
+    const dst = mapped.get(edge.target)!;
+    const { id, source: _s, target: _t, sourceHandle, targetHandle, ...edgeRest } = edge;
+    const rest: JsonObject = { ...edgeRest };
+    // Handles an import would not derive are kept verbatim (null for a missing one).
+    if (sourceHandle !== kind.sourceHandle) rest.sourceHandle = sourceHandle ?? null;
+    if (targetHandle !== kind.targetHandle) rest.targetHandle = targetHandle ?? null;
+    // Control edges are written before data edges; the editor's order comes back on import.
+    if (inOrder) rest[K.EDGE_INDEX] = at;
+    const data = (edge.data ?? {}) as JsonObject;
+    const srcName = labelOf(src.node);
+    const dstName = labelOf(dst.node);
+    const head: AsObject = { component_type: kind.kind === 'control' ? 'ControlFlowEdge' : 'DataFlowEdge', id };
+    if (kind.kind === 'control') {
+      control.push({
+        ...head,
+        name: typeof data[K.AS_NAME] === 'string' ? data[K.AS_NAME] : `${srcName} -> ${dstName}`,
+        metadata: edgeMetadata(data, rest),
+        from_node: ref(src.node.id),
+        from_branch: kind.fromBranch,
+        to_node: ref(dst.node.id),
+      });
+    } else {
+      dataEdges.push({
+        ...head,
+        name: typeof data[K.AS_NAME] === 'string' ? data[K.AS_NAME] : `${srcName}.${kind.output} -> ${dstName}.${kind.input}`,
+        metadata: edgeMetadata(data, rest),
+        source_node: ref(src.node.id),
+        source_output: kind.output,
+        destination_node: ref(dst.node.id),
+        destination_input: kind.input,
+      });
+    }
+  }
+
+  const start = starts[0];
+  const ends = [...mapped.values()].filter((m) => m.type === 'EndNode');
+  const { id, name, description, nodes: _nodes, edges: _edges, metadata: wfMetadata, ...workflowRest } = workflow;
+  const { version, author, tags, ...metadataRest } = (wfMetadata ?? {}) as JsonObject;
+  const asFlow = isObject(metadataRest[K.AS_FLOW]) ? (metadataRest[K.AS_FLOW] as AsObject) : {};
+  const flowMetadata: AsObject = {
+    ...(isObject(asFlow.metadata) ? asFlow.metadata : {}),
+    [K.FD_WORKFLOW_ID]: id,
+    ...(version !== undefined ? { [K.FD_VERSION]: json(version) } : {}),
+    ...(author !== undefined ? { [K.FD_AUTHOR]: json(author) } : {}),
+    ...(tags !== undefined ? { [K.FD_TAGS]: json(tags) } : {}),
+    [K.FD_WORKFLOW]: json({ ...workflowRest, metadata: metadataRest }),
+    [K.FD_NODE_TYPES]: json(nodeTypes),
+  };
+  if (notes.length > 0) flowMetadata[K.FD_NOTES] = json(notes);
+  if (kept.length > 0) flowMetadata[K.FD_EDGES] = json(kept);
+
+  const flow: AsComponent = { component_type: 'Flow', id, name };
+  if (typeof description === 'string') flow.description = description;
+  flow.metadata = flowMetadata;
+  flow.inputs = built.get(start.node.id)!.inputs as AsValue;
+  if (ends.length === 1) flow.outputs = built.get(ends[0].node.id)!.outputs as AsValue;
+  flow.start_node = ref(start.node.id);
+  flow.nodes = [...mapped.keys()].map(ref);
+  flow.control_flow_connections = control;
+  flow.data_flow_connections = dataEdges.length === 0 && asFlow.implicit_data_flow === true ? null : dataEdges;
+  flow.$referenced_components = { ...Object.fromEntries(built), ...hoisted };
+  return { flow, losses };
+}
+
+/** True when the editor's edge order is not "control edges, then data edges" (the written order). */
+function isInterleaved(edges: WorkflowEdge[], kinds: Map<string, EdgeKind>): boolean {
+  let seenData = false;
+  for (const edge of edges) {
+    const kind = kinds.get(edge.id)!.kind;
+    if (kind === 'kept') return true;
+    if (kind === 'data') seenData = true;
+    else if (seenData) return true;
+  }
+  return false;
+}
+
+function edgeMetadata(data: JsonObject, rest: JsonObject): AsObject {
+  const own = data[K.AS_METADATA];
+  return { ...(isObject(own) ? own : {}), [K.FD_EDGE]: json(rest) };
+}
+
+/** The trigger input a control edge derives on import: the node's only trigger input, else "trigger". */
+export function controlInputId(ports: NodePorts): string {
+  const triggers = ports.inputs.filter((p) => p.dataType === 'trigger');
+  return triggers.length === 1 ? triggers[0].id : 'trigger';
+}
+
+/** The output a control edge's from_branch names on import (null = the node's "next"). */
+export function controlOutputId(ports: NodePorts, fromBranch: string | null): string {
+  if (fromBranch === null || fromBranch === 'next') return ports.triggerOutputs.length === 1 ? ports.triggerOutputs[0].id : 'trigger';
+  if (fromBranch === 'default') return ports.branches.find((b) => b.isDefault)?.name ?? fromBranch;
+  return fromBranch;
+}
+
+function classifyEdge(edge: WorkflowEdge, mapped: Map<string, Mapped>, lose: (message: string, extra?: Partial<ExportIssue>) => void): EdgeKind {
+  const src = mapped.get(edge.source);
+  const dst = mapped.get(edge.target);
+  if (!src || !dst) {
+    lose(`Edge ${edge.id} touches a note; kept only in metadata "${K.FD_EDGES}"`, { edgeId: edge.id });
+    return { kind: 'kept' };
+  }
+  const sourcePort = edge.sourceHandle ? portIdFromHandle(edge.sourceHandle, src.node.id, 'output') : undefined;
+  const targetPort = edge.targetHandle ? portIdFromHandle(edge.targetHandle, dst.node.id, 'input') : undefined;
+  const branch = src.ports.branches.find((b) => b.name === sourcePort);
+  const port = src.ports.outputs.find((p) => p.id === sourcePort);
+  if (branch || sourcePort === undefined || port?.dataType === 'trigger') {
+    let fromBranch: string | null;
+    if (branch) fromBranch = branch.isDefault ? 'default' : branch.name;
+    else fromBranch = sourcePort === undefined || sourcePort === 'trigger' || src.ports.triggerOutputs.length <= 1 ? null : sourcePort;
+    const input = controlInputId(dst.ports);
+    if (targetPort !== undefined && targetPort !== input)
+      lose(`Edge ${edge.id} ends at control input "${targetPort}" of '${labelOf(dst.node)}'; Agent Spec control edges have no target port (kept in metadata)`, { edgeId: edge.id });
+    return {
+      kind: 'control',
+      fromBranch,
+      sourceHandle: handleFor(src.node.id, 'output', controlOutputId(src.ports, fromBranch)),
+      targetHandle: handleFor(dst.node.id, 'input', input),
+    };
+  }
+  if (port?.dataType === 'tool') {
+    lose(`Tool connection '${labelOf(src.node)}' -> '${labelOf(dst.node)}' (edge ${edge.id}) has no Agent Spec equivalent; kept only in metadata "${K.FD_EDGES}"`, { edgeId: edge.id });
+    return { kind: 'kept' };
+  }
+  const output = sanitizeTitle(sourcePort!);
+  const input = sanitizeTitle(targetPort ?? 'input');
+  return { kind: 'data', output, input, sourceHandle: handleFor(src.node.id, 'output', output), targetHandle: handleFor(dst.node.id, 'input', input) };
+}
+
+

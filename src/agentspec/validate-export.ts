@@ -1,0 +1,104 @@
+// Can this workflow be exported as an Agent Spec Flow? The seed's messages (§7.5), Agent Spec's own
+// structural rules, and every piece of information the export loses, each under a rule id whose
+// severity a team can change (src/validate/rule-config.ts).
+import type { Workflow, WorkflowNode } from '../contract/types.js';
+import { findCycle, reachableFrom } from '../graph/cycles.js';
+import { portIdFromHandle } from '../graph/handles.js';
+import type { RuleDefinition } from '../validate/rule-config.js';
+import { resolveComponentType } from './component-types.js';
+import { nodePorts } from './node-ports.js';
+import { LOSSY_RULE, nodeTypeIdOf, type ToAgentSpecOptions } from './to-agentspec.js';
+import type { ExportIssue } from './types.js';
+
+export const EXPORT_RULES: RuleDefinition[] = [
+  { id: 'not-empty', severity: 'error', fixed: true, description: 'a Flow needs nodes' },
+  { id: 'mappable-node-type', severity: 'error', fixed: true, description: 'every node needs an Agent Spec type' },
+  { id: 'single-start', severity: 'error', fixed: true, description: 'a Flow has exactly one StartNode' },
+  { id: 'agentspec-version', severity: 'error', fixed: true, description: 'the declared agentspec_version must cover every component' },
+  { id: 'end-reachable', severity: 'error', description: 'an EndNode is reachable from the start' },
+  { id: 'branch-exists', severity: 'error', description: 'edges leave gateways by branches they define' },
+  { id: 'no-cycle', severity: 'error', description: 'the graph is acyclic (edges into a loop_back port excepted)' },
+  { id: 'no-disconnected-node', severity: 'error', description: 'every node has an edge' },
+  { id: 'required-port', severity: 'error', description: 'required inputs are connected' },
+  { id: 'gateway-branches', severity: 'warning', description: 'gateways define branches' },
+  { id: LOSSY_RULE, severity: 'warning', description: 'what Agent Spec cannot express is named' },
+];
+
+/** The port a loop body connects back into; such edges do not make a cycle (seed §7.5). */
+export const LOOP_BACK_PORT = 'loop_back';
+
+const labelOf = (node: WorkflowNode): string => node.data?.label || node.id;
+
+/**
+ * Structural findings. The losses come from the conversion itself (export.ts adds them). An empty
+ * workflow yields only `Workflow has no nodes`.
+ */
+export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions = {}): ExportIssue[] {
+  if (workflow.nodes.length === 0) return [{ rule: 'not-empty', message: 'Workflow has no nodes' }];
+  const issues: ExportIssue[] = [];
+  const types = new Map<string, string>();
+  const unmappable = new Set<string>();
+  const notes = new Set<string>();
+  for (const node of workflow.nodes) {
+    const resolution = resolveComponentType(node, options.lookupNodeType);
+    if (resolution.kind === 'node') types.set(node.id, resolution.type);
+    else if (resolution.kind === 'note') notes.add(node.id);
+    else if (!unmappable.has(nodeTypeIdOf(node))) {
+      unmappable.add(nodeTypeIdOf(node));
+      issues.push({ rule: 'mappable-node-type', message: `Node type not mappable: ${nodeTypeIdOf(node)}`, nodeIds: [node.id] });
+    }
+  }
+  const nodes = workflow.nodes.filter((n) => !notes.has(n.id));
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const edges = workflow.edges.filter((e) => byId.has(e.source) && byId.has(e.target));
+
+  const starts = nodes.filter((n) => types.get(n.id) === 'StartNode');
+  if (starts.length === 0)
+    issues.push({ rule: 'single-start', message: 'Agent Spec requires exactly one StartNode. No start node found (terminal node with triggers category).' });
+  else if (starts.length > 1)
+    issues.push({ rule: 'single-start', message: `Agent Spec requires exactly one StartNode. Found ${starts.length}: ${starts.map((n) => n.id).join(', ')}`, nodeIds: starts.map((n) => n.id) });
+
+  const ends = nodes.filter((n) => types.get(n.id) === 'EndNode');
+  const isControl = (edge: (typeof edges)[number]) => {
+    const ports = nodePorts(byId.get(edge.source)!);
+    const port = edge.sourceHandle ? portIdFromHandle(edge.sourceHandle, edge.source, 'output') : undefined;
+    return port === undefined || ports.branches.some((b) => b.name === port) || ports.outputs.some((p) => p.id === port && p.dataType === 'trigger');
+  };
+  if (ends.length === 0)
+    issues.push({ rule: 'end-reachable', message: 'Agent Spec requires at least one EndNode. No end node found (terminal node with outputs category).' });
+  else if (starts.length === 1) {
+    const reached = reachableFrom(starts[0].id, edges.filter(isControl));
+    if (!ends.some((n) => reached.has(n.id))) issues.push({ rule: 'end-reachable', message: 'No EndNode is reachable from the start node', nodeIds: ends.map((n) => n.id) });
+  }
+
+  for (const node of nodes) {
+    if (types.get(node.id) !== 'BranchingNode') continue;
+    const ports = nodePorts(node);
+    if (ports.branches.filter((b) => !b.isDefault).length === 0)
+      issues.push({ rule: 'gateway-branches', message: `Gateway node "${labelOf(node)}" has no branches defined. Agent Spec BranchingNode requires at least one branch.`, nodeIds: [node.id] });
+    for (const edge of edges) {
+      if (edge.source !== node.id || !edge.sourceHandle) continue;
+      const port = portIdFromHandle(edge.sourceHandle, node.id, 'output');
+      if (!ports.branches.some((b) => b.name === port) && !ports.outputs.some((p) => p.id === port))
+        issues.push({ rule: 'branch-exists', message: `Branch "${port}" does not exist on gateway "${labelOf(node)}" (edge ${edge.id})`, nodeIds: [node.id], edgeId: edge.id });
+    }
+  }
+
+  const cycle = findCycle(
+    nodes.map((n) => n.id),
+    edges.filter((e) => !e.targetHandle || portIdFromHandle(e.targetHandle, e.target, 'input') !== LOOP_BACK_PORT),
+  );
+  if (cycle) issues.push({ rule: 'no-cycle', message: 'Cycle detected', nodeIds: cycle });
+
+  const touched = new Set(edges.flatMap((e) => [e.source, e.target]));
+  for (const node of nodes) if (!touched.has(node.id)) issues.push({ rule: 'no-disconnected-node', message: `Disconnected node: ${node.id}`, nodeIds: [node.id] });
+
+  for (const node of nodes) {
+    const connected = new Set(edges.filter((e) => e.target === node.id && e.targetHandle).map((e) => portIdFromHandle(e.targetHandle!, node.id, 'input')));
+    for (const port of nodePorts(node).inputs) {
+      if (port.required && port.dataType !== 'trigger' && !connected.has(port.id))
+        issues.push({ rule: 'required-port', message: `Missing required port: ${node.id}.${port.id}`, nodeIds: [node.id] });
+    }
+  }
+  return issues;
+}

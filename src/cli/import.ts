@@ -1,0 +1,102 @@
+// wfe import: Agent Spec flows (official or FlowDrop's dialect) or FlowDrop JSON/YAML → workflow files.
+import { dirname, join, resolve } from 'node:path';
+import { Option, type Command } from 'commander';
+import { AgentSpecError, IMPORT_SOURCES, importDocument, parseText, type ImportSource } from '../agentspec/index.js';
+import { graphErrors } from '../graph/integrity.js';
+import { checkNewWorkflowId } from '../store/workflow-store.js';
+import { createLogger } from '../util/logger.js';
+import { stableStringify } from '../util/stable-json.js';
+import { folderSettings } from './catalog-for.js';
+import { destinationFor, expandInputs, OutputExistsError, progress, readInput, UsageError, writeOutput, type Destination, type Input } from './io.js';
+import { pointerProblem, problemLine, say } from './report.js';
+
+interface ImportFlags {
+  from: ImportSource;
+  output?: string;
+  force: boolean;
+}
+
+export function registerImportCommand(program: Command): void {
+  program
+    .command('import')
+    .description('Convert Agent Spec flows (or FlowDrop JSON/YAML) into workflow files that wfe serve and wfe validate accept.')
+    .argument('<inputs...>', 'Agent Spec or workflow files (.json, .yaml, .yml), folders, globs, or - for stdin')
+    .addOption(new Option('--from <source>', 'input kind: agentspec (official or FlowDrop dialect), flowdrop (a workflow), or auto').choices([...IMPORT_SOURCES]).default('auto'))
+    .option('-o, --output <dir>', 'folder to write <workflow id>.json files into, or - for stdout (default: stdout for one input)')
+    .option('--force', 'overwrite existing workflow files', false)
+    .addHelpText(
+      'after',
+      '\nAuto-detection: an object with nodes and edges and no component_type is a FlowDrop workflow; anything else\n' +
+        'is Agent Spec. A lowercase component_type, a start_node given by name, or a {flow, agent, tools, llm_configs}\n' +
+        'wrapper is read as FlowDrop\'s dialect. Only Flows import: an Agent, a Swarm… is refused as "not a Flow (…)".\n' +
+        'Nodes without a saved position are laid out left to right.\n' +
+        '\nExit codes: 0 all imported, 1 an input is invalid, not a Flow, or its output exists (without --force),\n' +
+        '2 usage error (bad option, missing input, no match).\n' +
+        'Problems go to stderr as "file[:line:column]: error: <JSON pointer>: message"; progress only on a terminal.\n' +
+        '\nExamples:\n' +
+        '  $ wfe import flow.yaml                        the workflow JSON on stdout\n' +
+        '  $ wfe import agentspec/ -o workflows/         one <id>.json per flow\n' +
+        "  $ wfe import 'exports/*.yaml' -o workflows/ --force\n" +
+        '  $ curl -s https://example.com/flow.json | wfe import - -o workflows/\n',
+    )
+    .action(async (args: string[], flags: ImportFlags) => {
+      process.exitCode = await runImport(args, flags);
+    });
+}
+
+async function runImport(args: string[], flags: ImportFlags): Promise<number> {
+  let inputs: Input[];
+  let destination: Destination;
+  try {
+    inputs = await expandInputs(args, ['.json', '.yaml', '.yml']);
+    destination = await destinationFor(flags.output, inputs.length);
+    if (destination.kind === 'file') destination = { kind: 'dir', path: destination.path };
+  } catch (err) {
+    if (err instanceof UsageError) throw new Error(err.message);
+    throw err;
+  }
+  const settingsFor = folderSettings(createLogger('warn'));
+  const tick = progress(process.stderr.isTTY === true && inputs.length > 1);
+  let failed = 0;
+  for (const [i, input] of inputs.entries()) {
+    if (!(await importOne(input, destination, flags, settingsFor))) failed++;
+    tick(i + 1, inputs.length, input.name);
+  }
+  if (inputs.length > 1 && process.stderr.isTTY) say(`${inputs.length - failed} of ${inputs.length} imported${failed ? `, ${failed} failed` : ''}`);
+  return failed > 0 ? 1 : 0;
+}
+
+async function importOne(input: Input, destination: Destination, flags: ImportFlags, settingsFor: ReturnType<typeof folderSettings>): Promise<boolean> {
+  const text = await readInput(input).catch((err: Error) => (say(problemLine(input.name, 'error', `cannot read: ${err.message}`)), undefined));
+  if (text === undefined) return false;
+  const parsed = parseText(text, input.name);
+  if (!parsed.ok) return (say(problemLine(input.name, 'error', parsed.message, parsed)), false);
+  const outDir = destination.kind === 'dir' ? resolve(destination.path) : undefined;
+  const settings = await settingsFor(outDir ?? (input.path ? dirname(input.path) : process.cwd()));
+  let workflow;
+  try {
+    workflow = importDocument(parsed.value, { from: flags.from, lookupNodeType: (id) => settings.catalog.getNodeType(id) }).workflow;
+  } catch (err) {
+    if (err instanceof AgentSpecError) return (say(pointerProblem(input.name, text, err.path, err.message)), false);
+    throw err;
+  }
+  const problems = graphErrors(workflow, settings.checkConfig);
+  if (problems.length > 0) return (problems.forEach((m) => say(problemLine(input.name, 'error', m))), false);
+  if (destination.kind === 'stdout') {
+    process.stdout.write(stableStringify(workflow));
+    return true;
+  }
+  try {
+    checkNewWorkflowId(workflow.id);
+  } catch (err) {
+    return (say(problemLine(input.name, 'error', `workflow id "${workflow.id}" cannot be a file name: ${(err as Error).message}`)), false);
+  }
+  const target = join(destination.path, `${workflow.id}.json`);
+  try {
+    await writeOutput(target, stableStringify(workflow), flags.force);
+    return true;
+  } catch (err) {
+    if (err instanceof OutputExistsError) return (say(problemLine(input.name, 'error', err.message)), false);
+    throw err;
+  }
+}

@@ -1,0 +1,16 @@
+// How export and import report on stderr: one line per problem, `file[:line:column]: severity: message`,
+// so editors and CI can parse it; progress lines only on a terminal.
+import { pointerPosition } from '../util/pointer-position.js';
+
+export function problemLine(file: string, severity: 'error' | 'warning', message: string, position?: { line?: number; column?: number }): string {
+  const at = position?.line ? `:${position.line}:${position.column ?? 1}` : '';
+  return `${file}${at}: ${severity}: ${message}`;
+}
+
+/** An error at a JSON pointer of the input text: located, and the pointer named. */
+export function pointerProblem(file: string, text: string | undefined, pointer: string, message: string): string {
+  const position = text !== undefined && pointer ? pointerPosition(text, pointer) : undefined;
+  return problemLine(file, 'error', pointer ? `${pointer}: ${message}` : message, position);
+}
+
+export const say = (line: string): void => void process.stderr.write(line + '\n');

@@ -1,0 +1,56 @@
+// GET /workflows/{id}/export and POST /workflows/import: a workflow as a file, and a file as a new workflow.
+import { randomUUID } from 'node:crypto';
+import { parseText, toYaml } from '../../agentspec/index.js';
+import { invalidField, notFound } from '../../contract/errors.js';
+import { describeAjvErrors, validateCreateWorkflow } from '../../contract/validators.js';
+import { assertSafeId } from '../../store/workflow-store.js';
+import type { CreateInput } from '../../store/workflow-model.js';
+import type { AppContext, Router } from '../app.js';
+import { enumParam, envelopeAround, readJsonBody, sendRaw } from '../http.js';
+
+/** A file name for Content-Disposition: the workflow name without characters that break the header. */
+export const downloadName = (name: string, extension: string): string => `${name.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim() || 'workflow'}.${extension}`;
+
+/** The workflow inside an import body: the body itself, {workflow: object}, or {workflow: "<json or yaml>"}. */
+function workflowOf(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidField('body', 'must be a workflow object');
+  const wrapped = (body as { workflow?: unknown }).workflow;
+  if (wrapped === undefined || Array.isArray((body as { nodes?: unknown }).nodes)) return body;
+  if (typeof wrapped !== 'string') return wrapped;
+  const parsed = parseText(wrapped);
+  if (!parsed.ok) throw invalidField('workflow', `${parsed.message}${parsed.line ? ` at line ${parsed.line}, column ${parsed.column}` : ''}`);
+  return parsed.value;
+}
+
+export function registerImportExportRoutes(router: Router, ctx: AppContext): void {
+  router.get('/workflows/:id/export', (req, res) => {
+    assertSafeId(req.params.id);
+    const format = enumParam(req.query, 'format', ['json', 'yaml'] as const, 'json');
+    const found = ctx.store.get(req.params.id);
+    if (!found) throw notFound(`workflow '${req.params.id}'`);
+    const disposition = `attachment; filename="${downloadName(found.workflow.name, format)}"`;
+    if (format === 'json') {
+      sendRaw(res, 200, found.json, { 'Content-Disposition': disposition, ETag: found.etag });
+      return;
+    }
+    const text = toYaml(found.workflow);
+    res.writeHead(200, { 'Content-Type': 'application/x-yaml; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Content-Disposition': disposition, ETag: found.etag });
+    res.end(text);
+  });
+
+  // The OpenAPI document assigns every imported workflow a new id, so importing twice never conflicts.
+  router.post('/workflows/import', async (req, res) => {
+    const body = await readJsonBody(req, ctx.options.maxBody);
+    if (body === undefined) throw invalidField('body', 'a workflow is required');
+    const workflow = workflowOf(body);
+    if (!validateCreateWorkflow(workflow)) {
+      const [first] = describeAjvErrors(validateCreateWorkflow.errors);
+      throw invalidField(first.field, first.message);
+    }
+    const created = await ctx.store.create({ ...(workflow as CreateInput), id: randomUUID() });
+    sendRaw(res, 201, envelopeAround(created.json, 'Workflow imported successfully'), {
+      ETag: created.etag,
+      Location: `${ctx.options.basePath}/workflows/${encodeURIComponent(created.workflow.id)}`,
+    });
+  });
+}

@@ -1,0 +1,123 @@
+// The import/export and Agent Spec routes of wfe serve, checked against FlowDrop's OpenAPI document and,
+// for Agent Spec bodies, the official schema (the OpenAPI describes FlowDrop's dialect, which wfe reads
+// but does not write: see README "Agent Spec: export and import").
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { startServer, type Harness } from './support/harness.js';
+import { assertMatchesContract } from './support/openapi.js';
+import { examplesDir, schemaProblems } from './agentspec-schema.js';
+
+const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/workflows/${name}`, import.meta.url), 'utf8'));
+const router = fixture('support-router.json');
+const summary = fixture('agentspec-summary.json');
+const cyclic = structuredClone(summary);
+cyclic.id = 'cyclic';
+cyclic.edges.push({ ...cyclic.edges[1], id: 'back', source: cyclic.edges[1].target, target: cyclic.edges[1].source, sourceHandle: `${cyclic.edges[1].target}-output-trigger`, targetHandle: `${cyclic.edges[1].source}-input-trigger` });
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startServer({ files: { 'router.json': router, 'summary.json': summary, 'cyclic.json': cyclic } });
+});
+afterAll(async () => h.close());
+
+describe('GET /workflows/{id}/export and POST /workflows/import', () => {
+  it('exports the raw workflow as JSON or YAML, as a download', async () => {
+    const json = await h.call('GET', `/workflows/${router.id}/export`);
+    assertMatchesContract('GET', '/workflows/{id}/export', json);
+    expect(json.body.id).toBe(router.id);
+    expect(json.headers.get('content-disposition')).toBe('attachment; filename="Customer Support Router.json"');
+    const yaml = await h.call('GET', `/workflows/${router.id}/export?format=yaml`);
+    expect(yaml.headers.get('content-type')).toMatch(/^application\/x-yaml/);
+    expect(parseYaml(yaml.text, { version: '1.1' })).toEqual(json.body);
+    assertMatchesContract('GET', '/workflows/{id}/export', await h.call('GET', '/workflows/nope/export'));
+  });
+
+  it('imports a raw workflow, {workflow: object} and {workflow: "<json>"} under a new id', async () => {
+    for (const body of [router, { workflow: router }, { workflow: JSON.stringify(router) }]) {
+      const res = await h.call('POST', '/workflows/import', body);
+      assertMatchesContract('POST', '/workflows/import', res);
+      expect(res.status).toBe(201);
+      expect(res.body.data.id).not.toBe(router.id);
+      expect(res.body.data.nodes).toEqual(router.nodes);
+    }
+    const bad = await h.call('POST', '/workflows/import', { workflow: '{"name": ' });
+    assertMatchesContract('POST', '/workflows/import', bad);
+    expect(bad.status).toBe(400);
+    const dangling = await h.call('POST', '/workflows/import', { ...router, edges: [{ id: 'x', source: 'a', target: 'b' }] });
+    expect(dangling.status).toBe(422);
+    assertMatchesContract('POST', '/workflows/import', dangling);
+  });
+});
+
+describe('Agent Spec routes', () => {
+  it('exports the official format, or 422 with the validation result', async () => {
+    const flow = await h.call('GET', `/workflows/${summary.id}/export/agentspec`);
+    expect(flow.status).toBe(200);
+    expect(flow.body.component_type).toBe('Flow');
+    expect(schemaProblems(flow.body)).toEqual([]);
+    const document = await h.call('GET', `/workflows/${router.id}/export/agentspec?format=document`);
+    expect(document.status).toBe(200);
+    expect(schemaProblems(document.body.flow)).toEqual([]);
+    expect(document.body.llm_configs.map((c: { model_id: string }) => c.model_id).sort()).toEqual(['gpt-4o', 'gpt-4o-mini', 'gpt-4o-mini', 'gpt-4o-mini']);
+    const refused = await h.call('GET', '/workflows/cyclic/export/agentspec');
+    assertMatchesContract('GET', '/workflows/{id}/export/agentspec', refused);
+    expect(refused.body).toMatchObject({ valid: false, errors: ['Cycle detected'] });
+    assertMatchesContract('GET', '/workflows/{id}/export/agentspec', await h.call('GET', '/workflows/nope/export/agentspec'));
+  });
+
+  it('validates a stored workflow for export', async () => {
+    const res = await h.call('GET', '/workflows/cyclic/validate/agentspec');
+    assertMatchesContract('GET', '/workflows/{id}/validate/agentspec', res);
+    expect(res.body.valid).toBe(false);
+    expect(res.body.errors).toEqual(['Cycle detected']);
+    expect(res.body.warnings.length).toBeGreaterThan(0);
+  });
+
+  it('imports official and dialect flows (200 Env<Workflow>), refusing an Agent with 422', async () => {
+    const official = JSON.parse(readFileSync(join(examplesDir, 'howto_summary_flow.json'), 'utf8'));
+    const res = await h.call('POST', '/workflows/import/agentspec', official);
+    assertMatchesContract('POST', '/workflows/import/agentspec', res);
+    expect(res.status).toBe(200);
+    expect(res.body.data.id).toBe(official.id);
+    expect((await h.call('GET', `/workflows/${official.id}`)).status).toBe(200);
+    const twice = await h.call('POST', '/workflows/import/agentspec', official);
+    expect(twice.body.data.id).not.toBe(official.id);
+
+    const dialect = {
+      component_type: 'flow',
+      name: 'Dialect flow',
+      start_node: 'start',
+      nodes: [{ component_type: 'start_node', name: 'start' }, { component_type: 'end_node', name: 'end' }],
+      control_flow_connections: [{ name: 'c', from_node: 'start', to_node: 'end' }],
+      data_flow_connections: null,
+    };
+    const fromDialect = await h.call('POST', '/workflows/import/agentspec', dialect);
+    assertMatchesContract('POST', '/workflows/import/agentspec', fromDialect);
+    expect(fromDialect.body.data.nodes).toHaveLength(2);
+
+    const agent = await h.call('POST', '/workflows/import/agentspec', JSON.parse(readFileSync(join(examplesDir, 'howto_agents.json'), 'utf8')));
+    assertMatchesContract('POST', '/workflows/import/agentspec', agent);
+    expect(agent.status).toBe(422);
+    expect(agent.body.errors).toEqual(['not a Flow (Agent)']);
+  });
+
+  it('validates flows for the runtime, and lists agents, tools and health', async () => {
+    const ok = await h.call('POST', '/agentspec/flows/validate', JSON.parse(readFileSync(join(examplesDir, 'howto_mapnode.json'), 'utf8')));
+    assertMatchesContract('POST', '/agentspec/flows/validate', ok);
+    expect(ok.body).toMatchObject({ valid: true, errors: [] });
+    const bad = await h.call('POST', '/agentspec/flows/validate', { component_type: 'Flow', name: 'x', start_node: { $component_ref: 'a' }, nodes: [], control_flow_connections: [] });
+    expect(bad.body.valid).toBe(false);
+    const tools = await h.call('GET', '/agentspec/tools');
+    assertMatchesContract('GET', '/agentspec/tools', tools);
+    expect(tools.body.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(['web_search', 'calculator', 'agentspec.tool_node']));
+    expect(tools.body.find((t: { name: string }) => t.name === 'human_review').component_type).toBe('client_tool');
+    const agents = await h.call('GET', '/agentspec/agents');
+    assertMatchesContract('GET', '/agentspec/agents', agents);
+    expect(agents.body.map((a: { name: string }) => a.name)).toEqual(['agentspec.agent_node']);
+    const health = await h.call('GET', '/agentspec/health');
+    assertMatchesContract('GET', '/agentspec/health', health);
+    expect(health.body).toMatchObject({ status: 'healthy', runtime: 'wfe' });
+  });
+});

@@ -1,0 +1,38 @@
+// The official Open Agent Spec JSON Schemas, read at test time from ../shared/agentspec/schema (never
+// copied). ajv 2020 (they use prefixItems), x-abstract-component registered, formats not checked.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { sharedDir } from './support/openapi.js';
+
+export const agentSpecDir = join(sharedDir, 'agentspec');
+export const examplesDir = join(agentSpecDir, 'examples');
+
+const ajv = new Ajv2020({ strictTypes: false, validateFormats: false, allErrors: false });
+ajv.addKeyword('x-abstract-component');
+const compiled = new Map<string, ValidateFunction>();
+
+function validator(version: string): ValidateFunction {
+  let found = compiled.get(version);
+  if (!found) {
+    const file = join(agentSpecDir, 'schema', `agentspec_json_spec_${version.replaceAll('.', '_')}.json`);
+    found = ajv.compile(JSON.parse(readFileSync(file, 'utf8')));
+    compiled.set(version, found);
+  }
+  return found;
+}
+
+/**
+ * Problems of a document under one schema release ([] when valid). The published schemas reject any
+ * root carrying agentspec_version (agentspec.md §2.2): it is removed first and checked against the enum.
+ */
+export function schemaProblems(document: Record<string, unknown>, version = '26.2.0'): string[] {
+  const { agentspec_version: declared, ...rest } = document;
+  const problems: string[] = [];
+  if (!['25.4.1', '25.4.2', '26.1.0', '26.1.2', '26.2.0'].includes(declared as string)) problems.push(`agentspec_version ${JSON.stringify(declared)} is not a release`);
+  const validate = validator(version);
+  if (!validate(rest)) problems.push(...(validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath} ${e.message}`));
+  return problems;
+}
+
+export const exampleFiles = (): string[] => readdirSync(examplesDir).filter((f) => /\.(json|ya?ml)$/.test(f)).sort();
