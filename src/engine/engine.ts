@@ -24,6 +24,9 @@ export interface EngineOptions {
   waitingStatus?: 'idle' | 'awaiting_input';
 }
 
+/** Runs in progress at once (paused ones included): a runaway script cannot exhaust the server. */
+export const MAX_CONCURRENT_RUNS = 100;
+
 export interface StartRunInput {
   origin: RunOrigin;
   inputs?: Record<string, unknown>;
@@ -111,6 +114,7 @@ export class Engine {
   startRun(workflow: Workflow, input: StartRunInput): RunRecord {
     const planned = planRun(workflow);
     if (!planned.ok) throw graphInvalid(planned.errors);
+    if (this.active.size >= MAX_CONCURRENT_RUNS) throw conflict(`${MAX_CONCURRENT_RUNS} runs are already in progress; stop some (POST /pipeline/{id}/stop) or wait for them to finish`);
     const created = now();
     const run: RunRecord = input.reuse ?? {
       id: randomUUID(),

@@ -19,6 +19,7 @@ import { registerImportExportRoutes } from './routes/import-export.js';
 import { registerAgentSpecRoutes } from './routes/agentspec.js';
 import { registerRunRoutes } from './routes/runs.js';
 import { registerPlaygroundRoutes } from './routes/playground.js';
+import { registerAgentSpecRunRoutes } from './routes/agentspec-runs.js';
 import { Engine } from '../engine/engine.js';
 import type { MockSpec } from '../engine/behaviours.js';
 import type { RunRecord } from '../engine/types.js';
@@ -145,6 +146,7 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
   registerWorkflowRoutes(router, context);
   registerRunRoutes(router, context);
   registerPlaygroundRoutes(router, context);
+  registerAgentSpecRunRoutes(router, context);
 
   let closing: Promise<void> | undefined;
   return {

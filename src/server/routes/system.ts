@@ -2,6 +2,7 @@ import type { AppContext, Router } from '../app.js';
 import { authEnabled } from '../auth.js';
 import { sendJson } from '../http.js';
 import { MAX_WORKFLOW_NODES } from '../../graph/integrity.js';
+import { MAX_CONCURRENT_RUNS } from '../../engine/engine.js';
 
 export function registerSystemRoutes(router: Router, ctx: AppContext): void {
   // /health and /system/version are unwrapped in the OpenAPI document but enveloped in the enhanced
@@ -34,11 +35,12 @@ export function registerSystemRoutes(router: Router, ctx: AppContext): void {
           auth: authEnabled(ctx.options.auth),
           workflows: true,
           nodeTypes: true,
-          execution: false,
-          playground: false,
-          agentspec: false,
+          execution: true,
+          playground: true,
+          interrupts: true,
+          agentspec: true,
         },
-        limits: { maxWorkflowNodes: MAX_WORKFLOW_NODES, maxConcurrentExecutions: 0, maxBodyBytes: ctx.options.maxBody },
+        limits: { maxWorkflowNodes: MAX_WORKFLOW_NODES, maxConcurrentExecutions: MAX_CONCURRENT_RUNS, maxSteps: ctx.options.maxSteps ?? 10_000, maxBodyBytes: ctx.options.maxBody },
         basePath: ctx.options.basePath,
         workflowCount: ctx.store.size,
         nodeTypeCount: ctx.catalog.nodeTypes().length,

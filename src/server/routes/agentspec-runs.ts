@@ -1,0 +1,97 @@
+// The Agent Spec runtime API (what FlowDrop's AgentSpecExecutionService calls) on the built-in engine:
+// a posted flow is imported, run like any workflow, and reported by node name.
+import { AgentSpecError, importDocument } from '../../agentspec/index.js';
+import { conflict, graphInvalid, invalidField, notFound } from '../../contract/errors.js';
+import type { RunRecord } from '../../engine/types.js';
+import { assertSafeId } from '../../store/workflow-store.js';
+import type { AppContext, Router } from '../app.js';
+import { readJsonBody, sendJson } from '../http.js';
+
+/** The runtime's vocabulary: node status by node name (the FlowDrop label), durations in ms. */
+export function agentSpecStatus(run: RunRecord): Record<string, unknown> {
+  const nodeStatuses: Record<string, unknown> = {};
+  for (const job of run.jobs) {
+    nodeStatuses[job.node_label] = {
+      status: job.status,
+      execution_count: job.execution_count,
+      ...(job.started ? { started_at: job.started } : {}),
+      ...(job.execution_time !== undefined ? { duration_ms: job.execution_time } : {}),
+      ...(job.error_message ? { error: job.error_message } : {}),
+    };
+  }
+  return { execution_id: run.id, status: run.status, node_statuses: nodeStatuses, ...(run.error ? { error: run.error } : {}) };
+}
+
+const FINISHED = ['completed', 'failed', 'cancelled'];
+
+export function registerAgentSpecRunRoutes(router: Router, ctx: AppContext): void {
+  const runOf = (id: string): RunRecord => {
+    assertSafeId(id);
+    const run = ctx.engine.getRun(id);
+    if (!run) throw notFound(`execution '${id}'`);
+    return run;
+  };
+
+  router.post('/agentspec/flows/execute', async (req, res) => {
+    const body = (await readJsonBody(req, ctx.options.maxBody)) as { flow?: unknown; inputs?: unknown } | undefined;
+    if (!body || typeof body !== 'object' || body.flow === undefined) throw invalidField('flow', 'is required: an Agent Spec Flow');
+    const inputs = body.inputs ?? {};
+    if (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs)) throw invalidField('inputs', 'must be an object');
+    let workflow;
+    try {
+      workflow = importDocument(body.flow, { from: 'agentspec', lookupNodeType: (id) => ctx.catalog.getNodeType(id) }).workflow;
+    } catch (err) {
+      if (err instanceof AgentSpecError) throw graphInvalid([`flow${err.path ?? ''}: ${err.message}`]);
+      throw err;
+    }
+    const values = inputs as Record<string, unknown>;
+    const message = [values.user_input, values.message, values.input, values.query].find((v) => typeof v === 'string') as string | undefined;
+    const run = ctx.engine.startRun(workflow, { origin: 'api', inputs: values, message: message ?? '' });
+    sendJson(res, 200, { execution_id: run.id, id: run.id, status: 'running' });
+  });
+
+  router.get('/agentspec/executions/:id', (req, res) => sendJson(res, 200, agentSpecStatus(runOf(req.params.id))));
+
+  router.post('/agentspec/executions/:id/cancel', async (req, res) => {
+    const run = runOf(req.params.id);
+    if (FINISHED.includes(run.status)) throw conflict(`Execution '${run.id}' is already ${run.status}`);
+    await ctx.engine.cancelRun(run.id, 'Cancelled through the Agent Spec API');
+    sendJson(res, 200, { success: true, message: 'Execution cancelled' });
+  });
+
+  // Results exist only for a completed run (the reference runtime answers 404 until then).
+  router.get('/agentspec/executions/:id/results', (req, res) => {
+    const run = runOf(req.params.id);
+    if (run.status !== 'completed') throw notFound(`results of execution '${run.id}' (it is ${run.status})`);
+    sendJson(res, 200, { execution_id: run.id, status: run.status, results: run.results });
+  });
+
+  // Server-sent events: node_status for every change, then execution_complete or execution_error.
+  router.get('/agentspec/executions/:id/stream', (req, res) => {
+    const run = runOf(req.params.id);
+    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+    const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify({ type: event, ...(data as object) })}\n\n`);
+    const seen = new Map<string, string>();
+    const publish = (current: RunRecord): boolean => {
+      for (const job of current.jobs) {
+        const key = `${job.status}:${job.execution_count}`;
+        if (seen.get(job.node_id) === key) continue;
+        seen.set(job.node_id, key);
+        send('node_status', { node: job.node_label, node_id: job.node_id, status: { status: job.status, execution_count: job.execution_count, ...(job.error_message ? { error: job.error_message } : {}) } });
+      }
+      if (!FINISHED.includes(current.status)) return false;
+      if (current.status === 'completed') send('execution_complete', { results: current.results });
+      else send('execution_error', { error: current.error ?? current.status });
+      return true;
+    };
+    if (publish(run)) return void res.end();
+    const unsubscribe = ctx.engine.onEvent((event) => {
+      if (event.type !== 'run' || event.run.id !== run.id) return;
+      if (publish(event.run)) {
+        unsubscribe();
+        res.end();
+      }
+    });
+    req.on('close', unsubscribe);
+  });
+}
