@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { packageVersion } from '../util/version.js';
 import { registerServeCommand } from './serve.js';
 import { registerInitCommand } from './init.js';
+import { registerValidateCommand } from './validate.js';
 import { registerExportCommand } from './export.js';
 import { registerImportCommand } from './import.js';
 
@@ -20,6 +21,7 @@ export function buildProgram(): Command {
     .exitOverride();
   registerServeCommand(program);
   registerInitCommand(program);
+  registerValidateCommand(program);
   registerExportCommand(program);
   registerImportCommand(program);
   program.addHelpText(

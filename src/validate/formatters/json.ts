@@ -1,0 +1,13 @@
+// The whole report as one JSON document, for scripts.
+import type { Formatter } from './options.js';
+
+export const json: Formatter = (report, { version }) =>
+  JSON.stringify(
+    {
+      tool: { name: 'wfe', version },
+      summary: { files: report.files.length, errors: report.errorCount, warnings: report.warningCount, durationMs: report.durationMs },
+      files: report.files.map((f) => ({ file: f.file, errors: f.problems.filter((p) => p.severity === 'error').length, warnings: f.problems.filter((p) => p.severity === 'warning').length, problems: f.problems })),
+    },
+    null,
+    2,
+  ) + '\n';

@@ -1,0 +1,26 @@
+// Every check `wfe validate` makes, under a stable id. The Agent Spec export checks keep the ids of the
+// export validator (src/agentspec/validate-export.ts), so one rules: map in wfe.config.yaml serves both.
+import { EXPORT_RULES } from '../agentspec/validate-export.js';
+import type { RuleDefinition } from './rule-config.js';
+
+export const WORKFLOW_RULES: RuleDefinition[] = [
+  { id: 'json-syntax', severity: 'error', fixed: true, description: 'the file is valid JSON' },
+  { id: 'schema', severity: 'error', fixed: true, description: 'the file is a workflow: required fields, types and lengths of the contract' },
+  { id: 'duplicate-workflow-id', severity: 'error', description: 'no two files define the same workflow id (wfe serve keeps the first in path order)' },
+  { id: 'too-many-nodes', severity: 'error', description: 'at most 10,000 nodes (what wfe serve accepts)' },
+  { id: 'duplicate-node-id', severity: 'error', description: 'node ids are unique within a workflow' },
+  { id: 'duplicate-edge-id', severity: 'error', description: 'edge ids are unique within a workflow' },
+  { id: 'edge-missing-node', severity: 'error', description: 'edges connect nodes that exist' },
+  { id: 'edge-missing-port', severity: 'error', description: 'edge handles name ports (or branches) their nodes have' },
+  { id: 'port-compatibility', severity: 'error', description: "connected ports have compatible data types (per the port config's rules)" },
+  { id: 'node-config', severity: 'error', description: "node configuration satisfies its node type's configSchema" },
+];
+
+// agentspec-version only fires when an export pins a version; validate never does.
+export const ALL_RULES: RuleDefinition[] = [...WORKFLOW_RULES, ...EXPORT_RULES.filter((r) => r.id !== 'agentspec-version')];
+
+/**
+ * Where `wfe validate` starts from differently than `wfe export`: what an export would lose is worth a
+ * warning when exporting, but noise on every CI run. `--rule lossy-export=warning` turns it back on.
+ */
+export const VALIDATE_DEFAULTS: Record<string, 'error' | 'warning' | 'off'> = { 'lossy-export': 'off' };

@@ -1,0 +1,97 @@
+// Checks many files: each against the catalog and rules of the folder it belongs to (its nearest
+// wfe.config.yaml), as `wfe serve` of that folder would see it; then ids across files.
+import { dirname } from 'node:path';
+import type { FolderSettings } from '../cli/catalog-for.js';
+import { checkWorkflowText, type CheckContext } from './check.js';
+import { checkRuleConfig, mergeRuleConfigs, severityOf, type RuleConfig } from './rule-config.js';
+import { ALL_RULES, VALIDATE_DEFAULTS } from './rules.js';
+import { sortProblems, type FileResult, type Report } from './types.js';
+
+export interface SourceFile {
+  /** As reported: relative path, or '-' / the --stdin-filename for stdin. */
+  name: string;
+  /** Folder whose catalog and config apply. */
+  folder: string;
+  read(): Promise<string>;
+}
+
+export interface RunOptions {
+  files: SourceFile[];
+  /** --rule flags; checked strictly (an unknown id is a usage error). */
+  flagRules: RuleConfig;
+  settingsFor(folder: string): Promise<FolderSettings>;
+  onProgress?(done: number, total: number, file: string): void;
+  /** Files read and checked at once. */
+  concurrency?: number;
+}
+
+const definitions = new Map(ALL_RULES.map((r) => [r.id, r]));
+
+export async function runValidation(options: RunOptions): Promise<Report> {
+  const started = performance.now();
+  const flagRules = checkRuleConfig(options.flagRules, ALL_RULES, '--rule');
+  const contexts = new Map<string, Promise<CheckContext>>();
+  const contextFor = (folder: string) => {
+    let found = contexts.get(folder);
+    if (!found) {
+      found = options.settingsFor(folder).then((s) => ({
+        // The config file may also name rules of other commands; unknown ids there are not errors.
+        rules: mergeRuleConfigs(VALIDATE_DEFAULTS, checkRuleConfig(s.rules, ALL_RULES, s.configFile ?? 'wfe.config.yaml', true), flagRules),
+        definitions,
+        portConfig: s.catalog.portConfig(),
+        checkConfig: s.checkConfig,
+        lookupNodeType: (id: string) => s.catalog.getNodeType(id),
+      }));
+      contexts.set(folder, found);
+    }
+    return found;
+  };
+
+  const results: FileResult[] = new Array(options.files.length);
+  const ids: Array<string | undefined> = new Array(options.files.length);
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < options.files.length) {
+      const i = next++;
+      const file = options.files[i];
+      const t0 = performance.now();
+      const ctx = await contextFor(file.folder);
+      const { problems, workflow } = checkWorkflowText(file.name, await file.read(), ctx);
+      ids[i] = workflow?.id;
+      results[i] = { file: file.name, problems, durationMs: performance.now() - t0 };
+      options.onProgress?.(++done, options.files.length, file.name);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 16, options.files.length) }, worker));
+
+  // Across files: `wfe serve` keeps the first file in path order for an id and ignores the others.
+  const firstFor = new Map<string, number>();
+  const order = options.files.map((f, i) => i).sort((a, b) => (options.files[a].name < options.files[b].name ? -1 : 1));
+  for (const i of order) {
+    const id = ids[i];
+    if (id === undefined) continue;
+    const first = firstFor.get(id);
+    if (first === undefined) {
+      firstFor.set(id, i);
+      continue;
+    }
+    const ctx = await contextFor(options.files[i].folder);
+    const severity = severityOf(definitions.get('duplicate-workflow-id')!, ctx.rules);
+    if (severity !== 'off')
+      results[i].problems.push({ ruleId: 'duplicate-workflow-id', severity, file: results[i].file, pointer: '/id', message: `Workflow id '${id}' is also used by ${options.files[first].name}, which wfe serve loads instead` });
+  }
+
+  for (const r of results) r.problems = sortProblems(r.problems);
+  const all = results.flatMap((r) => r.problems);
+  const effective = options.files.length > 0 ? await contextFor(options.files[0].folder) : undefined;
+  return {
+    files: results,
+    errorCount: all.filter((p) => p.severity === 'error').length,
+    warningCount: all.filter((p) => p.severity === 'warning').length,
+    rules: ALL_RULES.map((r) => ({ id: r.id, severity: severityOf(r, effective?.rules), description: r.description })),
+    durationMs: performance.now() - started,
+  };
+}
+
+export const folderOf = (path: string | undefined): string => (path ? dirname(path) : process.cwd());

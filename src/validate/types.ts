@@ -1,0 +1,32 @@
+export type ProblemSeverity = 'error' | 'warning';
+
+export interface Problem {
+  ruleId: string;
+  severity: ProblemSeverity;
+  message: string;
+  /** Path as given or found (relative to the working directory when possible), '-' or the stdin name. */
+  file: string;
+  /** JSON pointer of the value concerned, when there is one. */
+  pointer?: string;
+  line?: number;
+  column?: number;
+}
+
+export interface FileResult {
+  file: string;
+  problems: Problem[];
+  /** Milliseconds spent checking the file (JUnit's testcase time). */
+  durationMs: number;
+}
+
+export interface Report {
+  files: FileResult[];
+  errorCount: number;
+  warningCount: number;
+  /** The rules that ran, with their effective severity (SARIF lists them). */
+  rules: Array<{ id: string; severity: 'error' | 'warning' | 'off'; description: string }>;
+  durationMs: number;
+}
+
+export const sortProblems = (problems: Problem[]): Problem[] =>
+  [...problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message));

@@ -1,0 +1,239 @@
+// `wfe validate` as a child process: every rule failing and passing, every report format, exit codes,
+// rule configuration, stdin.
+import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Workflow } from '../src/contract/types.js';
+import { ALL_RULES } from '../src/validate/rules.js';
+import { runCli } from './support/cli.js';
+import { chatFlow, e, flow, n, routerFlow } from './support/flows.js';
+
+let dir: string;
+const clone = (w: Workflow): Workflow => JSON.parse(JSON.stringify(w));
+
+/** Each file breaks one rule (and, where the graph leaves no choice, a close relative of it). */
+function failingCases(): Record<string, { file: string; content: unknown; rule: string }> {
+  const base = () => clone(chatFlow('base'));
+  const withId = (w: Workflow, id: string) => ({ ...w, id });
+  const cases: Record<string, { content: unknown; rule: string }> = {
+    'json-syntax': { rule: 'json-syntax', content: '{\n  "id": "x",\n  "name": \n}' },
+    schema: { rule: 'schema', content: (() => { const w = base() as Partial<Workflow>; delete w.name; return withId(w as Workflow, 'schema'); })() },
+    'duplicate-node-id': { rule: 'duplicate-node-id', content: (() => { const w = base(); w.nodes.push({ ...w.nodes[1], position: { x: 900, y: 0 } }); return withId(w, 'dup-node'); })() },
+    'duplicate-edge-id': { rule: 'duplicate-edge-id', content: (() => { const w = base(); w.edges.push(w.edges[0]); return withId(w, 'dup-edge'); })() },
+    'edge-missing-node': { rule: 'edge-missing-node', content: (() => { const w = base(); w.edges.push(e('model.response -> ghost.message')); return withId(w, 'ghost'); })() },
+    'edge-missing-port': { rule: 'edge-missing-port', content: (() => { const w = base(); w.edges.push(e('model.response -> out.nope')); return withId(w, 'no-port'); })() },
+    'port-compatibility': { rule: 'port-compatibility', content: (() => { const w = base(); w.edges.push(e('in.history -> model.system')); return withId(w, 'ports'); })() },
+    'node-config': { rule: 'node-config', content: (() => { const w = base(); w.nodes[2].data.config.temperature = 'hot'; return withId(w, 'config'); })() },
+    'not-empty': { rule: 'not-empty', content: withId({ ...base(), nodes: [], edges: [] }, 'empty') },
+    'mappable-node-type': {
+      rule: 'mappable-node-type',
+      content: (() => {
+        const w = base();
+        const meta = { id: 'mystery', name: 'Mystery', description: 'x', category: 'bundles', version: '1.0.0', inputs: [{ id: 'trigger', name: 'T', type: 'input' as const, dataType: 'trigger' }], outputs: [{ id: 'trigger', name: 'T', type: 'output' as const, dataType: 'trigger' }] };
+        w.nodes.push({ id: 'm', type: 'universalNode', position: { x: 0, y: 300 }, data: { label: 'm', config: {}, metadata: meta } });
+        w.edges.push(e('out.trigger -> m.trigger'));
+        return withId(w, 'mystery');
+      })(),
+    },
+    'single-start': { rule: 'single-start', content: (() => { const w = base(); w.nodes.push({ ...w.nodes[0], id: 'start2', position: { x: 0, y: 400 } }); w.edges.push(e('start2.trigger -> in.trigger')); return withId(w, 'two-starts'); })() },
+    'end-reachable': { rule: 'end-reachable', content: (() => { const w = base(); w.nodes = w.nodes.filter((x) => x.id !== 'end'); w.edges = w.edges.filter((x) => x.target !== 'end'); return withId(w, 'no-end'); })() },
+    'branch-exists': {
+      rule: 'branch-exists',
+      content: (() => {
+        const w = clone(routerFlow('branch'));
+        const route = w.nodes.find((x) => x.id === 'route')!;
+        route.data.config.branches = route.data.config.branches!.filter((b) => b.name !== 'refund');
+        return w;
+      })(),
+    },
+    'no-cycle': {
+      rule: 'no-cycle',
+      content: flow('cycle', [n('start', 'start'), n('a', 'text_formatter'), n('b', 'text_formatter'), n('end', 'end')], [
+        e('start.trigger -> a.trigger'), e('a.trigger -> b.trigger'), e('b.trigger -> a.trigger'), e('b.trigger -> end.trigger'), e('a.text -> b.text'), e('b.text -> a.text'),
+      ]),
+    },
+    'no-disconnected-node': { rule: 'no-disconnected-node', content: (() => { const w = base(); w.nodes.push(n('lonely', 'text_formatter', {}, 900)); return withId(w, 'lonely'); })() },
+    'required-port': { rule: 'required-port', content: (() => { const w = base(); w.edges = w.edges.filter((x) => !(x.target === 'model' && x.targetHandle === 'model-input-prompt')); return withId(w, 'required'); })() },
+    'gateway-branches': {
+      rule: 'gateway-branches',
+      content: flow('no-branches', [n('start', 'start'), n('in', 'chat_input'), n('route', 'conditional_router', { branches: [] }), n('end', 'end')], [
+        e('start.trigger -> in.trigger'), e('in.trigger -> route.trigger'), e('in.message -> route.value'), e('in.trigger -> end.trigger'),
+      ]),
+    },
+  };
+  return Object.fromEntries(Object.entries(cases).map(([name, c]) => [name, { ...c, file: `${name}.json` }]));
+}
+
+function tooManyNodes(): Workflow {
+  const meta = { id: 'tiny', name: 'Tiny', description: 'd', category: 'processing', version: '1', inputs: [], outputs: [] };
+  return { ...chatFlow('huge'), nodes: Array.from({ length: 10_001 }, (_, i) => ({ id: `n${i}`, type: 'u', position: { x: i, y: 0 }, data: { label: 'x', config: {}, metadata: meta } })), edges: [] };
+}
+
+const cases = failingCases();
+let report: { summary: { files: number; errors: number; warnings: number }; files: Array<{ file: string; problems: Array<{ ruleId: string; severity: string; message: string; line?: number; column?: number; pointer?: string }> }> };
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'wfe-validate-'));
+  await mkdir(join(dir, 'bad'));
+  for (const c of Object.values(cases)) await writeFile(join(dir, 'bad', c.file), typeof c.content === 'string' ? c.content : JSON.stringify(c.content, null, 2));
+  await writeFile(join(dir, 'bad', 'duplicate-workflow-id.json'), JSON.stringify(chatFlow('dup-node'), null, 2));
+  await writeFile(join(dir, 'bad', 'too-many-nodes.json'), JSON.stringify(tooManyNodes()));
+  await mkdir(join(dir, 'good'));
+  await writeFile(join(dir, 'good', 'chat.json'), JSON.stringify(chatFlow('good-chat'), null, 2));
+  await writeFile(join(dir, 'good', 'router.json'), JSON.stringify(routerFlow('good-router'), null, 2));
+  const run = await runCli(['validate', join(dir, 'bad'), '-f', 'json']);
+  expect(run.code).toBe(1);
+  report = JSON.parse(run.stdout);
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const rulesOf = (file: string) => report.files.find((f) => f.file.endsWith(`/${file}`))!.problems.map((p) => p.ruleId);
+
+describe('rules', () => {
+  it('the good folder passes every rule (exit 0)', async () => {
+    const run = await runCli(['validate', join(dir, 'good'), '-f', 'json']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).summary).toMatchObject({ files: 2, errors: 0, warnings: 0 });
+  });
+
+  for (const [name, c] of Object.entries(cases)) {
+    it(`${c.rule}: ${name}.json fails it`, () => {
+      expect(rulesOf(c.file)).toContain(c.rule);
+    });
+  }
+
+  it('duplicate-workflow-id and too-many-nodes fail their files', () => {
+    expect(rulesOf('duplicate-workflow-id.json')).toEqual(['duplicate-workflow-id']);
+    expect(rulesOf('too-many-nodes.json')).toContain('too-many-nodes');
+  });
+
+  it('every rule of `wfe validate --list-rules` is exercised above', async () => {
+    const tested = new Set([...Object.values(cases).map((c) => c.rule), 'duplicate-workflow-id', 'too-many-nodes', 'lossy-export']);
+    expect(ALL_RULES.map((r) => r.id).filter((id) => !tested.has(id))).toEqual([]);
+    const listed = await runCli(['validate', '--list-rules']);
+    expect(listed.code).toBe(0);
+    for (const r of ALL_RULES) expect(listed.stdout).toContain(r.id);
+    expect(listed.stdout).toMatch(/lossy-export\s+off/);
+  });
+
+  it('problems carry rule, severity, message, JSON pointer, line and column', () => {
+    const syntax = report.files.find((f) => f.file.endsWith('/json-syntax.json'))!.problems[0];
+    expect(syntax).toMatchObject({ ruleId: 'json-syntax', severity: 'error', line: 4, column: 1 });
+    const schema = report.files.find((f) => f.file.endsWith('/schema.json'))!.problems[0];
+    expect(schema).toMatchObject({ ruleId: 'schema', pointer: '/name', message: 'name is required', line: 1 });
+    const config = report.files.find((f) => f.file.endsWith('/node-config.json'))!.problems.find((p) => p.ruleId === 'node-config')!;
+    expect(config.pointer).toBe('/nodes/2/data/config');
+    expect(config.message).toMatch(/temperature must be number/);
+    expect(config.line).toBeGreaterThan(1);
+  });
+
+  it('lossy-export is off by default and can be turned on', async () => {
+    const run = await runCli(['validate', join(dir, 'good'), '-f', 'json', '--rule', 'lossy-export=warning']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).summary.warnings).toBeGreaterThan(0);
+  });
+});
+
+describe('configuration and exit codes', () => {
+  it('wfe.config.yaml rules and --rule change severities; --rule wins', async () => {
+    const folder = join(dir, 'config');
+    await mkdir(folder);
+    await writeFile(join(folder, 'cycle.json'), JSON.stringify(cases['no-cycle'].content));
+    expect((await runCli(['validate', folder])).code).toBe(1);
+    await writeFile(join(folder, 'wfe.config.yaml'), 'rules:\n  no-cycle: off\n');
+    expect((await runCli(['validate', folder])).code).toBe(0);
+    const warned = await runCli(['validate', folder, '--rule', 'no-cycle=warning', '-f', 'compact']);
+    expect(warned.code).toBe(0);
+    expect(warned.stdout).toMatch(/cycle\.json:\d+:\d+: warning: Cycle detected \[no-cycle\]/);
+  });
+
+  it('--max-warnings fails a run with more warnings', async () => {
+    const args = ['validate', join(dir, 'good'), '--rule', 'lossy-export=warning'];
+    expect((await runCli([...args, '--max-warnings', '1000'])).code).toBe(0);
+    const over = await runCli([...args, '--max-warnings', '0']);
+    expect(over.code).toBe(1);
+    expect(over.stderr).toMatch(/more than --max-warnings 0/);
+  });
+
+  it('usage errors exit 2 with the reason', async () => {
+    const cases2: Array<[string[], RegExp]> = [
+      [['validate', join(dir, 'good'), '-f', 'xml'], /unknown --format "xml"/],
+      [['validate', join(dir, 'good'), '--rule', 'nope=off'], /unknown rule "nope"/],
+      [['validate', join(dir, 'good'), '--rule', 'schema=off'], /rule "schema" cannot be changed/],
+      [['validate', join(dir, 'missing')], /no such file or folder/],
+      [['validate', join(dir, 'good'), '--max-warnings', '-1'], /max-warnings/],
+    ];
+    for (const [args, message] of cases2) {
+      const run = await runCli(args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(message);
+    }
+  });
+
+  it('reads stdin with a name; no progress output without a terminal', async () => {
+    const run = await runCli(['validate', '-', '--stdin-filename', 'piped.json', '-f', 'compact'], { input: '{"id": 1}' });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^piped\.json:1:\d+: error: .*\[schema\]/);
+    expect(run.stderr).toBe('');
+  });
+});
+
+describe('report formats', () => {
+  it('stylish groups by file with a summary; several formats and outputs at once', async () => {
+    const junitFile = join(dir, 'out', 'junit.xml');
+    const sarifFile = join(dir, 'out', 'report.sarif');
+    const run = await runCli(['validate', join(dir, 'bad'), '-f', 'junit', '-o', junitFile, '-f', 'sarif', '-o', sarifFile, '-f', 'stylish']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/\n.*bad\/edge-missing-port\.json\n\s+\d+:\d+\s+error\s+Edge .* edge-missing-port/);
+    expect(run.stdout).toMatch(/✖ \d+ problems \(\d+ errors, \d+ warnings\) in 19 files\n$/);
+    expect(run.stdout).not.toMatch(/\x1b\[/);
+
+    const xml = await readFile(junitFile, 'utf8');
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const junit = new XMLParser({ ignoreAttributes: false }).parse(xml);
+    const suite = junit.testsuites.testsuite;
+    expect(suite['@_tests']).toBe('19');
+    expect(Number(suite['@_failures'])).toBe(report.files.filter((f) => f.problems.some((p) => p.severity === 'error')).length);
+    expect(Number(suite['@_failures'])).toBeLessThan(19);
+    const testcase = suite.testcase.find((t: Record<string, string>) => t['@_name'].endsWith('json-syntax.json'));
+    expect(testcase.failure['@_type']).toBe('json-syntax');
+
+    const sarif = JSON.parse(await readFile(sarifFile, 'utf8'));
+    expect(sarif.version).toBe('2.1.0');
+    const driver = sarif.runs[0].tool.driver;
+    expect(driver.name).toBe('wfe');
+    expect(driver.rules.map((r: { id: string }) => r.id)).toContain('no-cycle');
+    for (const result of sarif.runs[0].results) {
+      expect(typeof result.ruleId).toBe('string');
+      expect(['error', 'warning']).toContain(result.level);
+      expect(typeof result.message.text).toBe('string');
+      expect(result.locations[0].physicalLocation.artifactLocation.uri).toMatch(/\.json$/);
+      expect(result.locations[0].physicalLocation.region.startLine).toBeGreaterThanOrEqual(1);
+      expect(driver.rules[result.ruleIndex].id).toBe(result.ruleId);
+    }
+  });
+
+  it('github: workflow commands with file, line, col and escaped text, capped at 10 per level', async () => {
+    const summary = join(dir, 'summary.md');
+    const run = await runCli(['validate', join(dir, 'bad'), '-f', 'github'], { env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
+    expect(run.code).toBe(1);
+    const lines = run.stdout.trim().split('\n');
+    const annotations = lines.filter((l) => l.startsWith('::error ') || l.startsWith('::warning '));
+    expect(annotations.length).toBeLessThanOrEqual(20);
+    for (const l of annotations) expect(l).toMatch(/^::(error|warning) file=[^,]+\.json(,line=\d+,col=\d+)?,title=wfe [\w-]+::[^\n]+$/);
+    expect(lines[lines.length - 1]).toMatch(/^::notice title=wfe validate::\d+ more problems not annotated/);
+    expect(await readFile(summary, 'utf8')).toMatch(/### wfe validate: ❌/);
+  });
+
+  it('compact and json: one line per problem; the json summary counts', async () => {
+    const compact = await runCli(['validate', join(dir, 'bad'), '-f', 'compact']);
+    const lines = compact.stdout.trim().split('\n');
+    expect(lines.length).toBe(report.summary.errors + report.summary.warnings);
+    for (const l of lines) expect(l).toMatch(/^.+\.json:\d+:\d+: (error|warning): .+ \[[\w-]+\]$/);
+    expect(report.summary.files).toBe(19);
+  });
+});
