@@ -8,8 +8,9 @@ import { graphErrors } from '../graph/integrity.js';
 import { createLogger } from '../util/logger.js';
 import { checkRuleConfig, mergeRuleConfigs, parseRuleFlags, RuleConfigError } from '../validate/rule-config.js';
 import { folderSettings } from './catalog-for.js';
-import { destinationFor, expandInputs, OutputExistsError, progress, readInput, UsageError, writeOutput, type Destination, type Input } from './io.js';
-import { pointerProblem, problemLine, say } from './report.js';
+import { destinationFor, expandInputs, OutputExistsError, readInput, UsageError, writeOutput, type Destination, type Input } from './io.js';
+import { pointerProblem, problemLine, say, sayThrough } from './report.js';
+import { createProgress } from './ui/progress.js';
 
 interface ExportFlags {
   to: 'agentspec' | 'flowdrop';
@@ -82,14 +83,19 @@ async function runExport(args: string[], flags: ExportFlags): Promise<number> {
   const fileFormat = destination.kind === 'file' && /\.ya?ml$/i.test(extname(destination.path)) ? 'yaml' : 'json';
   const format: TextFormat = flags.format ?? fileFormat;
   const settingsFor = folderSettings(createLogger('warn'), flags.config && resolve(flags.config));
-  const tick = progress(process.stderr.isTTY === true && inputs.length > 1);
+  const bar = createProgress('export', inputs.length);
+  sayThrough((line) => bar.log(line));
   let failed = 0;
-  for (const [i, input] of inputs.entries()) {
+  for (const input of inputs) {
     const ok = await exportOne(input, destination, format, flags, settingsFor, cliRules);
     if (!ok) failed++;
-    tick(i + 1, inputs.length, input.name);
+    bar.tick(input.name);
   }
-  if (inputs.length > 1 && process.stderr.isTTY) say(`${inputs.length - failed} of ${inputs.length} exported${failed ? `, ${failed} failed` : ''}`);
+  bar.finish([
+    ['files', inputs.length],
+    ['exported', inputs.length - failed],
+    ['failed', failed],
+  ]);
   return failed > 0 ? 1 : 0;
 }
 

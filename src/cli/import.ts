@@ -7,8 +7,9 @@ import { checkNewWorkflowId } from '../store/workflow-store.js';
 import { createLogger } from '../util/logger.js';
 import { stableStringify } from '../util/stable-json.js';
 import { folderSettings } from './catalog-for.js';
-import { destinationFor, expandInputs, OutputExistsError, progress, readInput, UsageError, writeOutput, type Destination, type Input } from './io.js';
-import { pointerProblem, problemLine, say } from './report.js';
+import { destinationFor, expandInputs, OutputExistsError, readInput, UsageError, writeOutput, type Destination, type Input } from './io.js';
+import { pointerProblem, problemLine, say, sayThrough } from './report.js';
+import { createProgress } from './ui/progress.js';
 
 interface ImportFlags {
   from: ImportSource;
@@ -56,13 +57,18 @@ async function runImport(args: string[], flags: ImportFlags): Promise<number> {
     throw err;
   }
   const settingsFor = folderSettings(createLogger('warn'));
-  const tick = progress(process.stderr.isTTY === true && inputs.length > 1);
+  const bar = createProgress('import', inputs.length);
+  sayThrough((line) => bar.log(line));
   let failed = 0;
-  for (const [i, input] of inputs.entries()) {
+  for (const input of inputs) {
     if (!(await importOne(input, destination, flags, settingsFor))) failed++;
-    tick(i + 1, inputs.length, input.name);
+    bar.tick(input.name);
   }
-  if (inputs.length > 1 && process.stderr.isTTY) say(`${inputs.length - failed} of ${inputs.length} imported${failed ? `, ${failed} failed` : ''}`);
+  bar.finish([
+    ['files', inputs.length],
+    ['imported', inputs.length - failed],
+    ['failed', failed],
+  ]);
   return failed > 0 ? 1 : 0;
 }
 

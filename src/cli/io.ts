@@ -123,9 +123,3 @@ export async function destinationFor(output: string | undefined, inputCount: num
   }
   return { kind: 'file', path: output };
 }
-
-/** Progress goes to stderr only when a person watches it. */
-export function progress(enabled: boolean): (done: number, total: number, name: string) => void {
-  if (!enabled) return () => {};
-  return (done, total, name) => process.stderr.write(`[${done}/${total}] ${name}\n`);
-}

@@ -36,6 +36,12 @@ export function buildProgram(): Command {
 
 /** Runs the CLI; resolves with the exit code (0 ok, 1 failure, 2 usage or start-up error). */
 export async function run(argv: string[]): Promise<number | undefined> {
+  // serve shuts down gracefully on its own; every other command stops at once on Ctrl-C, and the
+  // 'exit' hook of the atomic writer removes any temp file being written (no partial output).
+  if (argv[2] !== 'serve') {
+    process.once('SIGINT', () => process.exit(130));
+    process.once('SIGTERM', () => process.exit(143));
+  }
   const program = buildProgram();
   try {
     await program.parseAsync(argv);

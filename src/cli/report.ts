@@ -13,4 +13,10 @@ export function pointerProblem(file: string, text: string | undefined, pointer: 
   return problemLine(file, 'error', pointer ? `${pointer}: ${message}` : message, position);
 }
 
-export const say = (line: string): void => void process.stderr.write(line + '\n');
+let sink = (line: string): void => void process.stderr.write(line + '\n');
+
+/** Problems go to stderr; while a progress bar is drawn, through it (so lines land above the bar). */
+export const say = (line: string): void => sink(line);
+export const sayThrough = (write: (line: string) => void): void => {
+  sink = write;
+};

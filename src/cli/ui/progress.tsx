@@ -5,11 +5,13 @@ import { isCi } from '../../util/ci.js';
 
 export interface Progress {
   tick(item: string): void;
+  /** A line above the bar (a problem found on the way). */
+  log(line: string): void;
   /** Replaces the bar by a summary table (label → value). */
   finish(summary: Array<[string, string | number]>): void;
 }
 
-const none: Progress = { tick() {}, finish() {} };
+const none: Progress = { tick() {}, log: (line) => void process.stderr.write(line + '\n'), finish() {} };
 
 export const wantsProgress = (): boolean => process.stderr.isTTY === true && !isCi();
 
@@ -56,6 +58,11 @@ export function createProgress(label: string, total: number, enabled = wantsProg
       if (now - last < 50 && done < total) return;
       last = now;
       view.rerender(<Bar label={label} done={done} total={total} item={item} />);
+    },
+    log(line) {
+      view.clear();
+      process.stderr.write(line + '\n');
+      view.rerender(<Bar label={label} done={done} total={total} item="" />);
     },
     finish(summary) {
       view.rerender(<Summary rows={summary} />);

@@ -1,0 +1,62 @@
+// Batch commands at a terminal and under Ctrl-C: a progress bar and summary on stderr only with a TTY,
+// identical stdout either way, and nothing half-written when interrupted.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { BIN, runCli } from './support/cli.js';
+import { eventually } from './support/harness.js';
+
+let dir: string;
+const FILES = 400;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'wfe-batch-'));
+  await mkdir(join(dir, 'in'));
+  const template = JSON.parse(await readFile(new URL('../fixtures/workflows/support-router.json', import.meta.url), 'utf8'));
+  await Promise.all(Array.from({ length: FILES }, (_, i) => writeFile(join(dir, 'in', `wf-${i}.json`), JSON.stringify({ ...template, id: `wf-${i}` }))));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const strip = (s: string) => s.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
+
+it('Ctrl-C in the middle of a batch export leaves only complete files and no temp files', async () => {
+  const out = join(dir, 'out');
+  const child = spawn(process.execPath, [BIN, 'export', join(dir, 'in'), '-o', `${out}/`]);
+  const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+  await eventually(async () => (await readdir(out).catch(() => [])).length >= 5, 20_000, 'some exported files');
+  child.kill('SIGINT');
+  expect(await exited).toBe(130);
+  const names = await readdir(out);
+  expect(names.length).toBeLessThan(FILES);
+  expect(names.filter((n) => n.startsWith('.'))).toEqual([]);
+  for (const name of names) expect(() => JSON.parse(readFileSync(join(out, name), 'utf8'))).not.toThrow();
+});
+
+
+it('on a terminal: a progress bar and a summary table on stderr; stdout is the same bytes as without one', async () => {
+  const plain = await runCli(['validate', join(dir, 'in'), '-f', 'json']);
+  expect(plain.stderr).toBe('');
+  const report = join(dir, 'tty-report.json');
+  const env: NodeJS.ProcessEnv = { ...process.env, COLUMNS: '100', LINES: '30' };
+  delete env.CI;
+  delete env.CONTINUOUS_INTEGRATION;
+  const child = spawn('script', ['-qfec', `${process.execPath} ${BIN} validate ${join(dir, 'in')} -f json -o ${report}`, '/dev/null'], { env });
+  let screen = '';
+  child.stdout.on('data', (d) => (screen += d));
+  child.stdin.end();
+  expect(await new Promise((r) => child.on('close', r))).toBe(0);
+  const text = strip(screen);
+  expect(text).toMatch(/validate [█░]+ \d+\/400/);
+  expect(text).toMatch(/files\s+400/);
+  expect(text).toMatch(/errors\s+0/);
+  const fromTty = JSON.parse(await readFile(report, 'utf8'));
+  const fromPipe = JSON.parse(plain.stdout);
+  // Same report apart from the timings.
+  const untimed = (r: { summary: { durationMs?: number } }) => ({ ...r, summary: { ...r.summary, durationMs: 0 } });
+  expect(untimed(fromTty)).toEqual(untimed(fromPipe));
+});
