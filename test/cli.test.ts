@@ -27,6 +27,15 @@ describe('wfe --help', () => {
     expect(serve.stdout).toContain('wfe.config.yaml');
   });
 
+  it('every command documents its options with defaults and shows examples', async () => {
+    for (const command of ['serve', 'init', 'validate', 'export', 'import']) {
+      const help = await runCli([command, '--help']);
+      expect(help.code, command).toBe(0);
+      expect(help.stdout, command).toMatch(/Examples:\n\s+\$ wfe /);
+      expect(help.stdout, command).toMatch(/\(default: /);
+    }
+  });
+
   it('prints the version, and exits 2 on usage errors', async () => {
     const version = await runCli(['--version']);
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);

@@ -29,7 +29,11 @@ export function buildProgram(): Command {
     '\nExamples:\n' +
       '  $ wfe serve ./workflows                     serve a folder at http://127.0.0.1:3000/api/flowdrop\n' +
       '  $ wfe serve ./workflows --port 8080 --token s3cret\n' +
-      '  $ wfe serve --help                          every serve option\n',
+      '  $ wfe init && wfe serve                     scaffold ./workflows, then serve it\n' +
+      '  $ wfe validate workflows/ -f sarif -o wfe.sarif\n' +
+      '  $ wfe export workflows/chat.json --format yaml > chat.agentspec.yaml\n' +
+      '  $ wfe import flows/*.yaml -o workflows/\n' +
+      '  $ wfe <command> --help                      every option of a command, with defaults and examples\n',
   );
   return program;
 }

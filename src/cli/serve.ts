@@ -85,7 +85,13 @@ export function registerServeCommand(program: Command): void {
         '  wfe.config.yaml     categories, portDataTypes, compatibilityRules, defaultDataType\n' +
         '  .wfe/backups/       disk edits that a save replaced (nothing is lost)\n' +
         '  .wfe/runs/, .wfe/sessions/   run history and playground conversations (survive restarts)\n' +
-        '\nEnvironment: CHOKIDAR_USEPOLLING=1 is the same as --poll.\n',
+        '\nEnvironment: CHOKIDAR_USEPOLLING=1 is the same as --poll.\n' +
+        '\nExamples:\n' +
+        '  $ wfe serve                                   serve ./workflows at http://127.0.0.1:3000/api/flowdrop\n' +
+        '  $ wfe serve flows --port 8080 --step-delay 0  fast runs, another port\n' +
+        '  $ wfe serve flows --token s3cret --read-token viewer\n' +
+        '  $ wfe serve flows --host 0.0.0.0 --cors-origin https://editor.example.com\n' +
+        '  $ wfe serve flows --log-format json > ready.json 2> events.jsonl\n',
     )
     .action(async (dir: string, flags: ServeFlags) => {
       // Loaded on demand: the server, ink and react cost ~0.5 s of start-up the other commands don't need.
