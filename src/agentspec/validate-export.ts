@@ -3,6 +3,7 @@
 // severity a team can change (src/validate/rule-config.ts).
 import type { Workflow, WorkflowNode } from '../contract/types.js';
 import { findCycle, reachableFrom } from '../graph/cycles.js';
+import { LOOP_BACK_PORT } from '../graph/edges.js';
 import { portIdFromHandle } from '../graph/handles.js';
 import type { RuleDefinition } from '../validate/rule-config.js';
 import { resolveComponentType } from './component-types.js';
@@ -24,8 +25,6 @@ export const EXPORT_RULES: RuleDefinition[] = [
   { id: LOSSY_RULE, severity: 'warning', description: 'what Agent Spec cannot express is named' },
 ];
 
-/** The port a loop body connects back into; such edges do not make a cycle (seed §7.5). */
-export const LOOP_BACK_PORT = 'loop_back';
 
 const labelOf = (node: WorkflowNode): string => node.data?.label || node.id;
 

@@ -5,7 +5,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { NODE_TYPES_DIR } from '../catalog/catalog.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
-import { INTERNAL_DIR } from '../store/workflow-store.js';
+import { INTERNAL_DIR, isSkippedPath } from '../store/workflow-store.js';
 
 /** A wrong flag, a path that does not exist, a glob that matches nothing: exit 2. */
 export class UsageError extends Error {
@@ -26,12 +26,8 @@ export interface Input {
 
 const toPosix = (p: string): string => p.split(sep).join('/');
 
-/** The store's rule: hidden files and folders, node_modules, and the folder's own nodes/ and .wfe/. */
-function skipped(rel: string): boolean {
-  const parts = rel.split('/');
-  if (parts.some((p) => p.startsWith('.') || p === 'node_modules')) return true;
-  return parts.length > 1 && (parts[0] === NODE_TYPES_DIR || parts[0] === INTERNAL_DIR);
-}
+/** The store's rule, so a folder means the same workflows to every command. */
+const skipped = (rel: string): boolean => isSkippedPath(rel, [NODE_TYPES_DIR, INTERNAL_DIR]);
 
 async function walk(root: string, extensions: string[]): Promise<string[]> {
   const found: string[] = [];

@@ -83,6 +83,16 @@ export function checkNewWorkflowId(id: string): void {
   if (!/^[\p{L}\p{N}._~@+=:-]+$/u.test(id)) throw invalidField('id', 'may contain only letters, digits and . _ ~ @ + = : -');
 }
 
+/**
+ * Which paths of a served folder are not workflows: hidden files and folders, node_modules, and the
+ * given top-level folders (the catalog's nodes/, the internal .wfe/). `rel` uses forward slashes.
+ */
+export function isSkippedPath(rel: string, skipDirs: readonly string[] = []): boolean {
+  const parts = rel.split('/');
+  if (parts.some((p) => p.startsWith('.') || p === 'node_modules')) return true;
+  return parts.length > 1 && skipDirs.includes(parts[0]);
+}
+
 export const etagOf = (workflow: Workflow): string => `"${workflow.metadata.versionId ?? ''}"`;
 
 export class WorkflowStore {
@@ -354,9 +364,7 @@ export class WorkflowStore {
   }
 
   private isSkipped(rel: string): boolean {
-    const parts = rel.split('/');
-    if (parts.some((p) => p.startsWith('.') || p === 'node_modules')) return true;
-    return parts.length > 1 && (this.options.skipDirs ?? []).includes(parts[0]);
+    return isSkippedPath(rel, this.options.skipDirs);
   }
 
   private isWorkflowPath(rel: string): boolean {
