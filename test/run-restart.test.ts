@@ -88,3 +88,20 @@ describe('restarts', () => {
     expect((await h.call('GET', `/playground/sessions/${sessionId}`)).body.data.status).not.toBe('running');
   });
 });
+
+describe('retention', () => {
+  it('keeps the newest 200 finished runs of a workflow, files included', async () => {
+    dir = await tempDir();
+    h = await startServer({ dir, stepDelayMs: 0, files: { 'chat.json': chatFlow('chat') } });
+    const ids: string[] = [];
+    for (let i = 0; i < 203; i++) ids.push((await h.call('POST', '/workflows/chat/execute', {})).body.data.execution_id);
+    await eventually(async () => (await h!.call('GET', `/pipeline/${ids[202]}`)).body.status === 'completed');
+    await eventually(async () => (await h!.call('GET', '/executions?workflow_id=chat&limit=1')).headers.get('x-total-count') === '200');
+    expect((await h.call('GET', `/pipeline/${ids[0]}`)).status).toBe(404);
+    expect((await h.call('GET', `/pipeline/${ids[202]}`)).status).toBe(200);
+    await h.close();
+    h = undefined;
+    const files = await import('node:fs/promises').then((fs) => fs.readdir(join(dir, '.wfe', 'runs')));
+    expect(files.filter((f) => f.endsWith('.json'))).toHaveLength(200);
+  });
+});

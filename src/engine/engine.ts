@@ -24,6 +24,9 @@ export interface EngineOptions {
   waitingStatus?: 'idle' | 'awaiting_input';
 }
 
+/** Finished runs kept per workflow (history, canvas counts); older ones are deleted. */
+export const RUNS_KEPT_PER_WORKFLOW = 200;
+
 /** Runs in progress at once (paused ones included): a runaway script cannot exhaust the server. */
 export const MAX_CONCURRENT_RUNS = 100;
 
@@ -270,6 +273,17 @@ export class Engine {
       this.touchSession(session);
     }
     this.touchRun(run);
+    this.prune(run.workflow_id);
+  }
+
+  /** Keeps the newest finished runs of a workflow; older ones (and their files) go. */
+  private prune(workflowId: string): void {
+    const finished = this.listRuns({ workflowId }).filter((r) => FINISHED.includes(r.status));
+    for (const old of finished.slice(RUNS_KEPT_PER_WORKFLOW)) {
+      this.runs.delete(old.id);
+      for (const i of old.interrupts) this.interrupts.delete(i.id);
+      void this.runStore.remove(old.id);
+    }
   }
 
   private touchRun(run: RunRecord): void {
