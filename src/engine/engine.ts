@@ -65,6 +65,8 @@ export class Engine {
   private readonly interrupts = new Map<string, InterruptRecord>();
   private readonly active = new Map<string, ActiveRun>();
   private readonly listeners = new Set<(event: EngineEvent) => void>();
+  /** executionInfo per workflow, rebuilt after a run of it changes (GET /workflows/{id} reads it). */
+  private readonly infoCache = new Map<string, Map<string, NodeExecutionInfo>>();
   private readonly runStore: RecordStore<RunRecord>;
   private readonly sessionStore: RecordStore<SessionRecord>;
 
@@ -281,6 +283,7 @@ export class Engine {
     const finished = this.listRuns({ workflowId }).filter((r) => FINISHED.includes(r.status));
     for (const old of finished.slice(RUNS_KEPT_PER_WORKFLOW)) {
       this.runs.delete(old.id);
+      this.infoCache.delete(workflowId);
       for (const i of old.interrupts) this.interrupts.delete(i.id);
       void this.runStore.remove(old.id);
     }
@@ -288,6 +291,7 @@ export class Engine {
 
   private touchRun(run: RunRecord): void {
     run.updated = now();
+    this.infoCache.delete(run.workflow_id);
     this.runStore.save(run.id);
     for (const l of this.listeners) l({ type: 'run', run });
   }
@@ -304,7 +308,10 @@ export class Engine {
 
   /** Per node: the latest run's status and the total executions, as the editor's overlay reads them. */
   executionInfo(workflowId: string): Map<string, NodeExecutionInfo> {
+    const cached = this.infoCache.get(workflowId);
+    if (cached) return cached;
     const info = new Map<string, NodeExecutionInfo>();
+    this.infoCache.set(workflowId, info);
     for (const run of this.listRuns({ workflowId }).reverse()) {
       for (const job of run.jobs) {
         const before = info.get(job.node_id);

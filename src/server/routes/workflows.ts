@@ -31,6 +31,7 @@ function workflowHeaders(found: StoredWorkflow, ctx: AppContext): Record<string,
 }
 
 export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
+  const overlays = new WeakMap<object, { etag: string; json: string }>();
   router.get('/workflows', (req, res) => {
     const search = stringParam(req.query, 'search', 100)?.trim().toLowerCase();
     const tags = stringParam(req.query, 'tags')
@@ -73,16 +74,22 @@ export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
     }
     const info = ctx.engine.executionInfo(found.workflow.id);
     // Nodes report their latest run, as the editor's canvas overlay reads them; never stored in the file.
-    const json =
-      info.size === 0
-        ? found.json
-        : JSON.stringify({
-            ...found.workflow,
-            nodes: found.workflow.nodes.map((node) => {
-              const executionInfo = info.get(node.id);
-              return executionInfo ? { ...node, data: { ...node.data, executionInfo, isProcessing: executionInfo.isExecuting } } : node;
-            }),
-          });
+    // Cached until the workflow or its runs change (the engine hands out a new map then).
+    let json = found.json;
+    if (info.size > 0) {
+      const cached = overlays.get(info);
+      if (cached?.etag === found.etag) json = cached.json;
+      else {
+        json = JSON.stringify({
+          ...found.workflow,
+          nodes: found.workflow.nodes.map((node) => {
+            const executionInfo = info.get(node.id);
+            return executionInfo ? { ...node, data: { ...node.data, executionInfo, isProcessing: executionInfo.isExecuting } } : node;
+          }),
+        });
+        overlays.set(info, { etag: found.etag, json });
+      }
+    }
     sendRaw(res, 200, envelopeAround(json, 'Workflow loaded successfully'), { ETag: found.etag });
   });
 
