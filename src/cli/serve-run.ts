@@ -43,6 +43,7 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
     stepDelayMs: flags.stepDelay,
     maxSteps: flags.maxSteps,
     waitingStatus: flags.waitingStatus,
+    runtimeUrl: flags.runtime,
     events: publish,
   });
   const { url } = await server.listen(flags.port, flags.host).catch(async (err: NodeJS.ErrnoException) => {

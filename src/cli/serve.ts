@@ -12,6 +12,7 @@ export interface ServeFlags extends AuthOptions {
   stepDelay: number;
   maxSteps: number;
   waitingStatus: 'idle' | 'awaiting_input';
+  runtime?: string;
   corsOrigin?: string[];
   logLevel: LogLevel;
   logFormat: 'auto' | 'pretty' | 'json';
@@ -40,6 +41,16 @@ const parseCount =
     return n;
   };
 
+const parseUrl = (value: string): string => {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error();
+    return value;
+  } catch {
+    throw new InvalidArgumentError('must be an http(s) URL, e.g. http://127.0.0.1:8000');
+  }
+};
+
 const collect = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
 
 export function registerServeCommand(program: Command): void {
@@ -56,6 +67,7 @@ export function registerServeCommand(program: Command): void {
     .optionsGroup('Runs (built-in simulated engine):')
     .option('--step-delay <ms>', 'pause before each node of a run, so the editor shows progress', parseCount('--step-delay', 0), 250)
     .option('--max-steps <n>', 'fail a run after this many node executions (stops runaway loops)', parseCount('--max-steps', 1), 10_000)
+    .option('--runtime <url>', 'run workflows on an external Agent Spec runtime (POST <url>/flows/execute…) instead of the built-in engine', parseUrl)
     .addOption(
       new Option('--waiting-status <status>', 'playground session status while a run waits for an interrupt (the editor also knows awaiting_input)')
         .choices(['idle', 'awaiting_input'])

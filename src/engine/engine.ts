@@ -3,13 +3,16 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { conflict, graphInvalid, invalidField, notFound, ApiError } from '../contract/errors.js';
-import type { NodeExecutionInfo, Workflow, WorkflowNode } from '../contract/types.js';
+import type { NodeExecutionInfo, NodeMetadata, Workflow, WorkflowNode } from '../contract/types.js';
 import type { Logger } from '../util/logger.js';
 import type { ChatTurn, InterruptAnswer, InterruptRequest, MockSpec } from './behaviours.js';
 import { interruptValueProblems } from './interrupt-values.js';
 import { planRun, typeIdOf } from './plan.js';
 import { RecordStore } from './record-store.js';
-import { createJobs, RunAborted, Scheduler } from './scheduler.js';
+import { createJobs, RunAborted, Scheduler, type SchedulerHooks } from './scheduler.js';
+import { runRemotely } from './remote-runtime.js';
+import { exportToAgentSpec } from '../agentspec/export.js';
+import type { AsComponent } from '../agentspec/types.js';
 import type { InterruptRecord, InterruptStatus, MessageRecord, MessageRole, RunOrigin, RunRecord, RunStatus, SessionRecord } from './types.js';
 
 export interface EngineOptions {
@@ -22,6 +25,8 @@ export interface EngineOptions {
   mocks: () => Record<string, MockSpec>;
   /** Session status while a run waits for an interrupt: the OpenAPI's idle, or the client's awaiting_input. */
   waitingStatus?: 'idle' | 'awaiting_input';
+  /** Delegate runs to an external Agent Spec runtime instead of the built-in engine. */
+  runtime?: { url: string; pollMs?: number; lookupNodeType(id: string): NodeMetadata | undefined };
 }
 
 /** Finished runs kept per workflow (history, canvas counts); older ones are deleted. */
@@ -119,6 +124,13 @@ export class Engine {
   startRun(workflow: Workflow, input: StartRunInput): RunRecord {
     const planned = planRun(workflow);
     if (!planned.ok) throw graphInvalid(planned.errors);
+    // With --runtime, the workflow must be exportable: that document is what the runtime executes.
+    let flow: AsComponent | undefined;
+    if (this.options.runtime) {
+      const exported = exportToAgentSpec(workflow, { lookupNodeType: this.options.runtime.lookupNodeType });
+      if (!exported.valid || !exported.document) throw graphInvalid(exported.errors.map((e) => `Agent Spec export (for --runtime): ${e}`));
+      flow = exported.document;
+    }
     if (this.active.size >= MAX_CONCURRENT_RUNS) throw conflict(`${MAX_CONCURRENT_RUNS} runs are already in progress; stop some (POST /pipeline/{id}/stop) or wait for them to finish`);
     const created = now();
     const run: RunRecord = input.reuse ?? {
@@ -158,7 +170,36 @@ export class Engine {
     const session = input.sessionId ? this.sessions.get(input.sessionId) : undefined;
     const overrides = this.overridesFrom(input.inputs ?? {});
     const mocks = this.options.mocks();
-    const scheduler = new Scheduler(
+    const hooks: SchedulerHooks = {
+      changed: () => this.touchRun(run),
+      log: (level, message, nodeId, context) => {
+        run.logs.push({ timestamp: now(), level, message, ...(nodeId ? { node_id: nodeId } : {}), context: context ?? {} });
+        if (session && nodeId) this.addMessage(session, 'log', message, { executionId: run.id, nodeId, metadata: { level: level === 'warning' ? 'warning' : level, nodeLabel: planned.plan.nodes.get(nodeId)?.data?.label } });
+        if (level === 'warning' || level === 'error') this.options.logger.warn(`run ${run.id.slice(0, 8)} (${run.workflow_name}): ${message}`);
+      },
+      reply: (text, node) => {
+        if (session) this.addMessage(session, 'assistant', text, { executionId: run.id, nodeId: node.id, metadata: { nodeLabel: node.data?.label } });
+      },
+      interrupt: (request, node) => this.raiseInterrupt(run, active, request, node, session),
+    };
+    const remote = this.options.runtime;
+    const execute = (): Promise<void> => {
+      if (remote && flow)
+        return runRemotely(run, {
+          url: remote.url,
+          flow,
+          inputs: input.inputs ?? {},
+          message: input.message ?? '',
+          history: input.history ?? [],
+          signal: controller.signal,
+          pollMs: remote.pollMs ?? 500,
+          changed: hooks.changed,
+          log: (level, message, nodeId) => hooks.log(level, message, nodeId),
+          reply: (text) => {
+            if (session) this.addMessage(session, 'assistant', text, { executionId: run.id, metadata: { runtime: remote.url } });
+          },
+        });
+      return new Scheduler(
       planned.plan,
       run,
       {
@@ -170,22 +211,11 @@ export class Engine {
         mockFor: (node, typeId) => mocks[node.id] ?? mocks[typeId],
         signal: controller.signal,
       },
-      {
-        changed: () => this.touchRun(run),
-        log: (level, message, nodeId, context) => {
-          run.logs.push({ timestamp: now(), level, message, ...(nodeId ? { node_id: nodeId } : {}), context: context ?? {} });
-          if (session && nodeId) this.addMessage(session, 'log', message, { executionId: run.id, nodeId, metadata: { level: level === 'warning' ? 'warning' : level, nodeLabel: planned.plan.nodes.get(nodeId)?.data?.label } });
-          if (level === 'warning' || level === 'error') this.options.logger.warn(`run ${run.id.slice(0, 8)} (${run.workflow_name}): ${message}`);
-        },
-        reply: (text, node) => {
-          if (session) this.addMessage(session, 'assistant', text, { executionId: run.id, nodeId: node.id, metadata: { nodeLabel: node.data?.label } });
-        },
-        interrupt: (request, node) => this.raiseInterrupt(run, active, request, node, session),
-      },
-    );
-    this.log(run, 'info', `Run started (${input.origin})`);
-    active.done = scheduler
-      .run()
+      hooks,
+    ).run();
+    };
+    this.log(run, 'info', `Run started (${input.origin})${remote ? ` on the runtime at ${remote.url}` : ''}`);
+    active.done = execute()
       .then(
         () => this.finish(run, 'completed'),
         (err: unknown) => {

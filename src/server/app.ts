@@ -87,6 +87,7 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
     maxSteps: options.maxSteps ?? 10_000,
     waitingStatus: options.waitingStatus,
     mocks: () => (catalog.settings().mocks ?? {}) as Record<string, MockSpec>,
+    runtime: options.runtimeUrl ? { url: options.runtimeUrl, lookupNodeType: (id) => catalog.getNodeType(id) } : undefined,
   });
   engine.onEvent((event) => {
     if (event.type === 'run') emit({ type: 'run', at: at(), run: runProgress(event.run) });

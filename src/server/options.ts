@@ -37,6 +37,8 @@ export interface ServeOptions {
   maxSteps?: number;
   /** Session status while a run waits for an interrupt (default idle, as the OpenAPI says). */
   waitingStatus?: 'idle' | 'awaiting_input';
+  /** Base URL of an external Agent Spec runtime that executes runs instead of the built-in engine. */
+  runtimeUrl?: string;
   /** Receives requests, file changes, load errors and run progress (the dashboard, or log lines). */
   events?: EventSink;
 }
