@@ -6,8 +6,8 @@ import { dialectToOfficial, isFlowdropDialect } from './dialect.js';
 import { agentSpecToWorkflow, type FromAgentSpecOptions } from './from-agentspec.js';
 import { AgentSpecError, isObject } from './types.js';
 
-export const IMPORT_SOURCES = ['auto', 'agentspec', 'flowdrop'] as const;
-export type ImportSource = (typeof IMPORT_SOURCES)[number];
+import { IMPORT_SOURCES, type ImportSource } from './rules.js';
+export { IMPORT_SOURCES, type ImportSource };
 
 /** A FlowDrop workflow has nodes and edges and no component_type; anything else is read as Agent Spec. */
 export function detectSource(value: unknown): Exclude<ImportSource, 'auto'> {

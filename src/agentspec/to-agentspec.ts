@@ -11,7 +11,8 @@ import { propertyForPort, sanitizeTitle, schemaForDataType } from './properties.
 import { hoistShared } from './references.js';
 import { AgentSpecError, isObject, type AsComponent, type AsObject, type AsProperty, type AsValue, type ExportIssue } from './types.js';
 
-export const LOSSY_RULE = 'lossy-export';
+import { LOSSY_RULE } from './rules.js';
+export { LOSSY_RULE };
 
 export interface ToAgentSpecOptions {
   /** The catalog's node types, consulted for `agentspec:component_type` after the embedded copy. */

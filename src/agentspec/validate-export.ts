@@ -5,25 +5,12 @@ import type { Workflow, WorkflowNode } from '../contract/types.js';
 import { findCycle, reachableFrom } from '../graph/cycles.js';
 import { LOOP_BACK_PORT } from '../graph/edges.js';
 import { portIdFromHandle } from '../graph/handles.js';
-import type { RuleDefinition } from '../validate/rule-config.js';
 import { resolveComponentType } from './component-types.js';
 import { nodePorts } from './node-ports.js';
-import { LOSSY_RULE, nodeTypeIdOf, type ToAgentSpecOptions } from './to-agentspec.js';
+import { nodeTypeIdOf, type ToAgentSpecOptions } from './to-agentspec.js';
 import type { ExportIssue } from './types.js';
 
-export const EXPORT_RULES: RuleDefinition[] = [
-  { id: 'not-empty', severity: 'error', fixed: true, description: 'a Flow needs nodes' },
-  { id: 'mappable-node-type', severity: 'error', fixed: true, description: 'every node needs an Agent Spec type' },
-  { id: 'single-start', severity: 'error', fixed: true, description: 'a Flow has exactly one StartNode' },
-  { id: 'agentspec-version', severity: 'error', fixed: true, description: 'the declared agentspec_version must cover every component' },
-  { id: 'end-reachable', severity: 'error', description: 'an EndNode is reachable from the start' },
-  { id: 'branch-exists', severity: 'error', description: 'edges leave gateways by branches they define' },
-  { id: 'no-cycle', severity: 'error', description: 'the graph is acyclic (edges into a loop_back port excepted)' },
-  { id: 'no-disconnected-node', severity: 'error', description: 'every node has an edge' },
-  { id: 'required-port', severity: 'error', description: 'required inputs are connected' },
-  { id: 'gateway-branches', severity: 'warning', description: 'gateways define branches' },
-  { id: LOSSY_RULE, severity: 'warning', description: 'what Agent Spec cannot express is named' },
-];
+export { EXPORT_RULES } from './rules.js';
 
 
 const labelOf = (node: WorkflowNode): string => node.data?.label || node.id;

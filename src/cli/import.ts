@@ -1,21 +1,6 @@
-// wfe import: Agent Spec flows (official or FlowDrop's dialect) or FlowDrop JSON/YAML → workflow files.
-import { dirname, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { AgentSpecError, IMPORT_SOURCES, importDocument, parseText, type ImportSource } from '../agentspec/index.js';
-import { graphErrors } from '../graph/integrity.js';
-import { checkNewWorkflowId } from '../store/workflow-store.js';
-import { createLogger } from '../util/logger.js';
-import { stableStringify } from '../util/stable-json.js';
-import { folderSettings } from './catalog-for.js';
-import { destinationFor, expandInputs, OutputExistsError, readInput, UsageError, writeOutput, type Destination, type Input } from './io.js';
-import { pointerProblem, problemLine, say, sayThrough } from './report.js';
-import { createProgress } from './ui/progress.js';
-
-interface ImportFlags {
-  from: ImportSource;
-  output?: string;
-  force: boolean;
-}
+import { IMPORT_SOURCES } from '../agentspec/rules.js';
+import type { ImportFlags } from './import-run.js';
 
 export function registerImportCommand(program: Command): void {
   program
@@ -41,68 +26,8 @@ export function registerImportCommand(program: Command): void {
         '  $ curl -s https://example.com/flow.json | wfe import - -o workflows/\n',
     )
     .action(async (args: string[], flags: ImportFlags) => {
+      // Loaded on demand: the converters and ajv cost start-up time other commands don't need.
+      const { runImport } = await import('./import-run.js');
       process.exitCode = await runImport(args, flags);
     });
-}
-
-async function runImport(args: string[], flags: ImportFlags): Promise<number> {
-  let inputs: Input[];
-  let destination: Destination;
-  try {
-    inputs = await expandInputs(args, ['.json', '.yaml', '.yml']);
-    destination = await destinationFor(flags.output, inputs.length);
-    if (destination.kind === 'file') destination = { kind: 'dir', path: destination.path };
-  } catch (err) {
-    if (err instanceof UsageError) throw new Error(err.message);
-    throw err;
-  }
-  const settingsFor = folderSettings(createLogger('warn'));
-  const bar = createProgress('import', inputs.length);
-  sayThrough((line) => bar.log(line));
-  let failed = 0;
-  for (const input of inputs) {
-    if (!(await importOne(input, destination, flags, settingsFor))) failed++;
-    bar.tick(input.name);
-  }
-  bar.finish([
-    ['files', inputs.length],
-    ['imported', inputs.length - failed],
-    ['failed', failed],
-  ]);
-  return failed > 0 ? 1 : 0;
-}
-
-async function importOne(input: Input, destination: Destination, flags: ImportFlags, settingsFor: ReturnType<typeof folderSettings>): Promise<boolean> {
-  const text = await readInput(input).catch((err: Error) => (say(problemLine(input.name, 'error', `cannot read: ${err.message}`)), undefined));
-  if (text === undefined) return false;
-  const parsed = parseText(text, input.name);
-  if (!parsed.ok) return (say(problemLine(input.name, 'error', parsed.message, parsed)), false);
-  const outDir = destination.kind === 'dir' ? resolve(destination.path) : undefined;
-  const settings = await settingsFor(outDir ?? (input.path ? dirname(input.path) : process.cwd()));
-  let workflow;
-  try {
-    workflow = importDocument(parsed.value, { from: flags.from, lookupNodeType: (id) => settings.catalog.getNodeType(id) }).workflow;
-  } catch (err) {
-    if (err instanceof AgentSpecError) return (say(pointerProblem(input.name, text, err.path, err.message)), false);
-    throw err;
-  }
-  const problems = graphErrors(workflow, settings.checkConfig);
-  if (problems.length > 0) return (problems.forEach((m) => say(problemLine(input.name, 'error', m))), false);
-  if (destination.kind === 'stdout') {
-    process.stdout.write(stableStringify(workflow));
-    return true;
-  }
-  try {
-    checkNewWorkflowId(workflow.id);
-  } catch (err) {
-    return (say(problemLine(input.name, 'error', `workflow id "${workflow.id}" cannot be a file name: ${(err as Error).message}`)), false);
-  }
-  const target = join(destination.path, `${workflow.id}.json`);
-  try {
-    await writeOutput(target, stableStringify(workflow), flags.force);
-    return true;
-  } catch (err) {
-    if (err instanceof OutputExistsError) return (say(problemLine(input.name, 'error', err.message)), false);
-    throw err;
-  }
 }
