@@ -9,7 +9,6 @@ import { createLogger } from '../util/logger.js';
 import type { ServeFlags } from './serve.js';
 import { emptyState } from './ui/dashboard-state.js';
 import { jsonLine, lineSink, type LineFormat } from './ui/event-lines.js';
-import { openInBrowser, startDashboard } from './ui/start-dashboard.js';
 
 export async function serve(dir: string, flags: ServeFlags): Promise<void> {
   const dashboard = flags.logFormat === 'auto' && process.stdout.isTTY === true && process.stdin.isTTY === true && !isCi();
@@ -58,8 +57,9 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
 
   let stopping = false;
   let unmount = () => {};
+  let stop: (reason: string) => void = () => {};
   const finished = new Promise<void>((done) => {
-    const stop = (reason: string) => {
+    stop = (reason: string) => {
       if (stopping) {
         logger.warn(`${reason} again: exiting now`);
         process.exit(130);
@@ -76,7 +76,12 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
     };
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGTERM', () => stop('SIGTERM'));
-    if (dashboard) {
+  });
+
+  if (dashboard) {
+    // ink and react load only for the dashboard: a pipe or CI does not wait for them.
+    const { openInBrowser, startDashboard } = await import('./ui/start-dashboard.js');
+    if (!stopping)
       unmount = startDashboard({
         info: { url, dir: root, workflows: () => store.size, nodeTypes: () => catalog.nodeTypes().length, watch: flags.watch, auth: authEnabled(auth) },
         initial: emptyState(errors),
@@ -87,8 +92,7 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
         onQuit: () => stop('q'),
         onOpen: () => openInBrowser(url),
       });
-    }
-  });
+  }
 
   if (!dashboard) {
     if (format === 'json') {
