@@ -17,12 +17,18 @@ function adjacency(nodeIds: Iterable<string>, edges: Iterable<DirectedEdge>): Ma
   return next;
 }
 
-/** One cycle as the path [a, b, …, a], or undefined when the graph is acyclic. A self-loop is [a, a]. */
-export function findCycle(nodeIds: Iterable<string>, edges: Iterable<DirectedEdge>): string[] | undefined {
-  const next = adjacency(nodeIds, edges);
+/**
+ * Depth-first search over `next` from the roots in order (then every other node), calling `onBackEdge`
+ * for each edge into a node still on the stack, with that stack. Returning true stops the walk.
+ */
+export function walkBackEdges(
+  next: Map<string, string[]>,
+  roots: Iterable<string>,
+  onBackEdge: (from: string, to: string, stack: readonly string[]) => boolean | void,
+): void {
   const state = new Map<string, 'open' | 'done'>();
-  for (const root of next.keys()) {
-    if (state.has(root)) continue;
+  for (const root of [...roots, ...next.keys()]) {
+    if (state.has(root) || !next.has(root)) continue;
     const stack: Array<{ id: string; i: number }> = [{ id: root, i: 0 }];
     state.set(root, 'open');
     while (stack.length > 0) {
@@ -36,16 +42,23 @@ export function findCycle(nodeIds: Iterable<string>, edges: Iterable<DirectedEdg
       const target = targets[frame.i++];
       const seen = state.get(target);
       if (seen === 'open') {
-        const from = stack.findIndex((f) => f.id === target);
-        return [...stack.slice(from).map((f) => f.id), target];
-      }
-      if (seen === undefined) {
+        if (onBackEdge(frame.id, target, stack.map((f) => f.id))) return;
+      } else if (seen === undefined) {
         state.set(target, 'open');
         stack.push({ id: target, i: 0 });
       }
     }
   }
-  return undefined;
+}
+
+/** One cycle as the path [a, b, …, a], or undefined when the graph is acyclic. A self-loop is [a, a]. */
+export function findCycle(nodeIds: Iterable<string>, edges: Iterable<DirectedEdge>): string[] | undefined {
+  let cycle: string[] | undefined;
+  walkBackEdges(adjacency(nodeIds, edges), [], (_from, to, stack) => {
+    cycle = [...stack.slice(stack.indexOf(to)), to];
+    return true;
+  });
+  return cycle;
 }
 
 /** Every node reachable from `start` (start included) following edges forward. */

@@ -1,7 +1,7 @@
 // Layered (Sugiyama-style, simplified) layout for graphs that arrive without positions: sources on the
 // left, each node one column right of its furthest predecessor, rows ordered by the average row of the
 // predecessors. Back edges of cycles are ignored for layering, so loops do not push nodes rightwards.
-import type { DirectedEdge } from './cycles.js';
+import { walkBackEdges, type DirectedEdge } from './cycles.js';
 
 export interface Point {
   x: number;
@@ -19,30 +19,9 @@ export interface LayoutOptions {
 }
 
 /** Edges that close a cycle, found by depth-first search from the roots first, then in node order. */
-function backEdges(nodeIds: string[], next: Map<string, string[]>, roots: string[]): Set<string> {
+function backEdges(next: Map<string, string[]>, roots: string[]): Set<string> {
   const back = new Set<string>();
-  const state = new Map<string, 'open' | 'done'>();
-  for (const root of [...roots, ...nodeIds]) {
-    if (state.has(root) || !next.has(root)) continue;
-    const stack: Array<{ id: string; i: number }> = [{ id: root, i: 0 }];
-    state.set(root, 'open');
-    while (stack.length > 0) {
-      const frame = stack[stack.length - 1];
-      const targets = next.get(frame.id)!;
-      if (frame.i >= targets.length) {
-        state.set(frame.id, 'done');
-        stack.pop();
-        continue;
-      }
-      const target = targets[frame.i++];
-      const seen = state.get(target);
-      if (seen === 'open') back.add(`${frame.id}\u0000${target}`);
-      else if (seen === undefined) {
-        state.set(target, 'open');
-        stack.push({ id: target, i: 0 });
-      }
-    }
-  }
+  walkBackEdges(next, roots, (from, to) => void back.add(`${from}\u0000${to}`));
   return back;
 }
 
@@ -52,7 +31,7 @@ export function layeredLayout(nodeIds: string[], edges: DirectedEdge[], options:
   const known = new Set(nodeIds);
   const next = new Map(nodeIds.map((id) => [id, [] as string[]]));
   for (const { source, target } of edges) if (known.has(source) && known.has(target) && source !== target) next.get(source)!.push(target);
-  const back = backEdges(nodeIds, next, roots.filter((r) => known.has(r)));
+  const back = backEdges(next, roots.filter((r) => known.has(r)));
 
   // Longest-path layering over the acyclic remainder (Kahn's order).
   const preds = new Map(nodeIds.map((id) => [id, [] as string[]]));
