@@ -23,7 +23,6 @@ for (const schema of [portSchema, portDefinitionSchema, nodeMetadataSchema, node
 export const validateWorkflowFile = ajv.compile(workflowFileSchema);
 export const validateCreateWorkflow = ajv.compile(createWorkflowSchema);
 export const validateUpdateWorkflow = ajv.compile(updateWorkflowSchema);
-export const validateNodeMetadata = ajv.getSchema('wfe:node-metadata') as ValidateFunction;
 export const validateNodeType = ajv.compile(nodeTypeSchema);
 
 /** Compiles another schema on the shared instance (same formats, same options). */
