@@ -8,8 +8,8 @@ import { createLogger } from '../util/logger.js';
 import { checkRuleConfig, mergeRuleConfigs, parseRuleFlags, RuleConfigError } from '../validate/rule-config.js';
 import { folderSettings } from './catalog-for.js';
 import { destinationFor, expandInputs, OutputExistsError, readInput, UsageError, writeOutput, type Destination, type Input } from './io.js';
-import { pointerProblem, problemLine, say, sayThrough } from './report.js';
-import { createProgress } from './ui/progress.js';
+import { runBatch } from './batch.js';
+import { pointerProblem, problemLine, say } from './report.js';
 
 
 function outputPath(destination: Destination, input: Input, to: ExportFlags['to'], format: TextFormat): string | undefined {
@@ -34,20 +34,7 @@ export async function runExport(args: string[], flags: ExportFlags): Promise<num
   const fileFormat = destination.kind === 'file' && /\.ya?ml$/i.test(extname(destination.path)) ? 'yaml' : 'json';
   const format: TextFormat = flags.format ?? fileFormat;
   const settingsFor = folderSettings(createLogger('warn'), flags.config && resolve(flags.config));
-  const bar = createProgress('export', inputs.length);
-  sayThrough((line) => bar.log(line));
-  let failed = 0;
-  for (const input of inputs) {
-    const ok = await exportOne(input, destination, format, flags, settingsFor, cliRules);
-    if (!ok) failed++;
-    bar.tick(input.name);
-  }
-  bar.finish([
-    ['files', inputs.length],
-    ['exported', inputs.length - failed],
-    ['failed', failed],
-  ]);
-  return failed > 0 ? 1 : 0;
+  return runBatch('export', 'exported', inputs, (input) => exportOne(input, destination, format, flags, settingsFor, cliRules));
 }
 
 async function exportOne(

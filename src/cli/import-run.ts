@@ -7,8 +7,8 @@ import { createLogger } from '../util/logger.js';
 import { stableStringify } from '../util/stable-json.js';
 import { folderSettings } from './catalog-for.js';
 import { destinationFor, expandInputs, OutputExistsError, readInput, UsageError, writeOutput, type Destination, type Input } from './io.js';
-import { pointerProblem, problemLine, say, sayThrough } from './report.js';
-import { createProgress } from './ui/progress.js';
+import { runBatch } from './batch.js';
+import { pointerProblem, problemLine, say } from './report.js';
 
 
 
@@ -24,19 +24,7 @@ export async function runImport(args: string[], flags: ImportFlags): Promise<num
     throw err;
   }
   const settingsFor = folderSettings(createLogger('warn'));
-  const bar = createProgress('import', inputs.length);
-  sayThrough((line) => bar.log(line));
-  let failed = 0;
-  for (const input of inputs) {
-    if (!(await importOne(input, destination, flags, settingsFor))) failed++;
-    bar.tick(input.name);
-  }
-  bar.finish([
-    ['files', inputs.length],
-    ['imported', inputs.length - failed],
-    ['failed', failed],
-  ]);
-  return failed > 0 ? 1 : 0;
+  return runBatch('import', 'imported', inputs, (input) => importOne(input, destination, flags, settingsFor));
 }
 
 async function importOne(input: Input, destination: Destination, flags: ImportFlags, settingsFor: ReturnType<typeof folderSettings>): Promise<boolean> {

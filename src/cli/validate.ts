@@ -49,7 +49,7 @@ export function registerValidateCommand(program: Command): void {
 
 async function validateCommand(args: string[], flags: ValidateFlags & { listRules?: boolean }): Promise<number> {
   // Loaded here, not at start-up: `wfe --help` stays fast.
-  const [{ ALL_RULES, VALIDATE_DEFAULTS }, { FORMATTERS, FORMAT_NAMES }, { githubSummary }, io, { folderSettings }, { runValidation, folderOf }, { parseRuleFlags, RuleConfigError }, { createLogger }, { createProgress }, { packageVersion }] =
+  const [{ ALL_RULES, VALIDATE_DEFAULTS }, { FORMATTERS, FORMAT_NAMES }, { githubSummary }, io, { folderSettings }, { runValidation, folderOf }, { parseRuleFlags, RuleConfigError }, { createLogger }, { openProgress }, { packageVersion }] =
     await Promise.all([
       import('../validate/rules.js'),
       import('../validate/formatters/index.js'),
@@ -59,7 +59,7 @@ async function validateCommand(args: string[], flags: ValidateFlags & { listRule
       import('../validate/run.js'),
       import('../validate/rule-config.js'),
       import('../util/logger.js'),
-      import('./ui/progress.js'),
+      import('./batch.js'),
       import('../util/version.js'),
     ]);
   const usage = (message: string) => {
@@ -96,7 +96,7 @@ async function validateCommand(args: string[], flags: ValidateFlags & { listRule
 
   const logger = createLogger('warn');
   const settingsFor = folderSettings(logger, flags.config);
-  const progress = createProgress('validate', inputs.length);
+  const progress = await openProgress('validate', inputs.length);
   let report;
   try {
     report = await runValidation({

@@ -1,19 +1,6 @@
-// Progress for batch commands (validate, export, import): an ink bar and a closing summary table on
-// stderr when a person watches a terminal; nothing otherwise, so stdout stays byte-identical.
+// The ink bar and closing summary table behind cli/batch.ts, loaded only when a terminal shows them.
 import { Box, render, Text } from 'ink';
-import { isCi } from '../../util/ci.js';
-
-export interface Progress {
-  tick(item: string): void;
-  /** A line above the bar (a problem found on the way). */
-  log(line: string): void;
-  /** Replaces the bar by a summary table (label → value). */
-  finish(summary: Array<[string, string | number]>): void;
-}
-
-const none: Progress = { tick() {}, log: (line) => void process.stderr.write(line + '\n'), finish() {} };
-
-export const wantsProgress = (): boolean => process.stderr.isTTY === true && !isCi();
+import type { Progress } from '../batch.js';
 
 function Bar({ label, done, total, item }: { label: string; done: number; total: number; item: string }) {
   const width = 30;
@@ -45,8 +32,7 @@ function Summary({ rows }: { rows: Array<[string, string | number]> }) {
   );
 }
 
-export function createProgress(label: string, total: number, enabled = wantsProgress()): Progress {
-  if (!enabled || total <= 1) return none;
+export function inkProgress(label: string, total: number): Progress {
   let done = 0;
   let last = 0;
   const view = render(<Bar label={label} done={0} total={total} item="" />, { stdout: process.stderr as unknown as NodeJS.WriteStream, exitOnCtrlC: false, patchConsole: false });
