@@ -7,7 +7,7 @@ import type { NodeExecutionInfo, NodeMetadata, Workflow, WorkflowNode } from '..
 import type { Logger } from '../util/logger.js';
 import type { ChatTurn, InterruptAnswer, InterruptRequest, MockSpec } from './behaviours.js';
 import { interruptValueProblems } from './interrupt-values.js';
-import { planRun, typeIdOf } from './plan.js';
+import { planRun } from './plan.js';
 import { RecordStore } from './record-store.js';
 import { createJobs, RunAborted, Scheduler, type SchedulerHooks } from './scheduler.js';
 import { runRemotely } from './remote-runtime.js';
@@ -595,4 +595,3 @@ export class Engine {
   }
 }
 
-export { typeIdOf };
