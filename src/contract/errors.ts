@@ -10,7 +10,11 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'METHOD_NOT_ALLOWED';
+  | 'METHOD_NOT_ALLOWED'
+  | 'PRECONDITION_FAILED'
+  | 'INSUFFICIENT_STORAGE'
+  | 'SERVICE_UNAVAILABLE'
+  | 'STORAGE_ERROR';
 
 export type ErrorDetails = { field: string; message: string } | { errors: string[] } | Record<string, unknown>;
 

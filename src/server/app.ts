@@ -10,6 +10,7 @@ import { INTERNAL_DIR, WorkflowStore } from '../store/workflow-store.js';
 import { createAuth, authEnabled } from './auth.js';
 import { createCors } from './cors.js';
 import { sendJson } from './http.js';
+import { toApiError } from './errors.js';
 import type { ServeOptions } from './options.js';
 import { packageVersion } from '../util/version.js';
 import { registerNodeRoutes } from './routes/nodes.js';
@@ -96,7 +97,7 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
 
   const app = polka({
     onError: (err, req, res) => {
-      const apiError = err instanceof ApiError ? err : undefined;
+      const apiError = toApiError(err);
       if (!apiError) {
         const status = typeof err === 'object' && typeof err.status === 'number' ? err.status : 500;
         if (status >= 500) logger.error(`${req.method} ${req.url}: ${(err as Error).stack ?? String(err)}`);
