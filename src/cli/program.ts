@@ -5,6 +5,8 @@ import { registerInitCommand } from './init.js';
 import { registerValidateCommand } from './validate.js';
 import { registerExportCommand } from './export.js';
 import { registerImportCommand } from './import.js';
+import { registerDiffCommand } from './diff.js';
+import { registerRenderCommand } from './render.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -24,6 +26,8 @@ export function buildProgram(): Command {
   registerValidateCommand(program);
   registerExportCommand(program);
   registerImportCommand(program);
+  registerDiffCommand(program);
+  registerRenderCommand(program);
   program.addHelpText(
     'after',
     '\nExamples:\n' +
@@ -33,6 +37,8 @@ export function buildProgram(): Command {
       '  $ wfe validate workflows/ -f sarif -o wfe.sarif\n' +
       '  $ wfe export workflows/chat.json --format yaml > chat.agentspec.yaml\n' +
       '  $ wfe import flows/*.yaml -o workflows/\n' +
+      '  $ wfe diff old.json new.json -f markdown  what changed, for a pull-request comment\n' +
+      '  $ wfe render workflows/chat.json --fence  a Mermaid flowchart for a README\n' +
       '  $ wfe <command> --help                      every option of a command, with defaults and examples\n',
   );
   return program;

@@ -1,6 +1,10 @@
 // GitHub Actions workflow commands: inline annotations on the pull request. GitHub keeps at most 10
 // errors and 10 warnings per step and drops the rest silently, so the rest are counted in a notice.
-import { allProblems, plural, type Formatter } from './options.js';
+import { readFileSync } from 'node:fs';
+import type { Workflow } from '../../contract/types.js';
+import { toMermaid } from '../../review/mermaid.js';
+import type { FileResult, Report } from '../types.js';
+import { allProblems, plural, type Formatter, type FormatOptions } from './options.js';
 
 const LIMIT = 10;
 const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -23,12 +27,55 @@ export const github: Formatter = (report) => {
   return lines.length > 0 ? lines.join('\n') + '\n' : '';
 };
 
-/** The job summary ($GITHUB_STEP_SUMMARY): every problem, in Markdown. */
-export const githubSummary: Formatter = (report) => {
+/** The workflow a report's file name stands for; undefined when there is none to draw (stdin, not JSON). */
+export type WorkflowSource = (file: string) => Workflow | undefined;
+
+// The report keeps problems, not the parsed files: the picture reads the file again.
+const workflowOnDisk: WorkflowSource = (file) => {
+  try {
+    const value = JSON.parse(readFileSync(file, 'utf8')) as Workflow;
+    return Array.isArray(value?.nodes) && Array.isArray(value?.edges) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const PICTURES = 10;
+
+/** Nodes an error points at: `/nodes/3/…` is that node, `/edges/5/…` both ends of that edge. */
+function failingNodeIds(result: FileResult, workflow: Workflow): string[] {
+  const ids: unknown[] = [];
+  for (const p of result.problems) {
+    if (p.severity !== 'error' || !p.pointer) continue;
+    const [, list, index] = /^\/(nodes|edges)\/(\d+)(?:\/|$)/.exec(p.pointer) ?? [];
+    if (list === 'nodes') ids.push(workflow.nodes[Number(index)]?.id);
+    if (list === 'edges') ids.push(workflow.edges[Number(index)]?.source, workflow.edges[Number(index)]?.target);
+  }
+  return ids.filter((id): id is string => typeof id === 'string');
+}
+
+function pictures(results: FileResult[], source: WorkflowSource): string {
+  const failing = results.filter((r) => r.problems.some((p) => p.severity === 'error'));
+  const blocks: string[] = [];
+  for (const result of failing.slice(0, PICTURES)) {
+    const workflow = source(result.file);
+    if (!workflow) continue;
+    try {
+      blocks.push(`\n#### ${result.file.replace(/[\\`*_[\]<>|#]/g, (c) => `\\${c}`)}\n\n\`\`\`mermaid\n${toMermaid(workflow, { highlight: failingNodeIds(result, workflow) })}\`\`\`\n`);
+    } catch {
+      // A file too broken to draw still has its rows in the table above.
+    }
+  }
+  if (failing.length > PICTURES) blocks.push(`\n${plural(failing.length - PICTURES, 'more failing workflow')} not drawn.\n`);
+  return blocks.join('');
+}
+
+/** The job summary ($GITHUB_STEP_SUMMARY): every problem, in Markdown, and a picture of each failing workflow. */
+export const githubSummary = (report: Report, _options?: FormatOptions, source: WorkflowSource = workflowOnDisk): string => {
   const problems = allProblems(report);
   const head = `### wfe validate: ${problems.length === 0 ? '✅ no problems' : `❌ ${plural(report.errorCount, 'error')}, ${plural(report.warningCount, 'warning')}`} in ${plural(report.files.length, 'file')}\n`;
   if (problems.length === 0) return head;
   const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const rows = problems.map((p) => `| ${cell(p.file)}:${p.line ?? 1}:${p.column ?? 1} | ${p.severity} | ${cell(p.message)} | \`${p.ruleId}\` |`);
-  return `${head}\n| where | severity | problem | rule |\n|---|---|---|---|\n${rows.join('\n')}\n`;
+  return `${head}\n| where | severity | problem | rule |\n|---|---|---|---|\n${rows.join('\n')}\n${pictures(report.files, source)}`;
 };

@@ -1,0 +1,96 @@
+// wfe render: a workflow as a Mermaid flowchart or as its canonical text outline (a git textconv).
+// Also home of readWorkflow, which `wfe diff` shares: a file or stdin, FlowDrop JSON/YAML or Agent Spec.
+import { Option, type Command } from 'commander';
+
+export interface RenderFlags {
+  format: 'mermaid' | 'text';
+  direction: 'LR' | 'TD';
+  fence: boolean;
+}
+
+export function registerRenderCommand(program: Command): void {
+  program
+    .command('render')
+    .description('Draw a workflow as a Mermaid flowchart, or print its canonical text outline (one line per node and per connection). Exit 0, or 2 when the file cannot be read.')
+    .argument('<file>', 'a FlowDrop workflow (JSON or YAML) or an Agent Spec flow, or - for stdin')
+    .addOption(new Option('-f, --format <format>', 'mermaid: a flowchart for a README, a PR comment or a job summary; text: the outline, for git textconv').choices(['mermaid', 'text']).default('mermaid'))
+    .addOption(new Option('--direction <dir>', 'flowchart direction (mermaid): LR left to right, TD top down').choices(['LR', 'TD']).default('LR'))
+    .option('--fence', 'wrap the flowchart in a ```mermaid block, ready to paste into Markdown', false)
+    .addHelpText(
+      'after',
+      '\nMermaid: node labels, gateway branches as edge labels, tool attachments dotted, notes left out.\n' +
+        'Text: label, node type, id and config (keys sorted, one line) per node; one line per connection. Layout,\n' +
+        'save stamps, key order and formatting do not show, so a one-field change is a one-line difference.\n' +
+        '\nExamples:\n' +
+        '  $ wfe render workflows/support-router.json                Mermaid on stdout\n' +
+        '  $ wfe render flow.json --fence >> "$GITHUB_STEP_SUMMARY"  a picture in the job summary\n' +
+        '  $ wfe render flow.agentspec.yaml -f text                  the outline of an Agent Spec flow\n' +
+        '  $ git config diff.wfe.textconv "wfe render -f text"       with `*.json diff=wfe` in .gitattributes\n',
+    )
+    .action(async (file: string, flags: RenderFlags) => {
+      process.exitCode = await runRender(file, flags);
+    });
+}
+
+async function runRender(file: string, flags: RenderFlags): Promise<number> {
+  let workflow;
+  try {
+    workflow = await readWorkflow(file);
+  } catch (err) {
+    process.stderr.write(`wfe render: ${(err as Error).message}\n`);
+    return 2;
+  }
+  if (flags.format === 'text') {
+    const { toOutline } = await import('../review/outline.js');
+    process.stdout.write(toOutline(workflow));
+    return 0;
+  }
+  const { toMermaid } = await import('../review/mermaid.js');
+  const chart = toMermaid(workflow, { direction: flags.direction });
+  process.stdout.write(flags.fence ? `\`\`\`mermaid\n${chart}\`\`\`\n` : chart);
+  return 0;
+}
+
+/** Timestamp given to Agent Spec flows that carry none, so the same flow always reads the same. */
+const IMPORTED_AT = '1970-01-01T00:00:00.000Z';
+
+/**
+ * Reads one workflow: `-` is stdin. Agent Spec input is converted with the importer; FlowDrop input is
+ * checked against the workflow schema. Throws UsageError naming the file (and line) and the reason.
+ */
+export async function readWorkflow(name: string, shown = name === '-' ? '<stdin>' : name): Promise<import('../contract/types.js').Workflow> {
+  const [{ readFile }, { dirname, resolve }, io, { parseText, importDocument, detectSource, AgentSpecError }, { pointerPosition }] = await Promise.all([
+    import('node:fs/promises'),
+    import('node:path'),
+    import('./io.js'),
+    import('../agentspec/index.js'),
+    import('../util/pointer-position.js'),
+  ]);
+  let text: string;
+  try {
+    text = name === '-' ? await io.readInput({ name, relative: 'stdin' }) : await readFile(name, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new io.UsageError(`${shown}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a workflow file' : `cannot read: ${(err as Error).message}`}`);
+  }
+  const parsed = parseText(text, name);
+  if (!parsed.ok) throw new io.UsageError(`${shown}${parsed.line ? `:${parsed.line}:${parsed.column ?? 1}` : ''}: ${parsed.message}`);
+  const value = parsed.value;
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || (!('component_type' in value) && !('nodes' in value && 'edges' in value)))
+    throw new io.UsageError(`${shown}: not a workflow: neither a FlowDrop workflow (nodes and edges) nor an Agent Spec flow (component_type)`);
+  try {
+    const lookupNodeType = detectSource(parsed.value) === 'agentspec' ? await nodeTypesFor(name === '-' ? process.cwd() : dirname(resolve(name))) : undefined;
+    return importDocument(parsed.value, { now: IMPORTED_AT, lookupNodeType }).workflow;
+  } catch (err) {
+    if (!(err instanceof AgentSpecError)) throw err;
+    const at = err.path ? pointerPosition(text, err.path) : undefined;
+    throw new io.UsageError(`${shown}${at?.line ? `:${at.line}:${at.column ?? 1}` : ''}: ${err.path ? `${err.path}: ` : ''}${err.message}`);
+  }
+}
+
+/** The node types of the folder the file is in (its wfe.config.yaml and nodes/), as wfe import uses them. */
+async function nodeTypesFor(folder: string) {
+  const [{ folderSettings }, { createLogger }] = await Promise.all([import('./catalog-for.js'), import('../util/logger.js')]);
+  const settings = await folderSettings(createLogger('warn'))(folder);
+  return (id: string) => settings.catalog.getNodeType(id);
+}

@@ -1,0 +1,10 @@
+import type { WorkflowDiff } from './diff.js';
+
+export interface DiffFormatOptions {
+  /** First line of the report: the files compared, or the path git names. */
+  title?: string;
+  /** ANSI colours (text only). */
+  color?: boolean;
+}
+
+export type DiffFormatter = (diff: WorkflowDiff, options?: DiffFormatOptions) => string;

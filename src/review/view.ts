@@ -1,0 +1,85 @@
+// How review outputs name things: a node by its label and node type, a connection by its nodes' labels
+// and ports. Shared by the diff, the Mermaid picture and the text outline, so they read alike.
+import type { JsonObject, WorkflowEdge, WorkflowNode } from '../contract/types.js';
+import { edgeKind, type EdgeKind } from '../graph/edges.js';
+import { portIdFromHandle } from '../graph/handles.js';
+
+/** Written by every save; never a change a reviewer made. */
+export const SAVE_STAMPS = ['updatedAt', 'versionId', 'updateNumber'] as const;
+
+export const nodeTypeOf = (node: WorkflowNode): string => node.data?.metadata?.id ?? node.type ?? '?';
+
+export const labelOf = (node: WorkflowNode | undefined, fallbackId: string): string => {
+  const label = node?.data?.label;
+  return typeof label === 'string' && label.trim() !== '' ? label : fallbackId;
+};
+
+const visualTypeOf = (node: WorkflowNode): string | undefined => (node.data?.config?.nodeType as string | undefined) ?? node.data?.metadata?.type;
+
+/** Sticky notes document the canvas; they are not steps of the workflow. */
+export const isNote = (node: WorkflowNode): boolean => node.type === 'note' || node.type === 'notes' || visualTypeOf(node) === 'note' || nodeTypeOf(node) === 'note';
+
+export const isGateway = (node: WorkflowNode): boolean => visualTypeOf(node) === 'gateway' || Array.isArray(node.data?.config?.branches);
+
+export const isTerminal = (node: WorkflowNode): boolean => visualTypeOf(node) === 'terminal';
+
+export const isToolNode = (node: WorkflowNode): boolean => visualTypeOf(node) === 'tool';
+
+export interface Endpoint {
+  node: string;
+  label: string;
+  /** The port id, from the handle; absent when the edge names no handle. */
+  port?: string;
+}
+
+export interface Connection {
+  id: string;
+  from: Endpoint;
+  to: Endpoint;
+  kind: EdgeKind;
+  /** The gateway branch the connection leaves by: its label, or its name. */
+  branch?: string;
+}
+
+export function connectionOf(edge: WorkflowEdge, nodes: Map<string, WorkflowNode>): Connection {
+  const source = nodes.get(edge.source);
+  const fromPort = typeof edge.sourceHandle === 'string' && edge.sourceHandle !== '' ? portIdFromHandle(edge.sourceHandle, edge.source, 'output') : undefined;
+  const toPort = typeof edge.targetHandle === 'string' && edge.targetHandle !== '' ? portIdFromHandle(edge.targetHandle, edge.target, 'input') : undefined;
+  const branches = source?.data?.config?.branches;
+  const branch = fromPort !== undefined && Array.isArray(branches) ? branches.find((b) => b?.name === fromPort) : undefined;
+  const kind: EdgeKind = (edge.data as JsonObject | undefined)?.isToolConnection === true ? 'tool' : edgeKind(edge, nodes);
+  return {
+    id: edge.id,
+    from: { node: edge.source, label: labelOf(source, edge.source), ...(fromPort !== undefined ? { port: fromPort } : {}) },
+    to: { node: edge.target, label: labelOf(nodes.get(edge.target), edge.target), ...(toPort !== undefined ? { port: toPort } : {}) },
+    kind,
+    ...(branch ? { branch: branch.label || branch.name } : {}),
+  };
+}
+
+const endpointText = (e: Endpoint): string => (e.port !== undefined ? `${e.label}.${e.port}` : e.label);
+
+/** `Source label.port → Target label.port` */
+export const connectionText = (c: Connection): string => `${endpointText(c.from)} → ${endpointText(c.to)}`;
+
+/** A value on one line: strings quoted, objects as compact JSON; cut to `max` characters. */
+export function compactValue(value: unknown, max = Infinity): string {
+  const text = value === undefined ? '(none)' : JSON.stringify(value);
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** Object keys sorted at every depth, so equal values serialise equally whatever the file's key order. */
+export function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value;
+  const out: JsonObject = {};
+  for (const key of Object.keys(value).sort()) {
+    const v = (value as JsonObject)[key];
+    if (v !== undefined) out[key] = canonical(v);
+  }
+  return out;
+}
+
+export const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+
+export const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,0 +1,322 @@
+// `wfe diff` and `wfe render` as child processes over copies of the fixtures: exit codes, stdin, an Agent
+// Spec side, the formats, git's diff driver and textconv in a temporary repository, and the Mermaid picture
+// `wfe validate` adds to the GitHub job summary.
+import { execFile } from 'node:child_process';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Workflow } from '../src/contract/types.js';
+import { BIN, runCli } from './support/cli.js';
+
+const FIXTURES = resolve(import.meta.dirname, '..', 'fixtures', 'workflows');
+const execFileAsync = promisify(execFile);
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'wfe-diff-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function fixture(name: string): Promise<Workflow> {
+  return JSON.parse(await readFile(join(FIXTURES, name), 'utf8')) as Workflow;
+}
+
+const byLabel = (w: Workflow, label: string) => w.nodes.find((n) => n.data.label === label)!;
+
+/** Every object's keys reversed: the same workflow, formatted differently. */
+const reformatted = (w: Workflow): string =>
+  JSON.stringify(w, (_key, value) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).reverse()) : value), 4);
+
+/** support-router with the classifier's temperature changed, written in another formatting. */
+async function editedRouter(path: string, temperature = 0.5): Promise<void> {
+  const w = await fixture('support-router.json');
+  byLabel(w, 'Classify Request').data.config.temperature = temperature;
+  await writeFile(path, reformatted(w));
+}
+
+describe('wfe diff', () => {
+  it('help shows every default and examples, as the other commands do', async () => {
+    const defaults: Record<string, string[]> = { diff: ['default: "text"', 'default: false'], render: ['default: "mermaid"', 'default: "LR"', 'default: false'] };
+    for (const [command, shown] of Object.entries(defaults)) {
+      const help = await runCli([command, '--help']);
+      expect(help.code, command).toBe(0);
+      expect(help.stdout, command).toMatch(/Examples:\n\s+\$ wfe /);
+      for (const text of shown) expect(help.stdout, command).toContain(text);
+    }
+    const top = await runCli(['--help']);
+    expect(top.stdout).toMatch(/diff \[options\] <files\.\.\.>/);
+    expect(top.stdout).toMatch(/\$ wfe render /);
+  });
+
+  it('exits 0 when equal (whatever the formatting and save stamps), 1 when different', async () => {
+    const old = join(dir, 'old.json');
+    await copyFile(join(FIXTURES, 'support-router.json'), old);
+    const same = await fixture('support-router.json');
+    same.metadata.updatedAt = '2031-01-01T00:00:00.000Z';
+    same.metadata.updateNumber = 99;
+    same.metadata.versionId = 'v-later';
+    await writeFile(join(dir, 'same.json'), reformatted(same));
+    const equal = await runCli(['diff', old, join(dir, 'same.json')]);
+    expect(equal.code).toBe(0);
+    expect(equal.stdout).toContain('No changes.');
+
+    await editedRouter(join(dir, 'new.json'));
+    const different = await runCli(['diff', old, join(dir, 'new.json')]);
+    expect(different.code).toBe(1);
+    expect(different.stdout).toBe(`${old} → ${join(dir, 'new.json')}\n1 node changed\n\nNodes\n  ~ Classify Request › temperature: 0 → 0.5\n`);
+  });
+
+  it('exits 2 naming the file and the reason: missing, invalid JSON, not a workflow, wrong argument count', async () => {
+    const old = join(FIXTURES, 'chat-pipeline.json');
+    const missing = await runCli(['diff', old, join(dir, 'nope.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(`wfe diff: ${join(dir, 'nope.json')}: no such file\n`);
+
+    await writeFile(join(dir, 'broken.json'), '{\n  "id": "x",\n  "nodes": [,]\n}');
+    const broken = await runCli(['diff', join(dir, 'broken.json'), old]);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(new RegExp(`^wfe diff: ${join(dir, 'broken.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:\\d+: invalid JSON`));
+
+    await writeFile(join(dir, 'package.json'), '{"name":"pkg"}');
+    const notWorkflow = await runCli(['diff', old, join(dir, 'package.json')]);
+    expect(notWorkflow.code).toBe(2);
+    expect(notWorkflow.stderr).toContain(`${join(dir, 'package.json')}: not a workflow`);
+
+    const workflowLike = await fixture('chat-pipeline.json');
+    delete (workflowLike as Partial<Workflow>).name;
+    await writeFile(join(dir, 'nameless.json'), JSON.stringify(workflowLike));
+    const invalid = await runCli(['diff', old, join(dir, 'nameless.json')]);
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr).toMatch(/nameless\.json:\d+:\d+: .*not a FlowDrop workflow: name is required/);
+
+    const three = await runCli(['diff', old, old, old]);
+    expect(three.code).toBe(2);
+    expect(three.stderr).toContain('expected <old> <new>');
+  });
+
+  it('reads either side from stdin with -', async () => {
+    await editedRouter(join(dir, 'new.json'), 0.25);
+    const text = await readFile(join(FIXTURES, 'support-router.json'), 'utf8');
+    const run = await runCli(['diff', '-', join(dir, 'new.json')], { input: text });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(`<stdin> → ${join(dir, 'new.json')}`);
+    expect(run.stdout).toContain('Classify Request › temperature: 0 → 0.25');
+    const reversed = await runCli(['diff', join(dir, 'new.json'), '-'], { input: text });
+    expect(reversed.stdout).toContain('Classify Request › temperature: 0.25 → 0');
+    const both = await runCli(['diff', '-', '-'], { input: text });
+    expect(both.code).toBe(2);
+  });
+
+  it('compares a FlowDrop workflow with an Agent Spec file exported from it', async () => {
+    const agentSpec = join(dir, 'router.agentspec.yaml');
+    const exported = await runCli(['export', join(FIXTURES, 'support-router.json'), '-o', agentSpec]);
+    expect(exported.code).toBe(0);
+    const same = await runCli(['diff', join(FIXTURES, 'support-router.json'), agentSpec]);
+    expect(same.stdout).toContain('No changes.');
+    expect(same.code).toBe(0);
+
+    await editedRouter(join(dir, 'new.json'));
+    const changed = await runCli(['diff', agentSpec, join(dir, 'new.json'), '-f', 'json']);
+    expect(changed.code).toBe(1);
+    const diff = JSON.parse(changed.stdout);
+    expect(diff.nodes.changed).toEqual([expect.objectContaining({ label: 'Classify Request', changes: [{ field: 'temperature', before: 0, after: 0.5 }] })]);
+  });
+
+  it('json is stable across runs; markdown is ready for a PR comment', async () => {
+    const w = await fixture('support-router.json');
+    byLabel(w, 'Billing Prompt').data.config.template = String(byLabel(w, 'Billing Prompt').data.config.template).replace('only the invoice data', 'only the invoice data, politely');
+    const docs = byLabel(w, 'Docs Search').id;
+    w.nodes = w.nodes.filter((n) => n.id !== docs);
+    w.edges = w.edges.filter((e) => e.source !== docs && e.target !== docs);
+    byLabel(w, 'Start').position.x += 100;
+    await writeFile(join(dir, 'new.json'), JSON.stringify(w));
+    const args = ['diff', join(FIXTURES, 'support-router.json'), join(dir, 'new.json')];
+
+    const first = await runCli([...args, '-f', 'json']);
+    const second = await runCli([...args, '-f', 'json']);
+    expect(first.code).toBe(1);
+    expect(second.stdout).toBe(first.stdout);
+    expect(JSON.parse(first.stdout).layout.moved.map((n: { label: string }) => n.label)).toEqual(['Start']);
+
+    const md = await runCli([...args, '-f', 'markdown']);
+    expect(md.code).toBe(1);
+    expect(md.stdout.split('\n')[0]).toMatch(/^### .*support-router\.json → .*new\.json$/);
+    expect(md.stdout).toContain('**1 node removed, 1 changed · 1 connection removed · 1 node moved**');
+    expect(md.stdout).toContain('- ➖ **Docs Search** `web_search`');
+    expect(md.stdout).toContain('- ➖ Docs Search.tool → Technical Assistant.tools (tool)');
+    expect(md.stdout).toMatch(/- ✏️ \*\*Billing Prompt\*\* › `template`:\n {2}```diff\n(.*\n)*? {2}- Answer using only the invoice data\.\n {2}\+ Answer using only the invoice data, politely\.\n {2}```\n/);
+    expect(md.stdout).toContain('**Layout:** 1 node moved');
+
+    const noLayout = await runCli([...args, '--ignore-layout']);
+    expect(noLayout.code).toBe(1);
+    expect(noLayout.stdout).not.toMatch(/Layout|node moved/);
+  });
+
+  it('colours text on request (FORCE_COLOR) and never in a pipe', async () => {
+    await editedRouter(join(dir, 'new.json'));
+    const args = ['diff', join(FIXTURES, 'support-router.json'), join(dir, 'new.json')];
+    const piped = await runCli(args, { env: { NO_COLOR: '', FORCE_COLOR: '' } });
+    expect(piped.stdout).toContain('Classify Request');
+    expect(piped.stdout).not.toMatch(/\x1b\[/);
+    const forced = await runCli(args, { env: { NO_COLOR: '', FORCE_COLOR: '1' } });
+    expect(forced.stdout).toMatch(/\x1b\[33m~\x1b\[0m Classify Request/);
+    const vetoed = await runCli([...args, '--no-color'], { env: { NO_COLOR: '', FORCE_COLOR: '1' } });
+    expect(vetoed.stdout).not.toMatch(/\x1b\[/);
+  });
+});
+
+describe('wfe render', () => {
+  const NODE_LINE = /^ {2}(n_[A-Za-z0-9_]+)(?:\(\["(.*)"\]\)|\[\["(.*)"\]\]|\["(.*)"\]|\{"(.*)"\})$/;
+  const EDGE_LINE = /^ {2}(n_[A-Za-z0-9_]+) (-->|-\.->)(?:\|"([^"]*)"\|)? (n_[A-Za-z0-9_]+)$/;
+
+  /** Parses the flowchart line by line; any line that is neither a node, an edge nor a class fails the test. */
+  function parseMermaid(text: string) {
+    const [header, ...lines] = text.trimEnd().split('\n');
+    expect(header).toBe('flowchart LR');
+    const nodes: Array<{ id: string; label: string }> = [];
+    const edges: Array<{ from: string; arrow: string; label?: string; to: string }> = [];
+    for (const line of lines) {
+      const node = NODE_LINE.exec(line);
+      const edge = EDGE_LINE.exec(line);
+      if (node) nodes.push({ id: node[1], label: node[2] ?? node[3] ?? node[4] ?? node[5] });
+      else if (edge) edges.push({ from: edge[1], arrow: edge[2], label: edge[3], to: edge[4] });
+      else expect(line).toMatch(/^ {2}(classDef failing .+|class [\w,]+ failing)$/);
+    }
+    return { nodes, edges };
+  }
+
+  it('mermaid: every node once with a sanitised id, branches labelled, tools dotted, edges between known nodes', async () => {
+    const w = await fixture('support-router.json');
+    const run = await runCli(['render', join(FIXTURES, 'support-router.json')]);
+    expect(run.code).toBe(0);
+    const { nodes, edges } = parseMermaid(run.stdout);
+    expect(nodes.map((n) => n.label).sort()).toEqual(w.nodes.map((n) => n.data.label).sort());
+    expect(new Set(nodes.map((n) => n.id)).size).toBe(nodes.length);
+    const known = new Set(nodes.map((n) => n.id));
+    for (const e of edges) expect(known.has(e.from) && known.has(e.to), `${e.from} → ${e.to}`).toBe(true);
+    expect(edges.filter((e) => e.label).map((e) => e.label).sort()).toEqual(['Billing', 'General', 'Technical']);
+    const idOf = (label: string) => nodes.find((n) => n.label === label)!.id;
+    expect(edges.filter((e) => e.arrow === '-.->').map((e) => [e.from, e.to])).toEqual([
+      [idOf('Docs Search'), idOf('Technical Assistant')],
+      [idOf('Status Page'), idOf('Technical Assistant')],
+    ]);
+  });
+
+  it('mermaid: notes are left out; --fence wraps it for Markdown; an Agent Spec file renders too', async () => {
+    const w = await fixture('chat-pipeline.json');
+    const notes = w.nodes.filter((n) => n.data.metadata.id === 'note');
+    expect(notes.length).toBeGreaterThan(0);
+    const run = await runCli(['render', join(FIXTURES, 'chat-pipeline.json'), '--fence']);
+    expect(run.stdout.startsWith('```mermaid\nflowchart LR\n')).toBe(true);
+    expect(run.stdout.endsWith('\n```\n')).toBe(true);
+    const { nodes } = parseMermaid(run.stdout.replace(/^```mermaid\n/, '').replace(/```\n$/, ''));
+    expect(nodes).toHaveLength(w.nodes.length - notes.length);
+    for (const note of notes) expect(run.stdout).not.toContain(note.data.label);
+
+    const yaml = join(dir, 'summary.agentspec.yaml');
+    expect((await runCli(['export', join(FIXTURES, 'agentspec-summary.json'), '-o', yaml])).code).toBe(0);
+    const fromYaml = await runCli(['render', yaml]);
+    const fromJson = await runCli(['render', join(FIXTURES, 'agentspec-summary.json')]);
+    expect(fromYaml.code).toBe(0);
+    expect(fromYaml.stdout).toBe(fromJson.stdout);
+  });
+
+  it('text: a one-field change in a reformatted file is a one-line difference', async () => {
+    await editedRouter(join(dir, 'new.json'), 0.9);
+    const before = await runCli(['render', '-f', 'text', join(FIXTURES, 'support-router.json')]);
+    const after = await runCli(['render', '-f', 'text', join(dir, 'new.json')]);
+    expect(before.code).toBe(0);
+    const a = before.stdout.split('\n');
+    const b = after.stdout.split('\n');
+    expect(b).toHaveLength(a.length);
+    const differing = a.map((line, i) => [line, b[i]]).filter(([x, y]) => x !== y);
+    expect(differing).toHaveLength(1);
+    expect(differing[0][0]).toMatch(/^node "Classify Request" \(chat_model\) id=\S+ \{.*"temperature":0\}$/);
+    expect(differing[0][1]).toMatch(/"temperature":0\.9\}$/);
+  });
+
+  it('exits 2 for a file it cannot read', async () => {
+    const run = await runCli(['render', join(dir, 'missing.json')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`wfe render: ${join(dir, 'missing.json')}: no such file\n`);
+  });
+});
+
+describe('git integration', () => {
+  async function git(cwd: string, args: string[]): Promise<string> {
+    const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: join(cwd, '..', 'gitconfig'), GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com', NO_COLOR: '1' };
+    const { stdout } = await execFileAsync('git', args, { cwd, env });
+    return stdout;
+  }
+
+  async function repoWithCommittedRouter(): Promise<string> {
+    const repo = join(dir, 'repo');
+    await writeFile(join(dir, 'gitconfig'), '');
+    await execFileAsync('git', ['init', '-q', repo]);
+    await writeFile(join(repo, '.gitattributes'), '*.json diff=wfe\n');
+    await copyFile(join(FIXTURES, 'support-router.json'), join(repo, 'router.json'));
+    await writeFile(join(repo, 'package.json'), '{\n  "name": "pkg",\n  "version": "1.0.0"\n}\n');
+    await git(repo, ['add', '.']);
+    await git(repo, ['commit', '-q', '-m', 'init']);
+    await editedRouter(join(repo, 'router.json'));
+    return repo;
+  }
+
+  it('diff driver: git passes 7 arguments; the report names the path and shows the one change', async () => {
+    const repo = await repoWithCommittedRouter();
+    await git(repo, ['config', 'diff.wfe.command', `'${process.execPath}' '${BIN}' diff`]);
+    await writeFile(join(repo, 'package.json'), '{\n  "name": "pkg",\n  "version": "1.0.1"\n}\n');
+    const out = await git(repo, ['diff']);
+    expect(out).toContain('router.json\n1 node changed\n\nNodes\n  ~ Classify Request › temperature: 0 → 0.5\n');
+    // A JSON file that is not a workflow does not stop git: it is shown as a plain line diff.
+    expect(out).toContain('package.json\n(not compared as a workflow: package.json: not a workflow');
+    expect(out).toContain('-   "version": "1.0.0"\n+   "version": "1.0.1"\n');
+
+    await copyFile(join(FIXTURES, 'chat-pipeline.json'), join(repo, 'chat.json'));
+    await git(repo, ['add', 'chat.json']);
+    const added = await git(repo, ['diff', '--cached', '--', 'chat.json']);
+    expect(added).toMatch(/^chat\.json \(new file\)\n\d+ nodes added · \d+ connections added\n/);
+  });
+
+  it('textconv: `wfe render -f text` turns a one-field change in a reformatted file into a one-line diff', async () => {
+    const repo = await repoWithCommittedRouter();
+    await writeFile(join(repo, '.gitattributes'), 'router.json diff=wfe\n');
+    await git(repo, ['config', 'diff.wfe.textconv', `'${process.execPath}' '${BIN}' render -f text`]);
+    const out = await git(repo, ['diff', '--', 'router.json']);
+    const changed = out.split('\n').filter((line) => /^[-+]/.test(line) && !/^(---|\+\+\+) /.test(line));
+    expect(changed).toHaveLength(2);
+    expect(changed[0]).toMatch(/^-node "Classify Request" .*"temperature":0\}$/);
+    expect(changed[1]).toMatch(/^\+node "Classify Request" .*"temperature":0\.5\}$/);
+  });
+});
+
+describe('wfe validate in GitHub Actions', () => {
+  it('adds a Mermaid picture of each failing workflow to the job summary, failing nodes highlighted', async () => {
+    const w = await fixture('chat-pipeline.json');
+    const assistant = byLabel(w, 'Assistant');
+    assistant.data.config.temperature = 'very hot';
+    await writeFile(join(dir, 'bad.json'), JSON.stringify(w, null, 2));
+    await copyFile(join(FIXTURES, 'support-router.json'), join(dir, 'good.json'));
+    const summary = join(dir, 'summary.md');
+    const run = await runCli(['validate', dir, '-f', 'compact'], { env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
+    expect(run.code).toBe(1);
+    const text = await readFile(summary, 'utf8');
+    const blocks = [...text.matchAll(/#### (.+)\n\n```mermaid\n([\s\S]*?)```\n/g)];
+    expect(blocks.map((b) => b[1])).toEqual([join(dir, 'bad.json')]);
+    const chart = blocks[0][2];
+    const assistantId = NODE_ID_OF(chart, 'Assistant');
+    expect(chart).toContain('  classDef failing ');
+    expect(chart).toMatch(new RegExp(`\\n {2}class ([\\w,]+,)?${assistantId}(,[\\w,]+)? failing\\n`));
+    expect(chart).not.toMatch(new RegExp(`class .*${NODE_ID_OF(chart, 'Reply')}`));
+  });
+});
+
+function NODE_ID_OF(chart: string, label: string): string {
+  const match = new RegExp(`\\n {2}(n_\\w+)\\W+"${label}"`).exec(chart);
+  if (!match) throw new Error(`no node "${label}" in\n${chart}`);
+  return match[1];
+}

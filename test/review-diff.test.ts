@@ -1,0 +1,301 @@
+// The review room's pure functions over hand-built workflows: the semantic diff, its three formats, the
+// short line diff, the Mermaid picture and the text outline.
+import { describe, expect, it } from 'vitest';
+import type { NodeMetadata, Workflow, WorkflowNode } from '../src/contract/types.js';
+import { diffSummary, diffWorkflows } from '../src/review/diff.js';
+import { formatDiffJson } from '../src/review/format-diff-json.js';
+import { formatDiffMarkdown } from '../src/review/format-diff-markdown.js';
+import { formatDiffText } from '../src/review/format-diff-text.js';
+import { lineDiff } from '../src/review/line-diff.js';
+import { mermaidIds, mermaidText, toMermaid } from '../src/review/mermaid.js';
+import { toOutline } from '../src/review/outline.js';
+import { edge, modelType, node, textInputType, twoNodeWorkflow } from './support/workflows.js';
+
+const toolType: NodeMetadata = {
+  id: 'web_search',
+  name: 'Web Search',
+  description: 'Searches the web',
+  category: 'tools',
+  version: '1.0.0',
+  type: 'tool',
+  inputs: [],
+  outputs: [{ id: 'tool', name: 'Tool', type: 'output', dataType: 'tool' }],
+};
+const gatewayType: NodeMetadata = {
+  id: 'conditional_router',
+  name: 'Router',
+  description: 'Routes by condition',
+  category: 'logic',
+  version: '1.0.0',
+  type: 'gateway',
+  inputs: [{ id: 'value', name: 'Value', type: 'input', dataType: 'string' }],
+  outputs: [],
+};
+const noteType: NodeMetadata = { id: 'note', name: 'Note', description: 'A note', category: 'helpers', version: '1.0.0', type: 'note', inputs: [], outputs: [] };
+
+const clone = (w: Workflow): Workflow => structuredClone(w);
+const nodeById = (w: Workflow, id: string): WorkflowNode => w.nodes.find((n) => n.id === id)!;
+const labelled = (n: WorkflowNode, label: string): WorkflowNode => ({ ...n, data: { ...n.data, label } });
+
+/** Input → Classifier (model) with a long prompt; base for most cases. */
+function base(): Workflow {
+  const w = twoNodeWorkflow('wf-review', 'Review Flow');
+  w.nodes = [labelled(w.nodes[0], 'Question'), labelled(node('model.1', modelType, 300, { temperature: 0, systemPrompt: 'Line one.\nLine two.\nLine three.\nLine four.\nLine five.', headers: { Accept: 'text/plain' } }), 'Classifier')];
+  return w;
+}
+
+describe('diffWorkflows', () => {
+  it('finds nothing between a workflow and its copy', () => {
+    const diff = diffWorkflows(base(), clone(base()));
+    expect(diff.equal).toBe(true);
+    expect(diffSummary(diff)).toBe('no changes');
+    expect(formatDiffText(diff)).toBe('No changes.\n');
+  });
+
+  it('names nodes added and removed by label and node type', () => {
+    const before = base();
+    const after = clone(before);
+    after.nodes = [after.nodes[1], labelled(node('search.1', toolType, 600), 'Docs Search')];
+    const diff = diffWorkflows(before, after);
+    expect(diff.equal).toBe(false);
+    expect(diff.nodes.added).toEqual([{ id: 'search.1', label: 'Docs Search', type: 'web_search' }]);
+    expect(diff.nodes.removed).toEqual([{ id: 'in.1', label: 'Question', type: 'text_input' }]);
+    const text = formatDiffText(diff);
+    expect(text).toContain('  + Docs Search (web_search)');
+    expect(text).toContain('  - Question (text_input)');
+  });
+
+  it('reports config fields per node, nested by path, with added and removed fields', () => {
+    const before = base();
+    const after = clone(before);
+    const model = nodeById(after, 'model.1');
+    model.data.config.temperature = 0.3;
+    (model.data.config.headers as Record<string, string>).Accept = 'application/json';
+    model.data.config.maxTokens = 256;
+    delete model.data.config.model;
+    const diff = diffWorkflows(before, after);
+    expect(diff.nodes.changed).toHaveLength(1);
+    expect(diff.nodes.changed[0].label).toBe('Classifier');
+    expect(diff.nodes.changed[0].changes).toEqual([
+      { field: 'headers.Accept', before: 'text/plain', after: 'application/json' },
+      { field: 'maxTokens', after: 256 },
+      { field: 'model', before: 'gpt-4o-mini' },
+      { field: 'temperature', before: 0, after: 0.3 },
+    ]);
+    const text = formatDiffText(diff);
+    expect(text).toContain('  ~ Classifier › temperature: 0 → 0.3\n');
+    expect(text).toContain('  ~ Classifier › headers.Accept: "text/plain" → "application/json"\n');
+    expect(text).toContain('  + Classifier › maxTokens: (none) → 256\n');
+    expect(text).toContain('  - Classifier › model: "gpt-4o-mini" → (none)\n');
+  });
+
+  it('reports a renamed node and a changed node type', () => {
+    const before = base();
+    const after = clone(before);
+    const model = nodeById(after, 'model.1');
+    model.data.label = 'Router Model';
+    model.data.metadata = { ...model.data.metadata, id: 'agent_model' };
+    const changes = diffWorkflows(before, after).nodes.changed[0].changes;
+    expect(changes).toContainEqual({ field: 'label', before: 'Classifier', after: 'Router Model' });
+    expect(changes).toContainEqual({ field: 'type', before: 'chat_model', after: 'agent_model' });
+  });
+
+  it('shows long text as a short line diff of the changed lines only', () => {
+    const before = base();
+    const after = clone(before);
+    nodeById(after, 'model.1').data.config.systemPrompt = 'Line one.\nLine two.\nLine THREE, edited.\nLine four.\nLine five.';
+    const text = formatDiffText(diffWorkflows(before, after));
+    expect(text).toContain('  ~ Classifier › systemPrompt:\n');
+    expect(text).toContain('      - Line three.\n      + Line THREE, edited.\n');
+    expect(text).toContain('        Line two.\n');
+    expect(text).not.toContain('Line one.');
+    expect(text).not.toContain('Line five.');
+  });
+
+  it('lists connections added and removed as Source label.port → Target label.port', () => {
+    const before = base();
+    const after = clone(before);
+    after.nodes.push(labelled(node('search.1', toolType, 600), 'Docs Search'));
+    after.edges = [{ ...edge('search.1', 'tool', 'model.1', 'tools'), id: 'e-tool' }];
+    const diff = diffWorkflows(before, after);
+    expect(diff.connections.added.map((c) => [c.from.label, c.from.port, c.to.label, c.to.port, c.kind])).toEqual([['Docs Search', 'tool', 'Classifier', 'tools', 'tool']]);
+    expect(diff.connections.removed.map((c) => [c.from.label, c.from.port, c.to.label, c.to.port])).toEqual([['Question', 'text', 'Classifier', 'prompt']]);
+    const text = formatDiffText(diff);
+    expect(text).toContain('  + Docs Search.tool → Classifier.tools (tool)\n');
+    expect(text).toContain('  - Question.text → Classifier.prompt\n');
+  });
+
+  it('treats an edge drawn again under a new id as no change, and a retargeted edge as removed and added', () => {
+    const before = base();
+    const redrawn = clone(before);
+    redrawn.edges[0].id = 'e-new-id';
+    expect(diffWorkflows(before, redrawn).equal).toBe(true);
+    const retargeted = clone(before);
+    retargeted.edges[0].targetHandle = 'model.1-input-context';
+    const diff = diffWorkflows(before, retargeted);
+    expect(diff.connections.removed.map((c) => c.to.port)).toEqual(['prompt']);
+    expect(diff.connections.added.map((c) => c.to.port)).toEqual(['context']);
+  });
+
+  it('reports workflow name, description and metadata; save stamps never count', () => {
+    const before = base();
+    const stamped = clone(before);
+    stamped.metadata.updatedAt = '2030-01-01T00:00:00.000Z';
+    stamped.metadata.versionId = 'v-other';
+    stamped.metadata.updateNumber = 42;
+    expect(diffWorkflows(before, stamped).equal).toBe(true);
+
+    const edited = clone(stamped);
+    edited.name = 'Review Flow v2';
+    edited.description = 'now with tools';
+    edited.metadata.tags = ['test', 'tools'];
+    const diff = diffWorkflows(before, edited);
+    expect(diff.workflow).toEqual([
+      { field: 'name', before: 'Review Flow', after: 'Review Flow v2' },
+      { field: 'description', before: 'input to model', after: 'now with tools' },
+      { field: 'metadata.tags', before: ['test'], after: ['test', 'tools'] },
+    ]);
+    expect(diffSummary(diff)).toBe('3 workflow fields changed');
+  });
+
+  it('summarises position-only changes in one line, and leaves them out with ignoreLayout', () => {
+    const before = base();
+    const after = clone(before);
+    for (const n of after.nodes) n.position = { x: n.position.x + 40, y: n.position.y - 10 };
+    nodeById(after, 'in.1').selected = true;
+    const diff = diffWorkflows(before, after);
+    expect(diff.equal).toBe(false);
+    expect(diff.nodes.changed).toEqual([]);
+    expect(diff.layout.moved.map((n) => n.id)).toEqual(['model.1', 'in.1']);
+    const text = formatDiffText(diff);
+    expect(text).toBe('2 nodes moved\n\nLayout\n  2 nodes moved\n');
+
+    const ignored = diffWorkflows(before, after, { ignoreLayout: true });
+    expect(ignored.equal).toBe(true);
+    expect(ignored.layout).toEqual({ ignored: true, moved: [] });
+  });
+
+  it('json output is the same bytes across runs and whatever the key and array order of the files', () => {
+    const before = base();
+    const after = clone(before);
+    nodeById(after, 'model.1').data.config.headers = { Accept: 'application/json', 'X-Trace': '1' };
+    after.nodes.push(labelled(node('b.1', textInputType, 0), 'B'), labelled(node('a.1', textInputType, 0), 'A'));
+    const reordered: Workflow = JSON.parse(JSON.stringify(after, (_key, value) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).reverse()) : value)));
+    reordered.nodes.reverse();
+    const first = formatDiffJson(diffWorkflows(before, after));
+    expect(formatDiffJson(diffWorkflows(clone(before), clone(after)))).toBe(first);
+    expect(formatDiffJson(diffWorkflows(before, reordered))).toBe(first);
+    const parsed = JSON.parse(first);
+    expect(parsed.equal).toBe(false);
+    expect(parsed.nodes.added.map((n: { label: string }) => n.label)).toEqual(['A', 'B']);
+    expect(parsed.nodes.changed[0].changes).toEqual([
+      { field: 'headers.Accept', before: 'text/plain', after: 'application/json' },
+      { field: 'headers.X-Trace', after: '1' },
+    ]);
+  });
+
+  it('colours the text report only when asked', () => {
+    const before = base();
+    const after = clone(before);
+    nodeById(after, 'model.1').data.config.temperature = 1;
+    const diff = diffWorkflows(before, after);
+    expect(formatDiffText(diff)).not.toMatch(/\x1b\[/);
+    expect(formatDiffText(diff, { color: true })).toMatch(/\x1b\[33m~\x1b\[0m Classifier › temperature: 0 → 1/);
+  });
+
+  it('markdown escapes labels, keeps code spans whole and puts long text in a diff block', () => {
+    const before = base();
+    const after = clone(before);
+    const model = nodeById(after, 'model.1');
+    model.data.label = 'Classify *all* <input>';
+    model.data.config.model = 'gpt`4';
+    model.data.config.systemPrompt = 'Line one.\nLine 2.\nLine three.\nLine four.\nLine five.';
+    const md = formatDiffMarkdown(diffWorkflows(before, after), { title: 'flows/a.json' });
+    expect(md.startsWith('### flows/a.json\n')).toBe(true);
+    expect(md).toContain('**Classify \\*all\\* \\<input\\>** › `label`');
+    expect(md).toContain('› `model`: `"gpt-4o-mini"` → ``"gpt`4"``\n');
+    expect(md).toMatch(/› `systemPrompt`:\n  ```diff\n(  .*\n)*  - Line two\.\n  \+ Line 2\.\n(  .*\n)*  ```\n/);
+  });
+});
+
+describe('lineDiff', () => {
+  it('keeps one line of context, counts the unchanged lines skipped, and caps the changed lines', () => {
+    const before = Array.from({ length: 10 }, (_, i) => `line ${i}`).join('\n');
+    const after = before.replace('line 5', 'line five');
+    expect(lineDiff(before, after)).toEqual([
+      { kind: 'gap', count: 4 },
+      { kind: 'same', text: 'line 4' },
+      { kind: 'removed', text: 'line 5' },
+      { kind: 'added', text: 'line five' },
+      { kind: 'same', text: 'line 6' },
+      { kind: 'gap', count: 3 },
+    ]);
+    expect(lineDiff(before, before)).toEqual([]);
+    const rewritten = before.replace(/line/g, 'LINE');
+    const capped = lineDiff(before, rewritten, { maxChanged: 4 });
+    expect(capped.filter((r) => r.kind === 'removed' || r.kind === 'added')).toHaveLength(4);
+    expect(capped[capped.length - 1]).toEqual({ kind: 'more', count: 16 });
+  });
+});
+
+describe('toMermaid', () => {
+  function picture(): Workflow {
+    const w = base();
+    const router = labelled(node('end', gatewayType, 600), 'Route "A" <b> #1 | `x`\nsecond line');
+    router.data.config = { branches: [{ name: 'yes', label: 'Yes [ok]' }, { name: 'no' }] };
+    w.nodes.push(router, labelled(node('search-1', toolType, 0), 'Search'), labelled(node('search_1', textInputType, 0), 'Other'), labelled(node('note.1', noteType, 0), 'A sticky note'));
+    w.edges.push(
+      { ...edge('model.1', 'response', 'end', 'value'), id: 'e2' },
+      { ...edge('end', 'yes', 'in.1', 'text'), id: 'e3' },
+      { ...edge('end', 'no', 'search_1', 'trigger'), id: 'e4' },
+      { id: 'e5', source: 'search-1', target: 'model.1', sourceHandle: 'search-1-output-other', targetHandle: 'model.1-input-other', data: { isToolConnection: true } },
+      { ...edge('note.1', 'x', 'model.1', 'y'), id: 'e6' },
+    );
+    return w;
+  }
+
+  it('escapes labels into quoted strings with entity codes and gives every node a sanitised, unique id', () => {
+    const chart = toMermaid(picture());
+    const ids = mermaidIds(['end', 'search-1', 'search_1', 'a b', '1']);
+    expect([...ids.values()]).toEqual(['n_end', 'n_search_1', 'n_search_1_2', 'n_a_b', 'n_1']);
+    expect(chart).toContain('  n_end{"Route #quot;A#quot; #lt;b#gt; #35;1 #124; #96;x#96;<br>second line"}\n');
+    expect(mermaidText('a"b')).toBe('a#quot;b');
+    expect(chart.startsWith('flowchart LR\n')).toBe(true);
+  });
+
+  it('draws gateway branches as edge labels and tool attachments dotted, and leaves notes out', () => {
+    const chart = toMermaid(picture());
+    expect(chart).toContain('  n_end -->|"Yes [ok]"| n_in_1\n');
+    expect(chart).toContain('  n_end -->|"no"| n_search_1_2\n');
+    expect(chart).toContain('  n_search_1 -.-> n_model_1\n');
+    expect(chart).toContain('  n_in_1 --> n_model_1\n');
+    expect(chart).not.toContain('sticky');
+    expect(chart).not.toContain('n_note');
+  });
+
+  it('highlights the given nodes with a class', () => {
+    const chart = toMermaid(picture(), { highlight: ['model.1', 'nope'] });
+    expect(chart).toMatch(/\n {2}classDef failing [^\n]+\n {2}class n_model_1 failing\n$/);
+    expect(toMermaid(picture())).not.toContain('classDef');
+  });
+});
+
+describe('toOutline', () => {
+  it('is the same whatever the key order, node order, layout and save stamps, and a one-field change is one line', () => {
+    const w = base();
+    const shuffled: Workflow = JSON.parse(JSON.stringify(w, (_key, value) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).reverse()) : value)));
+    shuffled.nodes.reverse();
+    shuffled.nodes[0].position = { x: 999, y: 999 };
+    shuffled.metadata.updateNumber = 7;
+    expect(toOutline(shuffled)).toBe(toOutline(w));
+
+    nodeById(shuffled, 'model.1').data.config.temperature = 0.9;
+    const before = toOutline(w).split('\n');
+    const after = toOutline(shuffled).split('\n');
+    expect(after).toHaveLength(before.length);
+    const differing = before.map((line, i) => [line, after[i]]).filter(([a, b]) => a !== b);
+    expect(differing).toHaveLength(1);
+    expect(differing[0][1]).toMatch(/^node "Classifier" \(chat_model\) id=model\.1 \{.*"temperature":0\.9\}$/);
+    expect(toOutline(w)).toContain('edge "Question".text -> "Classifier".prompt\n');
+  });
+});
