@@ -229,6 +229,39 @@ describe('interrupts', () => {
     expect((await h!.call('POST', `/interrupts/${id}/cancel`)).status).toBe(409);
   });
 
+  it('answers are log entries carrying the interrupt id and value, never user bubbles or chat history turns', async () => {
+    const choice = await raise({ interruptType: 'choice', message: 'Pay how?', options: [{ value: 'card', label: 'Card' }, { value: 'original_payment', label: 'Original payment' }] });
+    const choiceId = choice.prompt.metadata.interrupt_id;
+    expect((await h!.call('POST', `/interrupts/${choiceId}`, { value: 'original_payment' })).status).toBe(200);
+    const afterResolve = (await h!.call('GET', `/playground/sessions/${choice.session}/messages`)).body.data as Message[];
+    expect(afterResolve.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['refund 20 EUR']);
+    const resolvedEntry = afterResolve.filter((m) => m.metadata.interrupt_id === choiceId && m.metadata.type !== 'interrupt_request');
+    expect(resolvedEntry).toHaveLength(1);
+    expect(resolvedEntry[0]).toMatchObject({
+      role: 'log',
+      parentMessageId: choice.prompt.id,
+      nodeId: 'review',
+      metadata: { interrupt_id: choiceId, interrupt_type: 'choice', interrupt_status: 'resolved', response_value: 'original_payment' },
+    });
+    expect(afterResolve.find((m) => m.id === choice.prompt.id)).toMatchObject({ status: 'completed', metadata: { response_value: 'original_payment' } });
+    const history = await h!.call('GET', `/workflows/review/chat/messages?sessionId=${choice.session}`);
+    expect(history.body.data.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([
+      ['user', 'refund 20 EUR'],
+      ['assistant', 'Approved path'],
+    ]);
+    await h!.close();
+    h = undefined;
+
+    const cancelled = await raise(confirmation);
+    const confirmationId = cancelled.prompt.metadata.interrupt_id;
+    expect((await h!.call('POST', `/interrupts/${confirmationId}/cancel`)).status).toBe(200);
+    const afterCancel = (await h!.call('GET', `/playground/sessions/${cancelled.session}/messages`)).body.data as Message[];
+    expect(afterCancel.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['refund 20 EUR']);
+    expect(afterCancel.filter((m) => m.metadata.interrupt_id === confirmationId && m.metadata.type !== 'interrupt_request')).toEqual([
+      expect.objectContaining({ role: 'log', metadata: expect.objectContaining({ interrupt_id: confirmationId, interrupt_status: 'cancelled', response_value: null }) }),
+    ]);
+  });
+
   it('a cancelled interrupt takes the rejected path and answers with data', async () => {
     const { session, prompt } = await raise(confirmation);
     const cancelled = await h!.call('POST', `/interrupts/${prompt.metadata.interrupt_id}/cancel`);

@@ -1,14 +1,18 @@
 import { resolve } from 'node:path';
 import { formatLoadError } from '../contract/load-error.js';
+import { unknownNodeTypeMessage, unknownNodeTypes } from '../validate/check.js';
 import { createServer } from '../server/app.js';
 import { authEnabled } from '../server/auth.js';
 import type { EventSink } from '../server/events.js';
 import type { AuthOptions } from '../server/options.js';
 import { isCi } from '../util/ci.js';
 import { createLogger } from '../util/logger.js';
-import type { ServeFlags } from './serve.js';
+import type { ServeFlags } from './serve-flags.js';
 import { emptyState } from './ui/dashboard-state.js';
 import { jsonLine, lineSink, type LineFormat } from './ui/event-lines.js';
+
+/** SIGINT or SIGTERM: runs are cancelled and written out, and the process is gone by then at the latest. */
+const STOP_DEADLINE_MS = 1800;
 
 export async function serve(dir: string, flags: ServeFlags): Promise<void> {
   const dashboard = flags.logFormat === 'auto' && process.stdout.isTTY === true && process.stdin.isTTY === true && !isCi();
@@ -23,7 +27,7 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
     : format === 'json'
       ? createLogger(flags.logLevel, () => {}, (level, message) => process.stderr.write(jsonLine({ type: 'log', at: new Date().toISOString(), level, message }) + '\n'))
       : createLogger(flags.logLevel);
-  if (!dashboard) listeners.add(lineSink(format, (line) => process.stderr.write(line + '\n')));
+  if (!dashboard) listeners.add(lineSink(format, (line) => process.stderr.write(line + '\n'), flags.logLevel));
 
   const { token, readToken, jwtSecret, jwks, session, writeScope } = flags;
   const auth: AuthOptions = { token, readToken, jwtSecret, jwks, session, writeScope };
@@ -37,6 +41,7 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
     host: flags.host,
     auth,
     corsOrigins: flags.corsOrigin,
+    allowedHosts: flags.allowedHost,
     logger,
     poll: flags.poll,
     stepDelayMs: flags.stepDelay,
@@ -52,6 +57,9 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
   });
   const { store, catalog } = server.context;
   const errors = [...store.errors(), ...catalog.errors()];
+  const warnings = store.list().flatMap(({ workflow, file }) =>
+    unknownNodeTypes(workflow, (id) => catalog.getNodeType(id)).map(({ node, typeId }) => ({ file, rule: 'unknown-node-type', message: unknownNodeTypeMessage(node, typeId) })),
+  );
   const readyMs = Date.now() - started;
   const watchText = flags.watch ? (flags.poll ? 'on (polling)' : 'on') : 'off';
 
@@ -62,17 +70,35 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
     stop = (reason: string) => {
       if (stopping) {
         logger.warn(`${reason} again: exiting now`);
-        process.exit(130);
+        process.exit(reason === 'SIGTERM' ? 143 : 130);
       }
       stopping = true;
       unmount();
-      if (dashboard) listeners.add(lineSink('pretty', (line) => process.stderr.write(line + '\n')));
-      logger.info(`${reason}: finishing in-flight writes, then exiting`);
-      void server.close().then(done, (err: Error) => {
-        logger.error(`shutdown: ${(err as Error).message}`);
-        process.exitCode = 1;
-        done();
-      });
+      if (dashboard) listeners.add(lineSink('pretty', (line) => process.stderr.write(line + '\n'), flags.logLevel));
+      logger.info(`${reason}: finishing in-flight writes, then exiting (runs still going are cancelled)`);
+      let closed = false;
+      // Whatever still holds the process (a client's open connection, a stuck write) does not keep it.
+      const deadline = setTimeout(() => {
+        if (!closed) logger.warn(`${reason}: still stopping after ${STOP_DEADLINE_MS} ms: exiting now`);
+        process.exit(closed ? undefined : 1);
+      }, STOP_DEADLINE_MS);
+      deadline.unref();
+      const why = reason === 'q' ? 'quit from the dashboard' : reason;
+      void server.context.engine
+        .close(`Cancelled: the server stopped (${why}) during this run`)
+        .then(() => server.close())
+        .then(
+          () => {
+            closed = true;
+            done();
+          },
+          (err: Error) => {
+            logger.error(`shutdown: ${(err as Error).message}`);
+            process.exitCode = 1;
+            closed = true;
+            done();
+          },
+        );
     };
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGTERM', () => stop('SIGTERM'));
@@ -96,7 +122,7 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
 
   if (!dashboard) {
     if (format === 'json') {
-      process.stdout.write(JSON.stringify({ type: 'ready', url, dir: root, workflows: store.size, nodeTypes: catalog.nodeTypes().length, watch: flags.watch, auth: authEnabled(auth), readyMs, loadErrors: errors }) + '\n');
+      process.stdout.write(JSON.stringify({ type: 'ready', url, dir: root, workflows: store.size, nodeTypes: catalog.nodeTypes().length, watch: flags.watch, auth: authEnabled(auth), readyMs, loadErrors: errors, warnings }) + '\n');
     } else {
       const lines = [
         `wfe serving ${root}`,
@@ -105,6 +131,7 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
           ` · watch ${watchText} · auth ${authEnabled(auth) ? 'on' : 'off'} · ready in ${readyMs} ms`,
       ];
       if (errors.length > 0) lines.push(`  ${errors.length} file${errors.length === 1 ? '' : 's'} not loaded:`, ...errors.map((e) => `    ${formatLoadError(e)}`));
+      if (warnings.length > 0) lines.push(`  ${warnings.length} warning${warnings.length === 1 ? '' : 's'}:`, ...warnings.map((w) => `    ${w.file}: ${w.message} [${w.rule}]`));
       process.stdout.write(lines.join('\n') + '\n');
     }
   }

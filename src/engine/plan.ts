@@ -1,9 +1,10 @@
 // Turns a workflow into what the scheduler needs: which nodes start a run, which edges carry control,
 // data or tools, and which nodes form the body of each loop. Refuses graphs a run cannot walk.
 import type { Workflow, WorkflowEdge, WorkflowNode } from '../contract/types.js';
-import { findCycle, reachableFrom } from '../graph/cycles.js';
+import { findCycle, isLoopEdge } from '../graph/cycles.js';
 import { edgeKind, LOOP_BACK_PORT, type EdgeKind } from '../graph/edges.js';
 import { portIdFromHandle } from '../graph/handles.js';
+import { loopBodies } from '../graph/loops.js';
 
 export interface PlannedEdge {
   edge: WorkflowEdge;
@@ -50,7 +51,8 @@ export function planRun(workflow: Workflow): PlanResult {
     .filter((e) => nodes.has(e.source) && nodes.has(e.target))
     .map((edge) => ({
       edge,
-      kind: edgeKind(edge, nodes),
+      // An edge marked as a loop's back edge (data.loop) closes its loop like an edge into loop_back.
+      kind: isLoopEdge(edge) ? 'loopback' : edgeKind(edge, nodes),
       sourcePort: edge.sourceHandle ? portIdFromHandle(edge.sourceHandle, edge.source, 'output') : '',
       targetPort: edge.targetHandle ? portIdFromHandle(edge.targetHandle, edge.target, 'input') : '',
     }));
@@ -92,21 +94,5 @@ export function planRun(workflow: Workflow): PlanResult {
     errors.push(steps.length === 0 ? 'Workflow has no nodes to run' : 'Workflow has no start node: add a Start node (category "triggers") or a node without incoming edges');
   if (errors.length > 0) return { ok: false, errors };
 
-  return { ok: true, plan: { workflow, nodes, steps, toolProviders: workflow.nodes.filter(toolOnly), starts, incoming, outgoing, tools, loopBodies: loopBodies(planned, stepIds) } };
-}
-
-/** For each loopback edge tail → head: the nodes on a path from the head to the tail. */
-function loopBodies(planned: PlannedEdge[], stepIds: Set<string>): Map<string, Set<string>> {
-  const forward = planned.filter((p) => p.kind !== 'tool' && p.kind !== 'loopback' && stepIds.has(p.edge.source) && stepIds.has(p.edge.target)).map((p) => p.edge);
-  const backward = forward.map((e) => ({ source: e.target, target: e.source }));
-  const bodies = new Map<string, Set<string>>();
-  for (const p of planned) {
-    if (p.kind !== 'loopback') continue;
-    const head = p.edge.target;
-    const toTail = reachableFrom(p.edge.source, backward);
-    const body = bodies.get(head) ?? new Set<string>();
-    for (const id of reachableFrom(head, forward)) if (toTail.has(id) && id !== head) body.add(id);
-    bodies.set(head, body);
-  }
-  return bodies;
+  return { ok: true, plan: { workflow, nodes, steps, toolProviders: workflow.nodes.filter(toolOnly), starts, incoming, outgoing, tools, loopBodies: loopBodies(planned.map((p) => ({ source: p.edge.source, target: p.edge.target, kind: p.kind })), stepIds) } };
 }

@@ -2,7 +2,10 @@
 // of them is active; if all are inactive it is skipped, and its own edges go inactive. Gateways activate
 // only the edges of their chosen branch. A loop head re-runs whenever its loop_back edge delivers, and
 // then the loop body runs again on fresh signals (edges from outside the body keep their last value).
+// Every visit, run or skip, counts toward the step budget and yields to the event loop, so no
+// workflow can hold the server; a loop head that was skipped or has exited is not re-queued by loop_back.
 import type { WorkflowNode } from '../contract/types.js';
+import { LOOP_EXIT_PORTS, loopExitIntoBodyMessage } from '../graph/loops.js';
 import { behaviourFor, NodeFailure, type ChatTurn, type InterruptAnswer, type InterruptRequest, type MockSpec, type NodeContext, type NodeResult, type ToolCall } from './behaviours.js';
 import { typeIdOf, type PlannedEdge, type RunPlan } from './plan.js';
 import type { JobRecord, JobStatus, RunRecord } from './types.js';
@@ -19,6 +22,7 @@ export interface SchedulerHooks {
 
 export interface SchedulerOptions {
   stepDelayMs: number;
+  /** Node visits (executions and skips) a run may make before it fails. */
   maxSteps: number;
   message: string;
   history: ChatTurn[];
@@ -36,10 +40,18 @@ interface Signal {
 
 export class RunAborted extends Error {}
 
+/** Iterations a loop may make per entry unless its node sets `config.maxIterations`. */
+export const DEFAULT_MAX_ITERATIONS = 1000;
+
 const now = (): string => new Date().toISOString();
 
+/** A macrotask turn: timers, I/O and signal handlers run before the next step (microtasks would not let them). */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+const nameOf = (node: WorkflowNode | undefined, id: string): string => `'${node?.data?.label ?? id}' (${id})`;
+
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (ms <= 0) return signal.aborted ? Promise.reject(new RunAborted()) : Promise.resolve();
+  if (signal.aborted) return Promise.reject(new RunAborted());
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       signal.removeEventListener('abort', onAbort);
@@ -81,6 +93,11 @@ export class Scheduler {
   private readonly queue: string[] = [];
   private readonly jobs: Map<string, JobRecord>;
   private readonly bodyOf = new Map<string, Set<string>>();
+  /** Loop heads whose last execution sent a new iteration into their body: only these answer loop_back. */
+  private readonly iterating = new Set<string>();
+  /** Iterations of each loop head since it was last entered from outside its loop. */
+  private readonly iterations = new Map<string, number>();
+  private visits = 0;
 
   constructor(
     private readonly plan: RunPlan,
@@ -92,11 +109,13 @@ export class Scheduler {
     for (const [head, body] of plan.loopBodies) for (const id of body) this.bodyOf.set(id, body).set(head, body);
   }
 
-  /** Runs to the end. Throws NodeFailure (a node failed), RunAborted (stopped) or a step-limit Error. */
+  /** Runs to the end. Throws NodeFailure (a node failed), RunAborted (stopped) or an Error (a step or loop bound). */
   async run(): Promise<void> {
     for (const id of this.plan.starts) this.queue.push(id);
     while (this.queue.length > 0) {
+      if (this.options.signal.aborted) throw new RunAborted();
       const id = this.queue.shift()!;
+      if (++this.visits > this.options.maxSteps) throw new Error(this.budgetSpent(id));
       await this.execute(id);
     }
     for (const job of this.jobs.values()) if (job.status === 'pending') this.finishJob(job, 'skipped');
@@ -115,14 +134,15 @@ export class Scheduler {
     const deciding = control.length > 0 ? control : incoming;
     const active = isStart || deciding.some((e) => this.signals.get(e.edge.id)?.active && (consumed.includes(e) || e.kind !== 'loopback'));
     if (!active) {
+      this.iterating.delete(nodeId);
       this.finishJob(job, 'skipped');
       this.emit(nodeId, undefined, false);
+      await nextTurn();
       return;
     }
+    if (this.plan.loopBodies.has(nodeId) && (isStart || consumed.some((e) => e.kind !== 'loopback'))) this.iterations.set(nodeId, 0);
 
     this.record.steps++;
-    if (this.record.steps > this.options.maxSteps)
-      throw new Error(`Run stopped after ${this.options.maxSteps} node executions (--max-steps): a loop that never ends?`);
     this.runs.set(nodeId, (this.runs.get(nodeId) ?? 0) + 1);
     const started = Date.now();
     job.status = 'running';
@@ -130,7 +150,9 @@ export class Scheduler {
     job.execution_count++;
     delete job.error_message;
     this.hooks.changed();
-    await sleep(this.options.stepDelayMs, this.options.signal);
+    // Each step yields: with no delay, to the next turn of the event loop rather than a microtask.
+    await (this.options.stepDelayMs > 0 ? sleep(this.options.stepDelayMs, this.options.signal) : nextTurn());
+    if (this.options.signal.aborted) throw new RunAborted();
 
     const typeId = typeIdOf(node);
     const { behaviour, known } = behaviourFor(node, typeId);
@@ -172,8 +194,11 @@ export class Scheduler {
     if (body && ran) {
       // A loop head either iterates (signals only its body) or exits (signals only what follows the loop):
       // the nodes after the loop must not see each iteration as "not taken", nor the body the exit.
+      const fires = (e: PlannedEdge) => !activePorts || activePorts.has(e.sourcePort);
       const intoBody = edges.filter((e) => body.has(e.edge.target));
-      const iterating = intoBody.some((e) => !activePorts || activePorts.has(e.sourcePort));
+      const iterating = intoBody.some(fires);
+      if (iterating) this.countIteration(nodeId, intoBody.filter(fires));
+      else this.iterating.delete(nodeId);
       edges = iterating ? intoBody : edges.filter((e) => !body.has(e.edge.target));
     }
     for (const e of edges) {
@@ -189,7 +214,7 @@ export class Scheduler {
     const job = this.jobs.get(nodeId);
     if (!job) return false;
     const loopback = incoming.filter((e) => e.kind === 'loopback');
-    if (loopback.some((e) => this.signals.get(e.edge.id)?.fresh)) return true;
+    if (this.iterating.has(nodeId) && loopback.some((e) => this.signals.get(e.edge.id)?.fresh)) return true;
     const forward = incoming.filter((e) => e.kind !== 'loopback');
     if (!forward.every((e) => this.signals.has(e.edge.id))) return false;
     if (runs === 0 && job.status === 'pending') return forward.some((e) => this.signals.get(e.edge.id)!.fresh);
@@ -198,6 +223,47 @@ export class Scheduler {
     if (!body) return false;
     const inner = forward.filter((e) => body.has(e.edge.source) || this.plan.loopBodies.has(e.edge.source));
     return inner.length > 0 && inner.every((e) => this.signals.get(e.edge.id)!.fresh);
+  }
+
+  /**
+   * A loop head sends an iteration into its body. Fails the run when the head is in fact leaving by an
+   * exit port wired into its own body (every exit would start it over), or past its iteration bound.
+   */
+  private countIteration(headId: string, firing: PlannedEdge[]): void {
+    const exit = firing.find((e) => LOOP_EXIT_PORTS.has(e.sourcePort));
+    if (exit && firing.every((e) => LOOP_EXIT_PORTS.has(e.sourcePort)))
+      this.failLoop(headId, loopExitIntoBodyMessage(this.plan.nodes, headId, exit.sourcePort, exit.edge.id, exit.edge.target));
+    const bound = this.maxIterations(headId);
+    const count = (this.iterations.get(headId) ?? 0) + 1;
+    if (count > bound)
+      this.failLoop(headId, `Loop ${nameOf(this.plan.nodes.get(headId), headId)} stopped: it started iteration ${count}, past its bound of maxIterations ${bound} (raise config.maxIterations on the loop node if it really needs more)`);
+    this.iterations.set(headId, count);
+    this.iterating.add(headId);
+  }
+
+  private maxIterations(headId: string): number {
+    const configured = Number(this.options.overrides[headId]?.maxIterations ?? this.plan.nodes.get(headId)?.data?.config?.maxIterations);
+    return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_MAX_ITERATIONS;
+  }
+
+  private failLoop(headId: string, message: string): never {
+    const job = this.jobs.get(headId)!;
+    job.status = 'failed';
+    job.error_message = message;
+    this.hooks.log('error', message, headId);
+    this.hooks.changed();
+    throw new Error(message);
+  }
+
+  /** The step budget is spent: names the loop that spent it (the one being visited, else the busiest). */
+  private budgetSpent(nodeId: string): string {
+    const containing = [...this.plan.loopBodies].filter(([head, body]) => head === nodeId || body.has(nodeId)).sort((a, b) => a[1].size - b[1].size);
+    const busiest = [...this.plan.loopBodies.keys()].sort((a, b) => (this.runs.get(b) ?? 0) - (this.runs.get(a) ?? 0));
+    const loop = containing[0]?.[0] ?? busiest[0];
+    const where = loop
+      ? `loop ${nameOf(this.plan.nodes.get(loop), loop)} was still going after ${this.runs.get(loop) ?? 0} runs of its head; a loop that never ends?`
+      : `at ${nameOf(this.plan.nodes.get(nodeId), nodeId)}`;
+    return `Run stopped after ${this.options.maxSteps} node executions and skips (--max-steps, options.maxSteps): ${where}`;
   }
 
   private context(node: WorkflowNode, typeId: string, incoming: PlannedEdge[]): NodeContext {
