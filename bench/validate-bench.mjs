@@ -1,55 +1,58 @@
-// `wfe validate` throughput: files/s over 10,000 generated workflows, next to a baseline measured in
-// the same run on the same files (read + JSON.parse, nothing else). Run with `npm run bench`.
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+#!/usr/bin/env node
+// The batch commands next to the physical limit of the same work, measured in the same run (npm run bench):
+//
+//   wfe validate   10,000 workflows, spawn → exit   vs  node reading + JSON.parse of the same files, spawn → exit
+//   wfe export     1,000 workflows into a folder    vs  node writing the very bytes wfe wrote, by temp + fsync +
+//                                                       rename, 16 at a time, spawn → exit
+//
+// Medians of 3. Figures drift ±15% between runs on a shared machine: read the ratios.
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { folderSettings } from '../dist/cli/catalog-for.js';
-import { runValidation } from '../dist/validate/run.js';
-import { silentLogger } from '../dist/util/logger.js';
+import { appendResults, atLeast, benchDocument, makeFolder, median, printTable, repoRoot, row, runToExit, wfeBin } from './lib.mjs';
 
-const COUNT = Number(process.env.BENCH_FILES ?? 10_000);
-const template = JSON.parse(await readFile(new URL('../fixtures/workflows/chat-pipeline.json', import.meta.url), 'utf8'));
-const dir = await mkdtemp(join(tmpdir(), 'wfe-validate-bench-'));
+const RUNS = 3;
+const baselines = join(repoRoot, 'bench', 'baselines.mjs');
 
+async function timed(args, expectCode = 0) {
+  const samples = [];
+  for (let i = 0; i < RUNS; i++) {
+    const run = await runToExit(args);
+    if (run.code !== expectCode) throw new Error(`${args.join(' ')} exited ${run.code}:\n${run.err}`);
+    samples.push(run.ms);
+  }
+  return median(samples);
+}
+
+const started = Date.now();
+const work = mkdtempSync(join(tmpdir(), 'wfe-batch-bench-'));
 try {
-  const text = (i) => JSON.stringify({ ...template, id: `wf-${i}`, name: `Workflow ${i}` }, null, 2);
-  for (let i = 0; i < COUNT; i += 500) await Promise.all(Array.from({ length: Math.min(500, COUNT - i) }, (_, j) => writeFile(join(dir, `wf-${i + j}.json`), text(i + j))));
-  const names = (await readdir(dir)).filter((n) => n.endsWith('.json')).sort();
-  const bytes = Buffer.byteLength(text(0));
+  const doc = benchDocument();
+  const rows = [];
+  console.log(`wfe batch bench · Node ${process.version} · median of ${RUNS}`);
 
-  const baseline = async () => {
-    const t0 = performance.now();
-    let nodes = 0;
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 16 }, async () => {
-        while (next < names.length) nodes += JSON.parse(await readFile(join(dir, names[next++]), 'utf8')).nodes.length;
-      }),
-    );
-    return { ms: performance.now() - t0, nodes };
-  };
-  const validate = async () => {
-    const t0 = performance.now();
-    const report = await runValidation({
-      files: names.map((name) => ({ name, folder: dir, read: () => readFile(join(dir, name), 'utf8') })),
-      flagRules: {},
-      settingsFor: folderSettings(silentLogger),
-    });
-    return { ms: performance.now() - t0, errors: report.errorCount };
-  };
+  const validateDir = join(work, 'validate-10000');
+  await makeFolder(validateDir, 10_000, doc);
+  const validate = await timed([wfeBin, 'validate', validateDir]);
+  const readParse = await timed([baselines, 'read-parse', validateDir]);
+  rows.push(row('wfe validate, 10,000 files, spawn → exit vs read+parse', validate, readParse, 'ms', atLeast('time', 0.5)));
 
-  await baseline(); // warm the page cache and the JIT for both
-  await validate();
-  const runs = [];
-  for (let i = 0; i < 3; i++) runs.push({ base: await baseline(), wfe: await validate() });
-  const median = (xs) => xs.sort((a, b) => a - b)[1];
-  const baseMs = median(runs.map((r) => r.base.ms));
-  const wfeMs = median(runs.map((r) => r.wfe.ms));
-  const rate = (ms) => Math.round((COUNT / ms) * 1000);
-  console.log(`wfe validate bench · Node ${process.version} · ${COUNT.toLocaleString('en')} workflows of ${bytes.toLocaleString('en')} bytes (${template.nodes.length} nodes) · median of 3`);
-  console.log(`  baseline (read + JSON.parse)   ${rate(baseMs).toLocaleString('en').padStart(8)} files/s   ${Math.round(baseMs)} ms`);
-  console.log(`  wfe validate (every rule)      ${rate(wfeMs).toLocaleString('en').padStart(8)} files/s   ${Math.round(wfeMs)} ms   ${Math.round((baseMs / wfeMs) * 100)}% of baseline (target ≥ 50%)`);
-  if (runs[0].wfe.errors !== 0) console.log(`  (note: ${runs[0].wfe.errors} errors reported)`);
+  const exportDir = join(work, 'export-1000');
+  await makeFolder(exportDir, 1000, doc);
+  const out = join(work, 'export-out');
+  const exported = await timed([wfeBin, 'export', exportDir, '-o', out, '--force']);
+  const copies = [];
+  for (let i = 0; i < RUNS; i++) {
+    const to = join(work, `copy-${i}`);
+    const run = await runToExit([baselines, 'write-16', out, to]);
+    if (run.code !== 0) throw new Error(`write-16 exited ${run.code}: ${run.err}`);
+    copies.push(run.ms);
+  }
+  rows.push(row('wfe export, 1,000 files, spawn → exit vs atomic writes 16 at a time', exported, median(copies), 'ms', atLeast('time', 0.5)));
+
+  printTable('wfe validate / export', rows);
+  appendResults('batch', rows, { runs: RUNS, benchSeconds: Math.round((Date.now() - started) / 1000) });
 } finally {
-  await rm(dir, { recursive: true, force: true });
+  await rm(work, { recursive: true, force: true });
 }

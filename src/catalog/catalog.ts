@@ -2,7 +2,6 @@
 // the served folder's nodes/*.json|yaml|yml files and the catalog keys of wfe.config.yaml.
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
 import type {
   CategoryDefinition,
   LoadError,
@@ -11,6 +10,7 @@ import type {
   PortConfig,
   PortDataTypeConfig,
 } from '../contract/types.js';
+import { FolderWatcher, type FolderEvent } from '../util/folder-watcher.js';
 import type { Logger } from '../util/logger.js';
 import { BUILTIN_CATEGORIES } from './builtin-categories.js';
 import { BUILTIN_NODE_TYPES } from './builtin-node-types.js';
@@ -39,6 +39,8 @@ export interface Catalog {
   settings(): Record<string, unknown>;
   /** Re-reads the folder's overrides. */
   reload(): Promise<void>;
+  /** Changes on every reload (a watched file changed): responses built from the catalog are cached by it. */
+  revision(): number;
   /** Stops watching. */
   close(): Promise<void>;
 }
@@ -47,6 +49,8 @@ export interface CatalogOptions {
   watch: boolean;
   logger: Logger;
   onChange?: () => void;
+  /** The folder's watcher, shared with the workflow store; with `watch` and none given, the catalog opens its own. */
+  watcher?: FolderWatcher;
 }
 
 export interface CatalogConfig {
@@ -76,6 +80,7 @@ export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Ca
   let goodConfig: CatalogConfig | undefined;
   const fileErrors = new Map<string, LoadError[]>();
   let merged = merge(goodNodeFiles, goodConfig, logger);
+  let revision = 0;
 
   function recordErrors(file: string, errors: LoadError[]): void {
     const before = JSON.stringify(fileErrors.get(file) ?? []);
@@ -124,6 +129,7 @@ export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Ca
       logger.error(`catalog: could not read ${root}: ${(err as Error).message}`);
     }
     merged = merge(goodNodeFiles, goodConfig, logger);
+    revision++;
     const own = [...goodNodeFiles.values()].reduce((sum, list) => sum + list.length, 0);
     logger.debug(`catalog: ${merged.nodeTypes.length} node types (${own} from ${NODE_TYPES_DIR}/), ${merged.categories.length} categories`);
   }
@@ -132,27 +138,33 @@ export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Ca
   let queue: Promise<void> = Promise.resolve();
   const reload = (): Promise<void> => (queue = queue.catch(() => undefined).then(readAll));
 
-  await reload();
-
-  let watcher: FSWatcher | undefined;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
-  if (opts.watch) {
-    watcher = watchOverrides(root, logger, () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        void reload().then(() => {
-          if (closed) return;
-          try {
-            opts.onChange?.();
-          } catch (err) {
-            logger.error(`catalog: change listener failed: ${(err as Error).message}`);
-          }
-        });
-      }, RELOAD_DEBOUNCE_MS);
-    });
-    await new Promise<void>((resolve) => watcher!.once('ready', () => resolve()));
+  const changed = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      void reload().then(() => {
+        if (closed) return;
+        try {
+          opts.onChange?.();
+        } catch (err) {
+          logger.error(`catalog: change listener failed: ${(err as Error).message}`);
+        }
+      });
+    }, RELOAD_DEBOUNCE_MS);
+  };
+  // Subscribed before the first read, so an edit made during it is an event, handled after it.
+  let ownWatcher: FolderWatcher | undefined;
+  let watcher = opts.watcher;
+  if (opts.watch && !watcher) {
+    watcher = ownWatcher = await FolderWatcher.open(root, { onError: (message) => logger.warn(`catalog: watch error: ${message}`) });
   }
+  const unsubscribe = watcher?.subscribe((event) => {
+    if (!closed && concernsCatalog(event)) changed();
+  });
+
+  await reload();
+  ownWatcher?.release();
 
   return {
     nodeTypes: () => [...merged.nodeTypes],
@@ -162,10 +174,12 @@ export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Ca
     errors: () => [...fileErrors.values()].flat(),
     settings: () => (goodConfig ?? {}) as Record<string, unknown>,
     reload,
+    revision: () => revision,
     async close() {
       closed = true;
       clearTimeout(timer);
-      await watcher?.close();
+      unsubscribe?.();
+      await ownWatcher?.close();
       await queue;
     },
   };
@@ -173,22 +187,11 @@ export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Ca
 
 // ---- watching -------------------------------------------------------------------------------------
 
-function watchOverrides(root: string, logger: Logger, changed: () => void): FSWatcher {
-  // Watch the folder itself (depth 1) rather than nodes/ and the config file, so both may appear
-  // after start; everything but those paths is ignored by name, without a stat per workflow file.
-  const relevant = (p: string): boolean => {
-    const rel = path.relative(root, p);
-    if (rel === '') return true;
-    const parts = rel.split(path.sep);
-    if (parts.length === 1) return parts[0] === NODE_TYPES_DIR || parts[0] === CONFIG_FILE;
-    return parts.length === 2 && parts[0] === NODE_TYPES_DIR && isNodeTypeFileName(parts[1]);
-  };
-  const watcher = watch(root, { ignoreInitial: true, depth: 1, ignored: (p: string) => !relevant(p) });
-  watcher.on('all', (event) => {
-    if (event === 'add' || event === 'change' || event === 'unlink' || event === 'addDir' || event === 'unlinkDir') changed();
-  });
-  watcher.on('error', (err) => logger.warn(`catalog: watch error: ${(err as Error).message}`));
-  return watcher;
+/** nodes/ itself, a node-type file in it, or wfe.config.yaml; or a re-listed root. */
+function concernsCatalog({ rel, directory }: FolderEvent): boolean {
+  if (rel === NODE_TYPES_DIR || rel === CONFIG_FILE || (directory && rel === '')) return true;
+  const parts = rel.split('/');
+  return parts.length === 2 && parts[0] === NODE_TYPES_DIR && isNodeTypeFileName(parts[1]);
 }
 
 // ---- reading --------------------------------------------------------------------------------------

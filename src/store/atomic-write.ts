@@ -1,6 +1,8 @@
 import { unlinkSync } from 'node:fs';
-import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { errnoOf, nodeStoreFs, type FileIdentity, type StoreFileHandle, type StoreFs } from './store-fs.js';
+
+export type { FileIdentity } from './store-fs.js';
 
 let counter = 0;
 
@@ -30,42 +32,84 @@ function track(temp: string): void {
   });
 }
 
+export interface AtomicWriteOptions {
+  fs?: StoreFs;
+  /**
+   * Runs once the new content is durable in the temp file, right before it is renamed over the target:
+   * the last moment to notice that the target changed meanwhile. Throwing abandons the write. Gets the
+   * identity the file will have, when known.
+   */
+  beforeRename?: (identity: FileIdentity | undefined) => Promise<void>;
+}
+
 /**
  * Writes so that a crash at any moment leaves either the old or the new file: temp file, fsync, rename,
- * then fsync the directory so the rename itself survives power loss. Resolves only once the data is durable.
+ * then fsync the directory so the rename itself survives power loss. Resolves only once the data is durable,
+ * with the identity of the file written (a rename keeps inode, size and modification time), when known.
  */
-export async function writeFileAtomic(target: string, content: string): Promise<void> {
-  const temp = tempPathFor(target);
-  track(temp);
+export async function writeFileAtomic(target: string, content: string, options: AtomicWriteOptions = {}): Promise<FileIdentity | undefined> {
+  const fs = options.fs ?? nodeStoreFs;
+  const { temp, handle } = await createTemp(fs, target);
   try {
-    await writeDurably(temp, target, content);
+    return await writeDurably(fs, temp, handle, target, content, options.beforeRename);
   } finally {
     pending.delete(temp);
   }
 }
 
-async function writeDurably(temp: string, target: string, content: string): Promise<void> {
-  const handle = await open(temp, 'w', 0o644);
-  try {
-    await handle.writeFile(content, 'utf8');
-    await handle.sync();
-  } catch (err) {
-    await handle.close().catch(() => {});
-    await unlink(temp).catch(() => {});
-    throw err;
+/**
+ * Creates the temp file with O_EXCL ('wx'): whatever already sits at a temp path (a link, a leftover of an
+ * earlier process that had the same pid, as in a container) is never followed or reused; the next name is.
+ */
+async function createTemp(fs: StoreFs, target: string): Promise<{ temp: string; handle: StoreFileHandle }> {
+  for (let attempt = 1; ; attempt++) {
+    const temp = tempPathFor(target);
+    track(temp);
+    try {
+      return { temp, handle: await fs.open(temp, 'wx', 0o644) };
+    } catch (err) {
+      pending.delete(temp);
+      if (errnoOf(err) !== 'EEXIST' || attempt >= 100) throw err;
+    }
   }
-  await handle.close();
-  try {
-    await rename(temp, target);
-  } catch (err) {
-    await unlink(temp).catch(() => {});
-    throw err;
-  }
-  await syncDirectory(dirname(target));
 }
 
-async function syncDirectory(dir: string): Promise<void> {
-  const handle = await open(dir, 'r').catch(() => undefined);
+async function writeDurably(
+  fs: StoreFs,
+  temp: string,
+  handle: StoreFileHandle,
+  target: string,
+  content: string,
+  beforeRename?: (identity: FileIdentity | undefined) => Promise<void>,
+): Promise<FileIdentity | undefined> {
+  let identity: FileIdentity | undefined;
+  try {
+    await handle.writeFile(content, 'utf8');
+    // The content is final once written: its identity is taken while it is synced.
+    const [, stats] = await Promise.all([handle.sync(), handle.stat?.()]);
+    identity = stats && { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs };
+  } catch (err) {
+    await handle.close().catch(() => {});
+    await fs.unlink(temp).catch(() => {});
+    throw err;
+  }
+  try {
+    // The last check and the close are independent: both must succeed before the rename.
+    const [closed, checked] = await Promise.allSettled([handle.close(), beforeRename?.(identity)]);
+    if (closed.status === 'rejected') throw closed.reason;
+    if (checked.status === 'rejected') throw checked.reason;
+    await fs.rename(temp, target);
+  } catch (err) {
+    await fs.unlink(temp).catch(() => {});
+    throw err;
+  }
+  await syncDirectory(dirname(target), fs);
+  return identity;
+}
+
+/** fsync of a folder, so that a rename into or out of it survives power loss. */
+export async function syncDirectory(dir: string, fs: StoreFs = nodeStoreFs): Promise<void> {
+  const handle = await fs.open(dir, 'r').catch(() => undefined);
   if (!handle) return;
   try {
     await handle.sync();

@@ -83,7 +83,8 @@ export function applyUpdate(current: Workflow, patch: UpdateInput, now: string):
   const next: Workflow = { ...current };
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined || key === 'id' || key === 'metadata' || key === 'tags') continue;
-    next[key] = key === 'nodes' ? withoutRuntimeFields(value as WorkflowNode[]) : value;
+    // defineProperty, not assignment: a key named "__proto__" must stay an own property, kept on disk.
+    Object.defineProperty(next, key, { value: key === 'nodes' ? withoutRuntimeFields(value as WorkflowNode[]) : value, writable: true, enumerable: true, configurable: true });
   }
   const incoming: Partial<WorkflowMetadata> = { ...(patch.metadata ?? {}) };
   for (const key of SERVER_METADATA_KEYS) delete incoming[key];

@@ -1,21 +1,25 @@
 // The served directory is the database: every *.json file is one workflow, indexed in memory.
 // Reads never touch the disk; writes are atomic, serialised per workflow and acknowledged only once durable.
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, statSync, unlinkSync } from 'node:fs';
-import { mkdir, readFile, stat, unlink } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
-import { conflict, invalidField, notFound, graphInvalid } from '../contract/errors.js';
+import { closeSync, fstatSync, openSync, readFileSync, readdirSync, statSync, unlinkSync } from 'node:fs';
+import { mkdir, open, realpath, unlink } from 'node:fs/promises';
+import { basename, dirname, join, posix, relative, sep } from 'node:path';
 import { formatLoadError } from '../contract/load-error.js';
 import type { LoadError, Workflow } from '../contract/types.js';
 import { describeAjvErrors, validateWorkflowFile } from '../contract/validators.js';
 import { graphErrors, type ConfigChecker } from '../graph/integrity.js';
+import { ConflictError, GraphInvalidError, InvalidInputError, LimitError, NotFoundError, StaleVersionError, StorageError } from '../util/domain-errors.js';
 import { parseJsonWithPosition } from '../util/json-position.js';
+import { defaultIgnore, type IgnoreMatcher } from '../project/ignore.js';
+import { FolderWatcher, type FolderEvent } from '../util/folder-watcher.js';
 import type { Logger } from '../util/logger.js';
 import { pointerPosition } from '../util/pointer-position.js';
 import { stableStringify } from '../util/stable-json.js';
-import { TEMP_FILE_PATTERN, writeFileAtomic } from './atomic-write.js';
+import { syncDirectory, TEMP_FILE_PATTERN, writeFileAtomic } from './atomic-write.js';
+import { checkPath, isRefusedEntry, LinkRefusedError } from './boundary.js';
 import { KeyedMutex } from './keyed-mutex.js';
+import { OrderedList, type ListOrder } from './ordered-list.js';
+import { errnoOf, nodeStoreFs, type FileIdentity, type StoreFs } from './store-fs.js';
 import { applyUpdate, buildCreatedWorkflow, withMetadataDefaults, type CreateInput, type UpdateInput } from './workflow-model.js';
 
 export interface StoreOptions {
@@ -23,15 +27,32 @@ export interface StoreOptions {
   logger: Logger;
   /** Top-level folders that are not workflows (the node-type catalog). */
   skipDirs?: string[];
+  /** Files that are not workflows (src/project/ignore.ts); the default list when not given. */
+  ignore?: IgnoreMatcher;
   checkConfig?: ConfigChecker;
   /** Poll instead of native events (Docker bind mounts, WSL, NFS). */
   poll?: boolean;
+  /** The folder's watcher, shared with the catalog; with `watch` and none given, the store opens its own. */
+  watcher?: FolderWatcher;
   /** Called after the index changed because of a file edited outside the server. */
   onExternalChange?: (file: string, kind: 'add' | 'change' | 'unlink') => void;
+  /** The file operations of API writes, reads and watcher reloads (tests inject faults); node:fs by default. */
+  fs?: StoreFs;
 }
 
-/** The internal folder (runs, backups); never scanned for workflows. */
+/** The internal folder (runs, backups, trash); never scanned for workflows. */
 export const INTERNAL_DIR = '.wfe';
+
+/** A new workflow's id becomes `<id>.json`, and `<id>.<time>.json` in backups: this keeps both under 255 bytes. */
+export const MAX_ID_BYTES = 200;
+
+/** How a path refused by the boundary is reported among the load errors. */
+const LINK_LOAD_ERROR = 'symbolic link: not served, because the server never follows links';
+
+/** File-system failures a person can act on get a StorageError naming the file; anything else stays a 500. */
+const NAMED_CAUSES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'ENAMETOOLONG']);
+const named = (operation: string, rel: string, err: unknown): unknown =>
+  NAMED_CAUSES.has(errnoOf(err) ?? '') ? new StorageError(operation, rel, err) : err;
 
 interface FileEntry {
   rel: string;
@@ -43,6 +64,8 @@ interface FileEntry {
   error?: LoadError;
   /** Set when a watcher event brought in content the server did not write itself. */
   changedOnDisk: boolean;
+  /** The file as it was when `hash` was taken: an event on a file that still matches it changed nothing. */
+  identity?: FileIdentity;
 }
 
 interface PendingSave {
@@ -67,30 +90,49 @@ export interface UpdateResult extends StoredWorkflow {
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** A watcher event on a file with a failed parse waits this long for the writer to finish before it is reported. */
+const SETTLE_MS = 40;
+
+/**
+ * Same inode, size and modification time: the same bytes, without reading them. Only trusted where the
+ * file system keeps sub-second times; on one that keeps whole seconds, an edit of the same size within
+ * that second would look unchanged, so the file is read.
+ */
+function sameIdentity(a: FileIdentity | undefined, b: FileIdentity): boolean {
+  return a !== undefined && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && b.mtimeMs % 1000 !== 0;
+}
+
+/** A file's identity and modification time, as a stat gives them. */
+type FileStamp = FileIdentity & { mtime: Date };
+
+const identityOf = (stats: FileIdentity): FileIdentity => ({ ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs });
 const toPosix = (p: string): string => p.split(sep).join('/');
 const now = (): string => new Date().toISOString();
 
 /** Rejects ids that could escape the folder or hide a file (every id that reaches a route). */
 export function assertSafeId(id: string, field = 'id'): void {
-  if (id.length === 0 || id.length > 200) throw invalidField(field, 'must be 1 to 200 characters');
+  if (id.length === 0 || id.length > 200) throw new InvalidInputError(field, 'must be 1 to 200 characters');
   if (id.includes('\0') || id.includes('/') || id.includes('\\') || id.includes('..') || id.startsWith('.'))
-    throw invalidField(field, 'must not contain "/", "\\", "..", NUL or start with "."');
+    throw new InvalidInputError(field, 'must not contain "/", "\\", "..", NUL or start with "."');
 }
 
-/** A new workflow's id becomes its file name `<id>.json`: keep it portable. */
+/** A new workflow's id becomes its file name `<id>.json`: keep it portable, and short enough in bytes. */
 export function checkNewWorkflowId(id: string): void {
   assertSafeId(id);
-  if (!/^[\p{L}\p{N}._~@+=:-]+$/u.test(id)) throw invalidField('id', 'may contain only letters, digits and . _ ~ @ + = : -');
+  if (!/^[\p{L}\p{N}._~@+=:-]+$/u.test(id)) throw new InvalidInputError('id', 'may contain only letters, digits and . _ ~ @ + = : -');
+  const bytes = Buffer.byteLength(id, 'utf8');
+  if (bytes > MAX_ID_BYTES) throw new LimitError('id', `its length in UTF-8 bytes (${bytes}; the file name is <id>.json)`, MAX_ID_BYTES);
 }
 
 /**
  * Which paths of a served folder are not workflows: hidden files and folders, node_modules, and the
  * given top-level folders (the catalog's nodes/, the internal .wfe/). `rel` uses forward slashes.
  */
-export function isSkippedPath(rel: string, skipDirs: readonly string[] = []): boolean {
+export function isSkippedPath(rel: string, skipDirs: readonly string[] = [], ignored?: IgnoreMatcher): boolean {
   const parts = rel.split('/');
   if (parts.some((p) => p.startsWith('.') || p === 'node_modules')) return true;
-  return parts.length > 1 && skipDirs.includes(parts[0]);
+  return (parts.length > 1 && skipDirs.includes(parts[0])) || (ignored?.(rel) ?? false);
 }
 
 export const etagOf = (workflow: Workflow): string => `"${workflow.metadata.versionId ?? ''}"`;
@@ -99,23 +141,50 @@ export class WorkflowStore {
   private readonly entries = new Map<string, FileEntry>();
   private readonly filesById = new Map<string, Set<string>>();
   private readonly mutex = new KeyedMutex();
+  private ignored?: IgnoreMatcher;
   private readonly pendingWrites = new Map<string, string>();
+  /** The identity a file has from the moment the store renames its write over it until the index holds it. */
+  private readonly pendingIdentities = new Map<string, FileIdentity>();
   /** The newest version of each workflow with saves not yet durable (what the next save builds on). */
   private readonly tips = new Map<string, Workflow>();
   private readonly queuedSaves = new Map<string, PendingSave[]>();
-  private watcher?: FSWatcher;
+  /** The list orders asked for so far, kept in order as workflows change. */
+  private readonly orders = new Map<ListOrder, OrderedList>();
+  private changes = 0;
+  private unsubscribe?: () => void;
+  private ownWatcher?: FolderWatcher;
+  /** Files whose last watcher read failed to parse: reported once the writer has had time to finish. */
+  private readonly settling = new Map<string, NodeJS.Timeout>();
   private closed = false;
+  private fineTimestamps?: Promise<boolean>;
+  private readonly fs: StoreFs;
+  /** For tests: files read because of a watcher event (an event on the store's own write reads none). */
+  readonly counters = { eventReads: 0 };
 
   private constructor(
     readonly dir: string,
+    /** The folder's real path: the boundary every file of the store must stay inside. */
+    private readonly root: string,
     private readonly options: StoreOptions,
-  ) {}
+  ) {
+    this.fs = options.fs ?? nodeStoreFs;
+  }
 
   static async open(dir: string, options: StoreOptions): Promise<WorkflowStore> {
     await mkdir(dir, { recursive: true });
-    const store = new WorkflowStore(dir, options);
+    const store = new WorkflowStore(dir, await realpath(dir), options);
+    // Watching starts before the scan, so an edit made during it is an event, handled after it.
+    let watcher = options.watcher;
+    if (options.watch && !watcher) {
+      watcher = store.ownWatcher = await FolderWatcher.open(dir, {
+        poll: options.poll,
+        onError: (message) => options.logger.error(`watcher: ${message}`),
+      });
+    }
+    if (watcher) store.unsubscribe = watcher.subscribe((event) => store.onFolderEvent(event));
+    await store.identityTrusted(); // found out now (a few ms), not on the first save, and no probe file outlives open()
     store.scan();
-    if (options.watch) await store.startWatching();
+    store.ownWatcher?.release();
     return store;
   }
 
@@ -141,6 +210,43 @@ export class WorkflowStore {
     return this.filesById.size;
   }
 
+  /** Changes whenever what get() or a page answers may have changed (a cache key for responses). */
+  get generation(): number {
+    return this.changes;
+  }
+
+  /**
+   * One page of the served workflows in the given order (ties broken by id), only those `keep` accepts,
+   * and how many there are in all. The order is kept as workflows change, never re-sorted per call.
+   */
+  page(order: ListOrder, descending: boolean, offset: number, limit: number, keep?: (workflow: Workflow) => boolean): { total: number; items: StoredWorkflow[] } {
+    let list = this.orders.get(order);
+    if (!list) {
+      list = new OrderedList(order, this.served());
+      this.orders.set(order, list);
+    }
+    const items: StoredWorkflow[] = [];
+    if (!keep) {
+      for (let i = offset; i < Math.min(list.size, offset + limit); i++) items.push(this.get(list.idAt(i, descending))!);
+      return { total: list.size, items };
+    }
+    let total = 0;
+    for (let i = 0; i < list.size; i++) {
+      const found = this.get(list.idAt(i, descending))!;
+      if (!keep(found.workflow)) continue;
+      if (total >= offset && items.length < limit) items.push(found);
+      total++;
+    }
+    return { total, items };
+  }
+
+  private *served(): Iterable<Workflow> {
+    for (const id of this.filesById.keys()) {
+      const workflow = this.winner(id)?.workflow;
+      if (workflow) yield workflow;
+    }
+  }
+
   /** Files that failed to parse or validate, and ids defined twice. */
   errors(): LoadError[] {
     const out: LoadError[] = [];
@@ -163,11 +269,11 @@ export class WorkflowStore {
     const workflow = buildCreatedWorkflow(input, now());
     if (validateGraph) this.assertGraph(workflow);
     return this.mutex.run(workflow.id, async () => {
-      if (this.winner(workflow.id)) throw conflict(`Workflow '${workflow.id}' already exists; use PUT /workflows/${workflow.id} to change it`);
+      if (this.winner(workflow.id)) throw new ConflictError(`Workflow '${workflow.id}' already exists; use PUT /workflows/${workflow.id} to change it`);
       const rel = `${workflow.id}.json`;
-      if (this.entries.has(rel) || (await exists(join(this.dir, rel))))
-        throw conflict(`File ${rel} already exists in the workflow folder but does not hold a valid workflow '${workflow.id}'; fix or remove it first`);
-      await this.persist(rel, workflow);
+      if (this.entries.has(rel) || (await this.readCurrent(rel)) !== undefined)
+        throw new ConflictError(`File ${rel} already exists in the workflow folder but does not hold a valid workflow '${workflow.id}'; fix or remove it first`);
+      await this.persist(rel, workflow, undefined);
       return this.get(workflow.id)!;
     });
   }
@@ -178,12 +284,12 @@ export class WorkflowStore {
    * write. Each is acknowledged only once a version containing it is on disk.
    */
   async update(id: string, patch: UpdateInput, ifMatch?: string): Promise<UpdateResult> {
-    if (patch.id !== undefined && patch.id !== id) throw invalidField('id', `must match the path id '${id}' (ids cannot be changed by PUT)`);
+    if (patch.id !== undefined && patch.id !== id) throw new InvalidInputError('id', `must match the path id '${id}' (ids cannot be changed by PUT)`);
     const entry = this.winner(id);
-    if (!entry?.workflow) throw notFound(`workflow '${id}'`);
+    if (!entry?.workflow) throw new NotFoundError(`workflow '${id}'`);
     const base = this.tips.get(id) ?? entry.workflow;
     if (ifMatch !== undefined && !etagMatches(ifMatch, etagOf(base)))
-      throw conflict(`Workflow '${id}' was changed since you read it (your If-Match ${ifMatch}, current ETag ${etagOf(base)}); reload it and apply your change again`, {
+      throw new ConflictError(`Workflow '${id}' was changed since you read it (your If-Match ${ifMatch}, current ETag ${etagOf(base)}); reload it and apply your change again`, {
         currentVersionId: base.metadata.versionId ?? '',
       });
     const next = applyUpdate(base, patch, now());
@@ -207,14 +313,23 @@ export class WorkflowStore {
     const last = batch[batch.length - 1].workflow;
     try {
       const entry = this.winner(id);
-      if (!entry?.workflow) throw notFound(`workflow '${id}'`);
-      const diskText = await this.assertDiskUnchanged(entry);
+      if (!entry?.workflow) throw new NotFoundError(`workflow '${id}'`);
+      const replacesDiskEdit = entry.error !== undefined || (entry.changedOnDisk && batch.some((s) => s.blind));
+      // The file must still be the indexed one: by its bytes when they are needed (a backup) or its identity
+      // is unknown; else by its identity, looked at while the new text is being serialised.
+      const identity = entry.identity;
+      const diskText = replacesDiskEdit || !identity ? await this.readUnchanged(entry) : undefined;
+      const unchangedBeforeWrite = diskText === undefined ? this.matchesIdentity(entry.rel, identity) : undefined;
       // A reload from disk between the save and this write means the save was based on a stale version.
       if (this.winner(id)?.workflow?.metadata.versionId !== batch[0].baseVersionId)
-        throw conflict(`Workflow '${id}' changed on disk while your save was queued; reload it and apply your change again`);
-      const replacesDiskEdit = entry.error !== undefined || (entry.changedOnDisk && batch.some((s) => s.blind));
-      const backup = replacesDiskEdit && diskText !== undefined ? await this.backUp(entry, id, diskText) : undefined;
-      await this.persist(entry.rel, last);
+        throw new ConflictError(`Workflow '${id}' changed on disk while your save was queued; reload it and apply your change again`);
+      const backup = replacesDiskEdit ? await this.backUp(entry, id, diskText!) : undefined;
+      const checkedFirst = async () => {
+        // Not the same file by its identity: compared by its bytes, as when the identity is unknown (a 409 if they differ).
+        if (unchangedBeforeWrite && !(await unchangedBeforeWrite)) await this.readUnchanged(entry);
+      };
+      // The disk is checked again right before the rename: a hand edit saved during this write is never replaced.
+      await this.persist(entry.rel, last, entry.hash, diskText === undefined ? identity : undefined, checkedFirst);
       if (this.tips.get(id) === last) this.tips.delete(id);
       for (const save of batch) {
         const json = save.workflow === last ? this.get(id)!.json : JSON.stringify(save.workflow);
@@ -226,25 +341,51 @@ export class WorkflowStore {
       this.queuedSaves.delete(id);
       this.tips.delete(id);
       for (const save of batch) save.reject(err);
-      for (const save of behind) save.reject(conflict(`An earlier save to workflow '${id}' failed, so this one, built on it, was not written; reload and retry`));
+      for (const save of behind) save.reject(new ConflictError(`An earlier save to workflow '${id}' failed, so this one, built on it, was not written; reload and retry`));
     }
   }
 
-  async delete(id: string): Promise<void> {
+  /**
+   * Moves the workflow's file to `.wfe/trash/<path>.<time>.json` (its last version, so a mistaken delete can be
+   * undone by moving it back). A stale `ifMatch`, or a disk edit not seen yet under one, is refused with
+   * StaleVersionError and nothing is moved.
+   */
+  async delete(id: string, ifMatch?: string): Promise<void> {
     await this.mutex.run(id, async () => {
       const entry = this.winner(id);
-      if (!entry) throw notFound(`workflow '${id}'`);
-      await unlink(join(this.dir, entry.rel)).catch((err: NodeJS.ErrnoException) => {
-        if (err.code !== 'ENOENT') throw err;
-      });
+      if (!entry?.workflow) throw new NotFoundError(`workflow '${id}'`);
+      if (ifMatch !== undefined) {
+        const indexed = entry.workflow;
+        const stale = (why: string) => {
+          const current = etagOf(this.winner(id)?.workflow ?? indexed);
+          return new StaleVersionError(`Workflow '${id}' ${why} (your If-Match ${ifMatch}, current ETag ${current}); nothing was deleted. Reload it and decide again`, current);
+        };
+        const current = etagOf(indexed);
+        if (!etagMatches(ifMatch, current)) throw stale('was changed since you read it');
+        const text = await this.readCurrent(entry.rel);
+        if (text !== undefined && sha256(text) !== entry.hash) {
+          this.load(entry.rel, text, true);
+          throw stale('was changed on disk since you read it');
+        }
+      }
+      const trashed = await this.moveToTrash(entry.rel);
       this.forget(entry.rel);
+      this.tips.delete(id);
+      if (trashed) this.options.logger.info(`${entry.rel}: deleted; the last version is kept in ${trashed}`);
     });
   }
 
-  /** Stops the watcher and waits for in-flight writes (graceful shutdown). */
+  /** Stops watching and waits for in-flight writes (graceful shutdown). */
   async close(): Promise<void> {
     this.closed = true;
-    await this.watcher?.close();
+    this.unsubscribe?.();
+    for (const timer of this.settling.values()) clearTimeout(timer);
+    await this.ownWatcher?.close();
+    await this.mutex.drain();
+  }
+
+  /** Resolves once every watcher event received so far has been handled (tests). */
+  async settled(): Promise<void> {
     await this.mutex.drain();
   }
 
@@ -252,7 +393,7 @@ export class WorkflowStore {
 
   private assertGraph(workflow: Workflow): void {
     const errors = graphErrors(workflow, this.options.checkConfig);
-    if (errors.length > 0) throw graphInvalid(errors);
+    if (errors.length > 0) throw new GraphInvalidError(errors);
   }
 
   private winner(id: string): FileEntry | undefined {
@@ -263,38 +404,162 @@ export class WorkflowStore {
     return this.entries.get(best!);
   }
 
-  private async persist(rel: string, workflow: Workflow): Promise<void> {
+  /**
+   * Writes atomically. `expectedHash` is the content the file must still hold right before the rename
+   * (undefined: the file must not exist); otherwise nothing is written and a ConflictError says why.
+   */
+  private async persist(rel: string, workflow: Workflow, expectedHash: string | undefined, expectedIdentity?: FileIdentity, checkFirst?: () => Promise<void>): Promise<void> {
     const text = stableStringify(workflow);
     const hash = sha256(text);
     // The watcher's echo of this write must be recognised as ours, even if it arrives before the index update.
     this.pendingWrites.set(rel, hash);
     try {
-      await writeFileAtomic(join(this.dir, rel), text);
-      this.index({ rel, hash, workflow, changedOnDisk: false });
+      // Before the temp file exists: a change found here happened before this write, not during it.
+      await checkFirst?.();
+      const beforeRename = async (identity: FileIdentity | undefined) => {
+        if (!(await this.matchesIdentity(rel, expectedIdentity))) await this.assertDiskAsExpected(rel, expectedHash);
+        if (identity) this.pendingIdentities.set(rel, identity);
+      };
+      const identity = await writeFileAtomic(join(this.root, rel), text, { fs: this.fs, beforeRename });
+      this.index({ rel, hash, workflow, changedOnDisk: false, identity });
+    } catch (err) {
+      throw named('write', rel, err);
     } finally {
       if (this.pendingWrites.get(rel) === hash) this.pendingWrites.delete(rel);
+      this.pendingIdentities.delete(rel);
     }
   }
 
   /**
-   * A file changed behind our back (no watcher, or its event not here yet) is never overwritten unseen.
-   * Returns the disk text, so a broken hand edit can be backed up before a save replaces it.
+   * Whether `rel` is, by its identity, still the file the index holds: a file inside the boundary (no link
+   * on the way), with the same inode, size and modification time. False when that cannot tell (nothing
+   * known, a link, a coarse clock): then the bytes are read and compared.
    */
-  private async assertDiskUnchanged(entry: FileEntry): Promise<string | undefined> {
-    const text = await readFile(join(this.dir, entry.rel), 'utf8').catch(() => undefined);
-    if (text === undefined || sha256(text) === entry.hash) return text;
+  private async matchesIdentity(rel: string, identity: FileIdentity | undefined): Promise<boolean> {
+    if (!identity || !(await this.identityTrusted())) return false;
+    try {
+      // Below the root, a folder on the way could have been replaced by a link: the boundary decides.
+      if (rel.includes('/') && (await checkPath(this.fs, this.root, rel)) === 'missing') return false;
+      const stats = await this.fs.lstat(join(this.root, rel));
+      return !stats.isSymbolicLink() && sameIdentity(identity, stats);
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Whether a write made right after a file was stat'ed always gets a new modification time here, so that
+   * an unchanged identity means unchanged bytes. True on file systems with fine clocks (APFS, and Linux
+   * 6.13+ with its multigrain timestamps); false where the clock ticks coarsely (older kernels, NTFS): an
+   * edit of the same size in the same tick as the server's write would keep the identity, so there the
+   * bytes are always compared. Found out once, on a probe file in .wfe/.
+   */
+  identityTrusted(): Promise<boolean> {
+    return (this.fineTimestamps ??= probeFineTimestamps(join(this.root, INTERNAL_DIR)));
+  }
+
+  /** The last check of a write, between the fsync of the temp file and its rename over `rel`. */
+  private async assertDiskAsExpected(rel: string, expectedHash: string | undefined): Promise<void> {
+    const text = await this.readCurrent(rel);
+    if (expectedHash === undefined) {
+      if (text === undefined) return;
+      this.load(rel, text, true);
+      throw new ConflictError(`The file ${rel} appeared on disk while the workflow was being created; it is kept and nothing was written`);
+    }
+    if (text === undefined) throw this.deletedOnDisk(rel, 'while the save was being written');
+    if (sha256(text) === expectedHash) return;
+    this.load(rel, text, true);
+    this.options.logger.warn(`${rel}: changed on disk while a save was being written; the save was refused (409) and the disk version is served`);
+    throw new ConflictError(`The file ${rel} changed on disk while your save was being written; the disk version is kept and served. Reload the workflow and apply your change again`);
+  }
+
+  /**
+   * The file as it is on disk now: undefined when it is missing. A file changed behind our back (no watcher,
+   * or its event not here yet) is never overwritten unseen: that is a ConflictError, after a reload.
+   */
+  private async readUnchanged(entry: FileEntry): Promise<string> {
+    const text = await this.readCurrent(entry.rel);
+    if (text === undefined) throw this.deletedOnDisk(entry.rel, 'since it was loaded');
+    if (sha256(text) === entry.hash) return text;
     this.load(entry.rel, text, true);
-    throw conflict(`The file ${entry.rel} changed on disk since it was loaded; the server now serves the disk version. Reload the workflow and apply your change again`);
+    throw new ConflictError(`The file ${entry.rel} changed on disk since it was loaded; the server now serves the disk version. Reload the workflow and apply your change again`);
+  }
+
+  /** A deleted file is not written again by a save: the workflow is no longer served, and the save is refused. */
+  private deletedOnDisk(rel: string, when: string): ConflictError {
+    if (this.entries.has(rel)) {
+      this.forget(rel);
+      this.options.logger.warn(`${rel}: deleted on disk ${when}; a save to it was refused (409) and the workflow is no longer served`);
+      this.options.onExternalChange?.(rel, 'unlink');
+    }
+    return new ConflictError(`The file ${rel} was deleted on disk ${when}; it is not written again and the workflow is no longer served. Create it again with POST /workflows to keep it`);
+  }
+
+  /** Reads a file of the folder through the boundary: undefined when missing; a link is refused (and reported). */
+  private async readCurrent(rel: string): Promise<string | undefined> {
+    try {
+      if ((await checkPath(this.fs, this.root, rel)) === 'missing') return undefined;
+      return await this.fs.readFile(join(this.root, rel), 'utf8');
+    } catch (err) {
+      if (err instanceof LinkRefusedError) {
+        if (this.refuseLink(rel)) this.options.onExternalChange?.(rel, 'change');
+        throw err;
+      }
+      if (errnoOf(err) === 'ENOENT') return undefined;
+      throw named('read', rel, err);
+    }
+  }
+
+  /** Makes `dirRel` (under .wfe) inside the folder, and returns a free `<stem>.<time>.json` in it. */
+  private async internalFile(dirRel: string, stem: string): Promise<string> {
+    await checkPath(this.fs, this.root, dirRel);
+    await this.fs.mkdir(join(this.root, dirRel), { recursive: true });
+    const stamp = now().replace(/[:.]/g, '-');
+    for (let n = 1; ; n++) {
+      const rel = posix.join(dirRel, fitFileName(stem, `.${stamp}${n > 1 ? `-${n}` : ''}.json`));
+      if ((await checkPath(this.fs, this.root, rel)) === 'missing') return rel;
+    }
   }
 
   private async backUp(entry: FileEntry, id: string, diskText: string): Promise<string> {
-    const stamp = now().replace(/[:.]/g, '-');
-    const rel = toPosix(join(INTERNAL_DIR, 'backups', `${id}.${stamp}.json`));
-    await mkdir(join(this.dir, INTERNAL_DIR, 'backups'), { recursive: true });
-    await writeFileAtomic(join(this.dir, rel), diskText);
+    let rel = '.wfe/backups';
+    try {
+      rel = await this.internalFile(posix.join(INTERNAL_DIR, 'backups'), id);
+      await writeFileAtomic(join(this.root, rel), diskText, { fs: this.fs });
+    } catch (err) {
+      throw named('write the backup', rel, err);
+    }
     const what = entry.error ? 'an invalid version edited on disk' : 'a version edited on disk';
     this.options.logger.warn(`${entry.rel}: a save replaced ${what}; the disk version is kept in ${rel}`);
     return rel;
+  }
+
+  /** Moves a workflow file into .wfe/trash (same relative path, time-stamped); undefined when it is already gone. */
+  private async moveToTrash(rel: string): Promise<string | undefined> {
+    try {
+      if ((await this.readCurrent(rel)) === undefined) return undefined;
+      const stem = basename(rel).replace(/\.json$/, '');
+      const trashed = await this.internalFile(posix.join(INTERNAL_DIR, 'trash', posix.dirname(rel)), stem);
+      await this.fs.rename(join(this.root, rel), join(this.root, trashed));
+      await syncDirectory(dirname(join(this.root, rel)), this.fs);
+      await syncDirectory(dirname(join(this.root, trashed)), this.fs);
+      return trashed;
+    } catch (err) {
+      throw named('delete', rel, err);
+    }
+  }
+
+  /**
+   * The boundary's verdict on a workflow path: a link is not served; it is listed among the load errors.
+   * Returns false when it was already recorded.
+   */
+  private refuseLink(rel: string): boolean {
+    const previous = this.entries.get(rel);
+    if (previous && !previous.workflow && previous.error?.message === LINK_LOAD_ERROR) return false;
+    this.forget(rel);
+    this.index({ rel, hash: '', error: { file: rel, message: LINK_LOAD_ERROR }, changedOnDisk: true });
+    this.options.logger.warn(`${rel}: ${LINK_LOAD_ERROR}`);
+    return true;
   }
 
   private index(entry: FileEntry): void {
@@ -306,12 +571,26 @@ export class WorkflowStore {
       if (!this.filesById.has(id)) this.filesById.set(id, new Set());
       this.filesById.get(id)!.add(entry.rel);
     }
+    if (before?.workflow !== entry.workflow) {
+      if (before?.workflow && before.workflow.id !== id) this.servedChanged(before.workflow.id);
+      if (id !== undefined) this.servedChanged(id);
+    }
   }
 
   private forget(rel: string): void {
     const entry = this.entries.get(rel);
     this.entries.delete(rel);
-    if (entry?.workflow) this.unlinkId(entry.workflow.id, rel);
+    if (entry?.workflow) {
+      this.unlinkId(entry.workflow.id, rel);
+      this.servedChanged(entry.workflow.id);
+    }
+  }
+
+  /** What is served for `id` may have changed: the list orders follow, cached responses go stale. */
+  private servedChanged(id: string): void {
+    this.changes++;
+    const workflow = this.winner(id)?.workflow;
+    for (const list of this.orders.values()) list.set(id, workflow);
   }
 
   private unlinkId(id: string, rel: string): void {
@@ -324,12 +603,16 @@ export class WorkflowStore {
    * Parses and validates one file's text and updates the index. A bad file keeps its last good version
    * served and records the error. Returns false when the text is what the index already holds.
    */
-  private load(rel: string, text: string, fromWatcher: boolean): boolean {
+  private load(rel: string, text: string, fromWatcher: boolean, stats?: FileStamp, deferErrors = false): boolean | 'deferred' {
     const hash = sha256(text);
     const previous = this.entries.get(rel);
-    if ((previous && previous.hash === hash) || this.pendingWrites.get(rel) === hash) return false;
-    const result = this.parse(rel, text);
+    if ((previous && previous.hash === hash) || this.pendingWrites.get(rel) === hash) {
+      if (previous && previous.hash === hash && stats) previous.identity = identityOf(stats);
+      return false;
+    }
+    const result = this.parse(rel, text, stats);
     if ('error' in result) {
+      if (deferErrors) return 'deferred';
       this.options.logger.warn(formatLoadError(result.error) + (previous?.workflow ? ' (the last good version stays served)' : ''));
       this.index({ rel, hash, workflow: previous?.workflow, json: previous?.json, error: result.error, changedOnDisk: previous?.changedOnDisk ?? false });
       return true;
@@ -340,20 +623,23 @@ export class WorkflowStore {
     if (!workflow.metadata.versionId || (previousVersion !== undefined && previousVersion === workflow.metadata.versionId))
       workflow = { ...workflow, metadata: { ...workflow.metadata, versionId: `disk-${hash.slice(0, 16)}` } };
     if (previous?.error && previous.workflow) this.options.logger.info(`${rel}: fixed, serving the new version`);
-    this.index({ rel, hash, workflow, changedOnDisk: fromWatcher });
+    this.index({ rel, hash, workflow, changedOnDisk: fromWatcher, identity: stats && identityOf(stats) });
     return true;
   }
 
-  private parse(rel: string, text: string): { workflow: Workflow } | { error: LoadError } {
+  private parse(rel: string, text: string, stats?: FileStamp): { workflow: Workflow } | { error: LoadError } {
     const parsed = parseJsonWithPosition(text);
-    if (!parsed.ok) return { error: { file: rel, line: parsed.line, column: parsed.column, message: `invalid JSON: ${parsed.message}` } };
+    if (!parsed.ok)
+      return { error: { file: rel, line: parsed.line, column: parsed.column, message: parsed.depthLimit ? parsed.message : `invalid JSON: ${parsed.message}` } };
     if (!validateWorkflowFile(parsed.value)) {
       const [first, ...more] = describeAjvErrors(validateWorkflowFile.errors, 'workflow');
       const pos = pointerPosition(text, first.pointer);
       const extra = more.length > 0 ? ` (and ${more.length} more problem${more.length > 1 ? 's' : ''})` : '';
       return { error: { file: rel, line: pos?.line, column: pos?.column, pointer: first.pointer, message: `${first.field} ${first.message}${extra}` } };
     }
-    const fileTime = safeMtime(join(this.dir, rel));
+    // The file's time stands in for dates the file leaves out; most files have both, and cost no stat.
+    const given = (parsed.value as Partial<Workflow>).metadata;
+    const fileTime = given?.createdAt && given.updatedAt ? '' : stats ? stats.mtime.toISOString() : safeMtime(join(this.root, rel));
     const workflow = withMetadataDefaults(parsed.value as Workflow, fileTime);
     const problems = graphErrors(workflow, this.options.checkConfig);
     if (problems.length > 0) {
@@ -364,7 +650,7 @@ export class WorkflowStore {
   }
 
   private isSkipped(rel: string): boolean {
-    return isSkippedPath(rel, this.options.skipDirs);
+    return isSkippedPath(rel, this.options.skipDirs, (this.ignored ??= this.options.ignore ?? defaultIgnore(this.root)));
   }
 
   private isWorkflowPath(rel: string): boolean {
@@ -374,11 +660,15 @@ export class WorkflowStore {
   /** Start-up scan. Sequential sync reads measured fastest here (limits.md) and the server is not listening yet. */
   private scan(): void {
     const files: string[] = [];
+    const links: string[] = [];
     const walk = (abs: string) => {
       for (const dirent of readdirSync(abs, { withFileTypes: true })) {
         const child = join(abs, dirent.name);
-        const rel = toPosix(relative(this.dir, child));
-        if (dirent.isDirectory()) {
+        const rel = toPosix(relative(this.root, child));
+        if (isRefusedEntry(dirent)) {
+          if (this.isWorkflowPath(rel)) links.push(rel);
+          else if (!this.isSkipped(rel)) this.options.logger.info(`${rel}: symbolic link, not followed`);
+        } else if (dirent.isDirectory()) {
           if (!this.isSkipped(rel)) walk(child);
         } else if (TEMP_FILE_PATTERN.test(dirent.name)) {
           try {
@@ -389,64 +679,109 @@ export class WorkflowStore {
         } else if (dirent.isFile() && this.isWorkflowPath(rel)) files.push(rel);
       }
     };
-    walk(this.dir);
+    walk(this.root);
+    for (const rel of links) this.refuseLink(rel);
     for (const rel of files.sort(compareRel)) {
       try {
-        this.load(rel, readFileSync(join(this.dir, rel), 'utf8'), false);
+        // The identity is taken from the descriptor that is read, before reading (see onEvent).
+        const fd = openSync(join(this.root, rel), 'r');
+        try {
+          const stats = fstatSync(fd);
+          this.load(rel, readFileSync(fd, 'utf8'), false, stats);
+        } finally {
+          closeSync(fd);
+        }
       } catch (err) {
         this.index({ rel, hash: '', error: { file: rel, message: `cannot read: ${(err as Error).message}` }, changedOnDisk: false });
       }
     }
   }
 
-  private async startWatching(): Promise<void> {
-    const watcher = watch(this.dir, {
-      ignoreInitial: true,
-      usePolling: this.options.poll ?? false,
-      interval: 100,
-      // Holds an event until the file size is stable, so a half-written file is not reported as broken.
-      awaitWriteFinish: { stabilityThreshold: 40, pollInterval: 10 },
-      ignored: (path, stats) => {
-        const rel = toPosix(relative(this.dir, path));
-        if (rel === '' || rel.startsWith('..')) return false;
-        if (this.isSkipped(rel)) return true;
-        return stats?.isFile() === true && !rel.endsWith('.json');
-      },
-    });
-    watcher.on('add', (p) => void this.onEvent(p, 'add'));
-    watcher.on('change', (p) => void this.onEvent(p, 'change'));
-    watcher.on('unlink', (p) => void this.onEvent(p, 'unlink'));
-    watcher.on('error', (err) => this.options.logger.error(`watcher: ${(err as Error).message}`));
-    await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
-    this.watcher = watcher;
+  private onFolderEvent(event: FolderEvent): void {
+    if (this.closed) return;
+    if (event.directory) {
+      // A folder went away (or was re-listed): look again at every file known under it.
+      const prefix = event.rel === '' ? '' : `${event.rel}/`;
+      for (const rel of [...this.entries.keys()]) if (rel.startsWith(prefix)) void this.onEvent(rel);
+      return;
+    }
+    if (!this.isWorkflowPath(event.rel)) return;
+    // The echo of the store's own write, most often: the file the index holds, not even queued.
+    const known = this.entries.get(event.rel);
+    if (event.stats && !event.stats.isSymbolicLink() && (sameIdentity(known?.identity, event.stats) || sameIdentity(this.pendingIdentities.get(event.rel), event.stats))) return;
+    void this.onEvent(event.rel);
   }
 
-  private async onEvent(abs: string, kind: 'add' | 'change' | 'unlink'): Promise<void> {
+  private async onEvent(rel: string, settled = false): Promise<void> {
     if (this.closed) return;
-    const rel = toPosix(relative(this.dir, abs));
-    if (!this.isWorkflowPath(rel)) return;
+    clearTimeout(this.settling.get(rel));
+    this.settling.delete(rel);
     try {
       // Same queue as the API writes of that workflow, so a reload never interleaves with a save.
       const id = this.entries.get(rel)?.workflow?.id ?? `file:${rel}`;
       await this.mutex.run(id, async () => {
-        if (kind === 'unlink') {
-          if (!(await exists(abs)) && this.entries.has(rel)) {
+        if (this.closed) return;
+        // Stat before reading (see scan); a file that still is what the index holds (the echo of the
+        // store's own write, most often) is not read at all.
+        const stats = await this.fs.lstat(join(this.root, rel)).catch(() => undefined);
+        const known = this.entries.get(rel);
+        if (stats && !stats.isSymbolicLink() && known && sameIdentity(known.identity, stats)) return;
+        let text: string | undefined;
+        try {
+          this.counters.eventReads++;
+          text = await this.readCurrent(rel);
+        } catch (err) {
+          if (err instanceof LinkRefusedError) return; // readCurrent reported it
+          throw err;
+        }
+        if (text === undefined) {
+          if (this.entries.has(rel)) {
             this.forget(rel);
             this.options.logger.info(`${rel}: removed on disk`);
-            this.options.onExternalChange?.(rel, kind);
+            this.options.onExternalChange?.(rel, 'unlink');
           }
           return;
         }
-        const text = await readFile(abs, 'utf8');
-        if (this.load(rel, text, true)) {
+        const kind = known ? 'change' : 'add';
+        const loaded = this.load(rel, text, true, stats && !stats.isSymbolicLink() ? stats : undefined, !settled);
+        if (loaded === 'deferred') {
+          // Most likely half written: look again once the writer had time to finish; a new event comes first.
+          this.settling.set(rel, setTimeout(() => void this.onEvent(rel, true), SETTLE_MS));
+          return;
+        }
+        if (loaded) {
           const entry = this.entries.get(rel);
           if (!entry?.error) this.options.logger.info(`${rel}: ${kind === 'add' ? 'added' : 'changed'} on disk, reloaded`);
           this.options.onExternalChange?.(rel, kind);
         }
       });
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') this.options.logger.error(`${rel}: ${(err as Error).message}`);
+      this.options.logger.error(`${rel}: ${(err as Error).message}`);
     }
+  }
+}
+
+/** Writes one byte over and over, each after a stat: do the modification times always differ? */
+async function probeFineTimestamps(dir: string): Promise<boolean> {
+  const probe = join(dir, `.clock-probe-${process.pid}`);
+  try {
+    await mkdir(dir, { recursive: true });
+    const handle = await open(probe, 'w');
+    try {
+      let before = (await handle.stat({ bigint: true })).mtimeNs;
+      for (let i = 0; i < 8; i++) {
+        await handle.write('x', 0);
+        const after = (await handle.stat({ bigint: true })).mtimeNs;
+        if (after === before) return false;
+        before = after;
+      }
+      return true;
+    } finally {
+      await handle.close();
+      await unlink(probe).catch(() => {});
+    }
+  } catch {
+    return false;
   }
 }
 
@@ -461,11 +796,13 @@ function etagMatches(header: string, etag: string): boolean {
     .some((t) => t === '*' || t === etag || `"${t}"` === etag);
 }
 
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
+/** `<stem><suffix>`, the stem shortened (by whole characters) so the name fits the usual 255-byte limit. */
+function fitFileName(stem: string, suffix: string): string {
+  const room = 255 - Buffer.byteLength(suffix);
+  const chars = Array.from(stem);
+  let bytes = Buffer.byteLength(stem);
+  while (bytes > room && chars.length > 0) bytes -= Buffer.byteLength(chars.pop()!);
+  return chars.join('') + suffix;
 }
 
 function safeMtime(path: string): string {

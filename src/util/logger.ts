@@ -10,6 +10,9 @@ export interface Logger {
 
 const order: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
 
+/** Whether a line at `level` passes a logger set to `threshold`. */
+export const levelEnabled = (threshold: LogLevel, level: LogLevel): boolean => order[level] >= order[threshold];
+
 /**
  * Lines at or above `level`: formatted as "<time> LEVEL message" for `write`, or handed over whole to
  * `emit` (the serve dashboard and JSON logs format them themselves).
@@ -19,11 +22,14 @@ export function createLogger(
   write: (line: string) => void = (l) => process.stderr.write(l + '\n'),
   emit?: (level: LogLevel, message: string) => void,
 ): Logger {
-  const at = (lvl: LogLevel) => (message: string) => {
-    if (order[lvl] < order[level]) return;
-    if (emit) emit(lvl, message);
-    else write(`${new Date().toISOString()} ${lvl.toUpperCase().padEnd(5)} ${message}`);
-  };
+  const off = () => {};
+  // A level below the threshold is a no-op function: nothing is checked or formatted per call.
+  const at = (lvl: LogLevel) =>
+    !levelEnabled(level, lvl)
+      ? off
+      : emit
+        ? (message: string) => emit(lvl, message)
+        : (message: string) => write(`${new Date().toISOString()} ${lvl.toUpperCase().padEnd(5)} ${message}`);
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 

@@ -1,5 +1,8 @@
 // Pretty JSON with a deterministic key order, so hand edits and `git diff` stay small:
 // identifying keys first (in this order), then the rest alphabetically. Arrays keep their order.
+// The output equals JSON.stringify(value, null, 2) with the keys reordered, but it is written with an
+// explicit stack rather than recursion, so no nesting depth can overflow the call stack, and it reads
+// each object's own keys directly, so a key named "__proto__" is written like any other.
 const LEADING_KEYS = ['id', 'name', 'label', 'type', 'title', 'description', 'source', 'sourceHandle', 'target', 'targetHandle', 'position'];
 const leadingRank = new Map(LEADING_KEYS.map((k, i) => [k, i]));
 
@@ -10,17 +13,95 @@ function compareKeys(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function ordered(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(ordered);
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort(compareKeys)) {
-    const v = (value as Record<string, unknown>)[key];
-    if (v !== undefined) out[key] = ordered(v);
-  }
-  return out;
+/** An array or object being written: its entries (key, what precedes the value, value) and how far we are. */
+interface Frame {
+  entries: Array<[key: string, prefix: string, value: unknown]>;
+  next: number;
+  indent: string;
+  outerIndent: string;
+  close: string;
 }
 
+/** Values JSON leaves out of objects (and writes as null in arrays). */
+const isSkipped = (value: unknown): boolean => value === undefined || typeof value === 'function' || typeof value === 'symbol';
+
+function withToJson(value: unknown, key: string): unknown {
+  const toJSON = (value as { toJSON?: unknown } | null)?.toJSON;
+  return typeof toJSON === 'function' ? (toJSON as (key: string) => unknown).call(value, key) : value;
+}
+
+/** Nesting the recursive writer takes on; deeper values go to the explicit-stack one. */
+const RECURSION_LIMIT = 200;
+const TOO_DEEP = Symbol('too deep');
+
 export function stableStringify(value: unknown): string {
-  return JSON.stringify(ordered(value), null, 2) + '\n';
+  // Workflows nest a few levels: written recursively, several times faster than with the explicit stack.
+  try {
+    return writeShallow(value, '', '', 0) + '\n';
+  } catch (err) {
+    if (err !== TOO_DEEP) throw err;
+    return writeDeep(value);
+  }
+}
+
+/** The same output as writeDeep, by recursion; throws TOO_DEEP past RECURSION_LIMIT. */
+function writeShallow(raw: unknown, key: string, indent: string, depth: number): string {
+  const value = withToJson(raw, key);
+  if (value === null || typeof value !== 'object') return isSkipped(value) ? 'null' : JSON.stringify(value);
+  if (depth >= RECURSION_LIMIT) throw TOO_DEEP;
+  const inner = indent + '  ';
+  let out = '';
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) out += (i === 0 ? '\n' : ',\n') + inner + writeShallow(value[i], String(i), inner, depth + 1);
+    return out === '' ? '[]' : `[${out}\n${indent}]`;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record)
+    .filter((k) => !isSkipped(record[k]))
+    .sort(compareKeys);
+  for (const k of keys) out += (out === '' ? '\n' : ',\n') + inner + JSON.stringify(k) + ': ' + writeShallow(record[k], k, inner, depth + 1);
+  return out === '' ? '{}' : `{${out}\n${indent}}`;
+}
+
+function writeDeep(value: unknown): string {
+  const out: string[] = [];
+  /** Writes a primitive or an empty container and returns undefined, or writes the opening of a container. */
+  const open = (raw: unknown, key: string, indent: string): Frame | undefined => {
+    const value = withToJson(raw, key);
+    if (value === null || typeof value !== 'object') {
+      out.push(isSkipped(value) ? 'null' : JSON.stringify(value));
+      return undefined;
+    }
+    const childIndent = indent + '  ';
+    if (Array.isArray(value)) {
+      if (value.length === 0) return void out.push('[]');
+      out.push('[');
+      return { entries: value.map((item: unknown, i): [string, string, unknown] => [String(i), '', item]), next: 0, indent: childIndent, outerIndent: indent, close: ']' };
+    }
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record)
+      .filter((k) => !isSkipped(record[k]))
+      .sort(compareKeys);
+    if (keys.length === 0) return void out.push('{}');
+    out.push('{');
+    return { entries: keys.map((k) => [k, `${JSON.stringify(k)}: `, record[k]]), next: 0, indent: childIndent, outerIndent: indent, close: '}' };
+  };
+
+  const stack: Frame[] = [];
+  const root = open(value, '', '');
+  if (root) stack.push(root);
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1];
+    if (frame.next === frame.entries.length) {
+      out.push(`\n${frame.outerIndent}${frame.close}`);
+      stack.pop();
+      continue;
+    }
+    const [key, prefix, child] = frame.entries[frame.next];
+    out.push(`${frame.next === 0 ? '\n' : ',\n'}${frame.indent}${prefix}`);
+    frame.next++;
+    const nested = open(child, key, frame.indent);
+    if (nested) stack.push(nested);
+  }
+  return out.join('') + '\n';
 }

@@ -1,0 +1,278 @@
+// One watcher over a served folder, shared by everything that reacts to edits made outside the server
+// (the workflow store, the node-type catalog). It watches folders, not files: one native watch per folder
+// (inotify, FSEvents, ReadDirectoryChangesW), so an event costs one lstat of the path it names and
+// nothing else: no re-listing of the folder, no stat of its other files. Names that start with a dot
+// (the temp files of atomic writes, .wfe/, .git/) and node_modules are dropped by name, before any stat.
+// A symbolic link is reported as itself and never entered. With `poll`, chokidar polls instead (Docker
+// bind mounts, WSL, network folders, where native events do not arrive).
+import { readdirSync, realpathSync, watch as watchNative, type FSWatcher as NativeWatcher } from 'node:fs';
+import { lstat, mkdir } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+
+export interface FolderEvent {
+  /** The path below the root, with forward slashes. */
+  rel: string;
+  /** Whether something (a file, or a link, never followed) is at `rel` now. Re-read it to know what. */
+  present: boolean;
+  /** A folder that went away: everything that was under it is gone too. */
+  directory?: boolean;
+  /**
+   * What an lstat of `rel` said after the change that caused this event (native watching only). Any later
+   * change is an event of its own, so a subscriber that finds here the file it already knows can stop.
+   */
+  stats?: { ino: number; size: number; mtimeMs: number; isSymbolicLink(): boolean };
+}
+
+export type FolderListener = (event: FolderEvent) => void;
+
+export interface FolderWatcherOptions {
+  /** Poll instead of native events. */
+  poll?: boolean;
+  onError?: (message: string) => void;
+}
+
+/** What the watcher did, for tests: how often it listed a folder, dropped an event by name, looked at a path. */
+export interface FolderWatcherCounters {
+  /** Folders listed: at start and when a folder appears, never because of an event on a file. */
+  folderListings: number;
+  /** Native events dropped by name (temp files, hidden paths) without a stat. */
+  ignored: number;
+  /** Paths looked at (one lstat each). */
+  lookups: number;
+  delivered: number;
+}
+
+/** Paths no subscriber ever wants: hidden names (temp files, .wfe, .git) and node_modules. Decided by name. */
+export const isIgnoredName = (name: string): boolean => name.startsWith('.') || name === 'node_modules';
+
+const isIgnoredRel = (rel: string): boolean => rel.split('/').some(isIgnoredName);
+
+/** The kinds of files poll mode keeps an eye on (workflows, node types, the config); others are not polled. */
+const POLLED_FILE = /\.(json|ya?ml)$/;
+
+const errnoOf = (err: unknown): string | undefined => (err as NodeJS.ErrnoException | undefined)?.code;
+
+export class FolderWatcher {
+  readonly counters: FolderWatcherCounters = { folderListings: 0, ignored: 0, lookups: 0, delivered: 0 };
+  private readonly listeners = new Set<FolderListener>();
+  /** Watched folders by path ('' is the root), with the inode they had, to notice one replaced by another. */
+  private readonly folders = new Map<string, { watcher: NativeWatcher; ino: number | undefined }>();
+  private readonly inFlight = new Set<string>();
+  private readonly again = new Set<string>();
+  private held: FolderEvent[] | undefined = [];
+  private idleWaiters: Array<() => void> = [];
+  private closed = false;
+  private closePoller?: () => Promise<void>;
+
+  private constructor(
+    /** The folder's real path. */
+    readonly root: string,
+    private readonly options: FolderWatcherOptions,
+  ) {}
+
+  /**
+   * Starts watching at once (creating the folder when missing); events are held until release(), so
+   * owners can subscribe and then read the folder without missing an edit made in between.
+   */
+  static async open(dir: string, options: FolderWatcherOptions = {}): Promise<FolderWatcher> {
+    await mkdir(dir, { recursive: true });
+    const watcher = new FolderWatcher(realpathSync(dir), options);
+    if (options.poll) await watcher.startPolling();
+    else watcher.walk('', false);
+    return watcher;
+  }
+
+  subscribe(listener: FolderListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get subscriberCount(): number {
+    return this.listeners.size;
+  }
+
+  /** Delivers the events held since open(), and every later one as it comes. */
+  release(): void {
+    const held = this.held;
+    this.held = undefined;
+    for (const event of held ?? []) this.deliver(event);
+  }
+
+  /** Resolves once no path is being looked at (tests: everything seen so far has been delivered). */
+  settled(): Promise<void> {
+    if (this.inFlight.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const { watcher } of this.folders.values()) watcher.close();
+    this.folders.clear();
+    await this.closePoller?.();
+    this.listeners.clear();
+  }
+
+  // ---------- native ----------
+
+  /** Watches `rel` and the folders below it; with `report`, every file found is an event (a folder that just appeared). */
+  private walk(rel: string, report: boolean, ino?: number): void {
+    // Watch first, then list: a file created in between is both listed and reported, never missed.
+    if (!this.watchFolder(rel, ino)) return;
+    let entries;
+    try {
+      entries = readdirSync(this.abs(rel), { withFileTypes: true });
+      this.counters.folderListings++;
+    } catch (err) {
+      if (errnoOf(err) !== 'ENOENT' && errnoOf(err) !== 'ENOTDIR') this.options.onError?.(`cannot list ${rel || '.'}: ${(err as Error).message}`);
+      return;
+    }
+    for (const entry of entries) {
+      if (isIgnoredName(entry.name)) continue;
+      const child = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) this.walk(child, report);
+      else if (report) this.emit({ rel: child, present: true });
+    }
+  }
+
+  private watchFolder(rel: string, ino: number | undefined): boolean {
+    if (this.closed) return false;
+    if (this.folders.has(rel)) return true;
+    try {
+      const watcher = watchNative(this.abs(rel), (_type, name) => this.onNative(rel, name));
+      watcher.on('error', () => this.unwatch(rel));
+      this.folders.set(rel, { watcher, ino });
+      return true;
+    } catch (err) {
+      if (errnoOf(err) !== 'ENOENT' && errnoOf(err) !== 'ENOTDIR') this.options.onError?.(`cannot watch ${rel || '.'}: ${(err as Error).message}`);
+      return false;
+    }
+  }
+
+  private unwatch(rel: string): void {
+    const prefix = `${rel}/`;
+    for (const [folder, { watcher }] of this.folders) {
+      if (folder !== rel && !folder.startsWith(prefix)) continue;
+      watcher.close();
+      this.folders.delete(folder);
+    }
+  }
+
+  private onNative(folder: string, name: string | null): void {
+    if (this.closed) return;
+    // No name: the kernel's queue overflowed. Only then is a folder listed again, to catch up.
+    if (name === null) {
+      this.relist(folder);
+      return;
+    }
+    if (isIgnoredName(name)) {
+      this.counters.ignored++;
+      return;
+    }
+    this.lookAt(folder ? `${folder}/${name}` : name);
+  }
+
+  private relist(folder: string): void {
+    let names: string[];
+    try {
+      names = readdirSync(this.abs(folder));
+      this.counters.folderListings++;
+    } catch {
+      names = [];
+    }
+    for (const name of names) if (!isIgnoredName(name)) this.lookAt(folder ? `${folder}/${name}` : name);
+    // Files that went away are not listed: let the subscribers check what they knew under the folder.
+    this.emit({ rel: folder, present: true, directory: true });
+  }
+
+  /** Coalesces: a path changing while it is being looked at is looked at once more afterwards. */
+  private lookAt(rel: string): void {
+    if (this.inFlight.has(rel)) {
+      this.again.add(rel);
+      return;
+    }
+    this.inFlight.add(rel);
+    void this.inspect(rel).finally(() => {
+      this.inFlight.delete(rel);
+      if (this.again.delete(rel)) this.lookAt(rel);
+      else if (this.inFlight.size === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+    });
+  }
+
+  private async inspect(rel: string): Promise<void> {
+    this.counters.lookups++;
+    let stats;
+    try {
+      stats = await lstat(this.abs(rel));
+    } catch (err) {
+      if (errnoOf(err) !== 'ENOENT' && errnoOf(err) !== 'ENOTDIR') this.options.onError?.(`${rel}: ${(err as Error).message}`);
+    }
+    if (this.closed) return;
+    const known = this.folders.get(rel);
+    if (stats?.isDirectory()) {
+      if (known && known.ino === stats.ino) return;
+      if (known) this.folderGone(rel);
+      this.walk(rel, true, stats.ino);
+      return;
+    }
+    if (known) this.folderGone(rel);
+    this.emit(stats ? { rel, present: true, stats } : { rel, present: false });
+  }
+
+  private folderGone(rel: string): void {
+    this.unwatch(rel);
+    this.emit({ rel, present: false, directory: true });
+  }
+
+  // ---------- polling ----------
+
+  private async startPolling(): Promise<void> {
+    const { watch } = await import('chokidar');
+    const poller = watch(this.root, {
+      ignoreInitial: true,
+      followSymlinks: false,
+      usePolling: true,
+      interval: 100,
+      // Holds an event until the file size is stable, so a half-written file is not reported as broken.
+      awaitWriteFinish: { stabilityThreshold: 40, pollInterval: 10 },
+      ignored: (path, stats) => {
+        const rel = this.relOf(path);
+        if (rel === '' || rel.startsWith('..')) return false;
+        return isIgnoredRel(rel) || (stats?.isFile() === true && !POLLED_FILE.test(rel));
+      },
+    });
+    poller.on('add', (p) => this.emit({ rel: this.relOf(p), present: true }));
+    poller.on('change', (p) => this.emit({ rel: this.relOf(p), present: true }));
+    poller.on('unlink', (p) => this.emit({ rel: this.relOf(p), present: false }));
+    poller.on('unlinkDir', (p) => this.emit({ rel: this.relOf(p), present: false, directory: true }));
+    poller.on('error', (err) => this.options.onError?.(`watcher: ${(err as Error).message}`));
+    await new Promise<void>((resolve) => poller.once('ready', () => resolve()));
+    this.closePoller = () => poller.close();
+  }
+
+  // ---------- delivery ----------
+
+  private emit(event: FolderEvent): void {
+    if (this.closed) return;
+    if (this.held) this.held.push(event);
+    else this.deliver(event);
+  }
+
+  private deliver(event: FolderEvent): void {
+    this.counters.delivered++;
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (err) {
+        this.options.onError?.(`${event.rel}: ${(err as Error).message}`);
+      }
+    }
+  }
+
+  private abs(rel: string): string {
+    return rel ? join(this.root, rel) : this.root;
+  }
+
+  private relOf(path: string): string {
+    return relative(this.root, path).split(sep).join('/');
+  }
+}

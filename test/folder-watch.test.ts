@@ -1,0 +1,115 @@
+// Issue 12: one watcher over the served folder, shared by the store and the catalog, that lists no folder
+// on an event and does not re-read the server's own writes. Counters of the watcher and the store are the
+// test hooks; markers written after the writes under test prove their events were handled (no sleeps).
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FolderWatcher, type FolderEvent } from '../src/util/folder-watcher.js';
+import { eventually, startServer, tempDir, type Harness } from './support/harness.js';
+import { twoNodeWorkflow } from './support/workflows.js';
+
+const TEMP_FILE = /(^|\/)\..+\.wfe-\d+-\d+\.tmp$/;
+const cleanup: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+async function serve(files: Record<string, unknown>): Promise<Harness> {
+  const h = await startServer({ watch: true, files });
+  cleanup.push(() => h.close());
+  return h;
+}
+
+/** Writes a file the way git and most editors do (temp + rename): a single event for `rel`. */
+async function replaceFile(dir: string, rel: string, value: unknown): Promise<void> {
+  const temp = join(dir, `.edit-${Math.random().toString(36).slice(2)}`);
+  await writeFile(temp, JSON.stringify(value, null, 2) + '\n');
+  await rename(temp, join(dir, rel));
+}
+
+const customNodeType = (id: string) => ({
+  id,
+  name: 'Custom',
+  description: 'A custom node',
+  category: 'processing',
+  version: '1.0.0',
+  type: 'default',
+  inputs: [{ id: 'in', name: 'In', type: 'input', dataType: 'string' }],
+  outputs: [{ id: 'out', name: 'Out', type: 'output', dataType: 'string' }],
+});
+
+describe('one watcher for the served folder', () => {
+  it('is shared by the store and the catalog, and both react to it', async () => {
+    const h = await serve({ 'a.json': twoNodeWorkflow('wf-a') });
+    const watcher = h.server.context.watcher!;
+    expect(watcher).toBeInstanceOf(FolderWatcher);
+    expect(watcher.subscriberCount).toBe(2);
+
+    await mkdir(join(h.dir, 'nodes'));
+    await replaceFile(h.dir, 'nodes/custom.json', customNodeType('custom_node'));
+    await replaceFile(h.dir, 'b.json', twoNodeWorkflow('wf-b', 'Added on disk'));
+    await eventually(() => h.server.context.catalog.getNodeType('custom_node') !== undefined, 5000, 'the catalog to load nodes/custom.json');
+    await eventually(async () => (await h.call('GET', '/workflows/wf-b')).body?.data?.name === 'Added on disk', 5000, 'the store to load b.json');
+    // A node-type file is not a workflow: the store did not take it.
+    expect((await h.call('GET', '/workflows')).body.data.map((w: { id: string }) => w.id).sort()).toEqual(['wf-a', 'wf-b']);
+  });
+
+  it("drops the temp files of the server's own writes by name, does not re-read its renames, and lists no folder", async () => {
+    const h = await serve({ 'a.json': twoNodeWorkflow('wf-a'), 'team/b.json': twoNodeWorkflow('wf-b') });
+    const watcher = h.server.context.watcher!;
+    const store = h.server.context.store;
+    const delivered: FolderEvent[] = [];
+    watcher.subscribe((event) => delivered.push(event));
+    const listingsAtStart = watcher.counters.folderListings;
+    const readsAtStart = store.counters.eventReads;
+
+    for (let i = 0; i < 5; i++) {
+      expect((await h.call('PUT', '/workflows/wf-a', { description: `save ${i}` })).status).toBe(200);
+      expect((await h.call('PUT', '/workflows/wf-b', { description: `save ${i}` })).status).toBe(200);
+    }
+    // Events arrive in order: once the marker is served, the echoes of the saves have arrived too.
+    await replaceFile(h.dir, 'marker.json', twoNodeWorkflow('marker'));
+    await eventually(async () => (await h.call('GET', '/workflows/marker')).status === 200, 5000, 'the marker');
+    await watcher.settled();
+    await store.settled();
+
+    const rels = delivered.map((e) => e.rel);
+    expect(rels).toContain('a.json'); // the renames were seen...
+    expect(rels).toContain('team/b.json');
+    expect(rels.filter((rel) => TEMP_FILE.test(rel))).toEqual([]); // ...their temp files never were
+    expect(watcher.counters.ignored).toBeGreaterThan(0);
+    expect(store.counters.eventReads - readsAtStart).toBe(1); // the marker only: no echo was read back
+    expect(watcher.counters.folderListings).toBe(listingsAtStart);
+    expect(h.logs.filter((l) => l.includes('on disk, reloaded') && !l.includes('marker.json'))).toEqual([]);
+    expect((await h.call('GET', '/workflows/wf-a')).body.data.description).toBe('save 4');
+  });
+
+  it('still reloads a hand edit that lands right after a save', async () => {
+    const h = await serve({ 'a.json': twoNodeWorkflow('wf-a') });
+    expect((await h.call('PUT', '/workflows/wf-a', { description: 'saved' })).status).toBe(200);
+    await replaceFile(h.dir, 'a.json', { ...twoNodeWorkflow('wf-a'), description: 'by hand' });
+    await eventually(async () => (await h.call('GET', '/workflows/wf-a')).body.data.description === 'by hand', 5000, 'the hand edit');
+  });
+
+  it('follows folders: files in a folder that appears are added, a folder that goes away takes its workflows along', async () => {
+    const h = await serve({ 'a.json': twoNodeWorkflow('wf-a') });
+    const outside = await tempDir('wfe-folder-');
+    cleanup.push(() => rm(outside, { recursive: true, force: true }));
+    await mkdir(join(outside, 'team', 'deep'), { recursive: true });
+    await writeFile(join(outside, 'team', 'b.json'), JSON.stringify(twoNodeWorkflow('wf-b')));
+    await writeFile(join(outside, 'team', 'deep', 'c.json'), JSON.stringify(twoNodeWorkflow('wf-c')));
+    await rename(join(outside, 'team'), join(h.dir, 'team'));
+    await eventually(async () => (await h.call('GET', '/workflows/wf-c')).status === 200, 5000, 'a workflow in a moved-in folder');
+    expect(h.server.context.store.get('wf-b')?.file).toBe('team/b.json');
+
+    // A file added to the new folder is seen: it is watched too.
+    await replaceFile(h.dir, 'team/deep/d.json', twoNodeWorkflow('wf-d'));
+    await eventually(async () => (await h.call('GET', '/workflows/wf-d')).status === 200, 5000, 'a file in the new folder');
+
+    await rename(join(h.dir, 'team'), join(h.dir, 'crew'));
+    await eventually(async () => h.server.context.store.get('wf-c')?.file === 'crew/deep/c.json', 5000, 'the renamed folder');
+    await rm(join(h.dir, 'crew'), { recursive: true });
+    await eventually(async () => (await h.call('GET', '/workflows')).body.data.length === 1, 5000, 'the removed folder');
+    expect((await h.call('GET', '/workflows/wf-b')).status).toBe(404);
+  });
+});

@@ -1,0 +1,466 @@
+// Issue 21: the folder is a boundary, hostile bodies get a 4xx, what is acknowledged is kept, faults are
+// named. A real server on a real socket over real temp folders; file-system faults and pauses come from a
+// file layer injected into the store, never from timing.
+import * as nodeFs from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StoreFs, StoreFileHandle } from '../src/store/store-fs.js';
+import { stableStringify } from '../src/util/stable-json.js';
+import { eventually, startServer, tempDir, writeFiles, type Harness } from './support/harness.js';
+import { twoNodeWorkflow } from './support/workflows.js';
+
+const TEMP_FILE = /^\..+\.wfe-\d+-\d+\.tmp$/;
+const cleanup: Array<() => Promise<void>> = [];
+
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+async function serve(options: Parameters<typeof startServer>[0] = {}): Promise<Harness> {
+  const h = await startServer(options);
+  cleanup.push(() => h.close());
+  return h;
+}
+
+async function outsideDir(): Promise<string> {
+  const dir = await tempDir('wfe-outside-');
+  cleanup.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** The folder's entries, without .wfe/ (the run engine creates it at start-up). */
+const entriesOf = async (dir: string): Promise<string[]> => (await readdir(dir)).filter((name) => name !== '.wfe').sort();
+const loadErrors = async (h: Harness): Promise<Array<{ file: string; message: string }>> => (await h.call('GET', '/system/config')).body.data.loadErrors;
+const diskJson = async (h: Harness, rel: string) => JSON.parse(await readFile(join(h.dir, rel), 'utf8'));
+
+/** Nested arrays `depth` levels deep, as text (JSON.stringify itself would overflow building it). */
+const deepArrayText = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth);
+
+// ---------- an injectable file layer ----------
+
+function errnoError(code: string, syscall: string, path: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${code}: simulated failure, ${syscall} '${path}'`), { code, syscall, path });
+}
+
+/** node:fs/promises, except that every write (open for writing, rename, unlink, mkdir) fails with `code`. */
+function failingWrites(code: string): StoreFs {
+  return {
+    open: async (path, flags, mode) => {
+      if (flags !== 'r') throw errnoError(code, 'open', path);
+      return nodeFs.open(path, flags, mode);
+    },
+    readFile: (path, encoding) => nodeFs.readFile(path, encoding),
+    rename: async (from) => {
+      throw errnoError(code, 'rename', from);
+    },
+    unlink: async (path) => {
+      throw errnoError(code, 'unlink', path);
+    },
+    mkdir: async (path) => {
+      throw errnoError(code, 'mkdir', path);
+    },
+    lstat: (path) => nodeFs.lstat(path),
+    realpath: (path) => nodeFs.realpath(path),
+  };
+}
+
+/**
+ * node:fs/promises, but a temp file of an atomic write, once armed, stops after its fsync until released:
+ * the moment just before the write is renamed over its target.
+ */
+function pausingWrites() {
+  let arm: { reached: () => void; release: Promise<void> } | undefined;
+  const fs: StoreFs = {
+    open: async (path, flags, mode) => {
+      const handle = await nodeFs.open(path, flags, mode);
+      const gate = TEMP_FILE.test(basename(path)) ? arm : undefined;
+      if (!gate) return handle;
+      arm = undefined;
+      const paused: StoreFileHandle = {
+        writeFile: (data, encoding) => handle.writeFile(data, encoding),
+        sync: async () => {
+          await handle.sync();
+          gate.reached();
+          await gate.release;
+        },
+        close: () => handle.close(),
+      };
+      return paused;
+    },
+    readFile: (path, encoding) => nodeFs.readFile(path, encoding),
+    rename: (from, to) => nodeFs.rename(from, to),
+    unlink: (path) => nodeFs.unlink(path),
+    mkdir: (path, options) => nodeFs.mkdir(path, options),
+    lstat: (path) => nodeFs.lstat(path),
+    realpath: (path) => nodeFs.realpath(path),
+  };
+  return {
+    fs,
+    /** Pauses the next atomic write; `reached` resolves once it is paused, `release()` lets it go on. */
+    pauseNextWrite() {
+      let reached!: () => void;
+      let release!: () => void;
+      const reachedP = new Promise<void>((r) => (reached = r));
+      const releaseP = new Promise<void>((r) => (release = r));
+      arm = { reached, release: releaseP };
+      return { reached: reachedP, release };
+    },
+  };
+}
+
+/** Fails when `request` settles before the paused write was reached (the layer was not used). */
+async function untilPaused(reached: Promise<void>, request: Promise<unknown>): Promise<void> {
+  await Promise.race([reached, request.then(() => Promise.reject(new Error('the request finished without going through the injected file layer')))]);
+}
+
+// ---------- §2 the folder is a boundary ----------
+
+describe('the folder is a boundary: symbolic links are never followed', () => {
+  it('a link to a file outside, created while serving, is reported and not served', async () => {
+    const outside = await outsideDir();
+    await writeFiles(outside, { 'secret.json': twoNodeWorkflow('secret', 'Outside the folder'), 'dir/other.json': twoNodeWorkflow('other', 'Outside too') });
+    const h = await serve({ watch: true, files: { 'a.json': twoNodeWorkflow('wf-a') } });
+
+    await symlink(join(outside, 'secret.json'), join(h.dir, 'evil.json'));
+    await symlink(join(outside, 'dir'), join(h.dir, 'linked-dir'));
+    const errors = await eventually(async () => (await loadErrors(h)).find((e) => e.file === 'evil.json'), 5000, 'the link reported');
+    expect(errors?.message).toMatch(/symbolic link/);
+    // A marker written after the links proves the watcher has handled everything before it.
+    await writeFiles(h.dir, { 'marker.json': twoNodeWorkflow('marker') });
+    await eventually(async () => (await h.call('GET', '/workflows/marker')).status === 200, 5000, 'marker served');
+
+    expect((await h.call('GET', '/workflows/secret')).status).toBe(404);
+    expect((await h.call('GET', '/workflows/other')).status).toBe(404);
+    const ids = (await h.call('GET', '/workflows')).body.data.map((w: { id: string }) => w.id).sort();
+    expect(ids).toEqual(['marker', 'wf-a']);
+  });
+
+  it('a link present at start-up is reported the same way', async () => {
+    const outside = await outsideDir();
+    await writeFiles(outside, { 'secret.json': twoNodeWorkflow('secret') });
+    const dir = await tempDir();
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    await writeFiles(dir, { 'a.json': twoNodeWorkflow('wf-a') });
+    await symlink(join(outside, 'secret.json'), join(dir, 'evil.json'));
+    const h = await serve({ dir });
+    expect((await h.call('GET', '/workflows/secret')).status).toBe(404);
+    expect((await loadErrors(h)).find((e) => e.file === 'evil.json')?.message).toMatch(/symbolic link/);
+  });
+
+  it('a workflow file replaced by a link to an outside file is neither written nor deleted through it', async () => {
+    const outside = await outsideDir();
+    await writeFiles(outside, { 'secret.json': twoNodeWorkflow('wf-a', 'Outside') });
+    const secretBefore = await readFile(join(outside, 'secret.json'), 'utf8');
+    const h = await serve({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    await rm(join(h.dir, 'a.json'));
+    await symlink(join(outside, 'secret.json'), join(h.dir, 'a.json'));
+
+    const put = await h.call('PUT', '/workflows/wf-a', { description: 'through the link' });
+    expect(put.status).toBe(409);
+    expect(put.body.message).toMatch(/a\.json.*symbolic link/);
+    const del = await h.call('DELETE', '/workflows/wf-a');
+    expect([404, 409]).toContain(del.status);
+    expect(await readFile(join(outside, 'secret.json'), 'utf8')).toBe(secretBefore);
+    expect(await readdir(outside)).toEqual(['secret.json']);
+  });
+
+  it.each([{ poll: false }, { poll: true }])('links to / and to the folder itself, created while serving, are not walked: the server keeps answering (poll: $poll)', async ({ poll }) => {
+    const h = await serve({ watch: true, poll, files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    await symlink('/', join(h.dir, 'root-link'));
+    await symlink('/', join(h.dir, 'root-link.json'));
+    await symlink(h.dir, join(h.dir, 'loop'));
+    await writeFiles(h.dir, { 'after.json': twoNodeWorkflow('after', 'After the links') });
+    await eventually(async () => (await h.call('GET', '/workflows/after')).status === 200, 10_000, 'a file added after the links');
+    expect((await h.call('GET', '/health')).status).toBe(200);
+    expect((await h.call('GET', '/workflows')).body.data.map((w: { id: string }) => w.id).sort()).toEqual(['after', 'wf-a']);
+    // Walking the loop would have found loop/a.json and loop/after.json: the same ids twice.
+    const errors = await loadErrors(h);
+    expect(errors.filter((e) => /Duplicate/.test(e.message))).toEqual([]);
+    expect(errors.map((e) => e.file)).toEqual(['root-link.json']);
+  }, 20_000);
+});
+
+// ---------- §4 hostile bodies ----------
+
+describe('nesting depth has a limit', () => {
+  it('a 100,000-deep body is a 400 naming the limit, for POST and PUT', async () => {
+    const h = await serve({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    const deep = `{"name":"deep","config":{"x":${deepArrayText(100_000)}}}`;
+    for (const [method, path] of [
+      ['POST', '/workflows'],
+      ['PUT', '/workflows/wf-a'],
+    ]) {
+      const res = await h.call(method, path, deep);
+      expect(res.status, method).toBe(400);
+      expect(res.body.details.field).toBe('body');
+      expect(res.body.message).toMatch(/nest.*limit of 256/);
+    }
+    expect(await entriesOf(h.dir)).toEqual(['a.json']);
+  });
+
+  it('a 100,000-deep file is a reported load error, not a crash, at start-up and when it appears', async () => {
+    const deepWorkflow = (id: string) => JSON.stringify(twoNodeWorkflow(id)).replace(/}$/, `,"config":{"x":${deepArrayText(100_000)}}}`);
+    const h = await serve({ watch: true, files: { 'a.json': twoNodeWorkflow('wf-a'), 'deep.json': deepWorkflow('deep') } });
+    expect((await h.call('GET', '/workflows')).status).toBe(200);
+    expect((await h.call('GET', '/workflows/deep')).status).toBe(404);
+    expect((await loadErrors(h)).find((e) => e.file === 'deep.json')?.message).toMatch(/256/);
+
+    await writeFile(join(h.dir, 'deep-later.json'), deepWorkflow('deep-later'));
+    const later = await eventually(async () => (await loadErrors(h)).find((e) => e.file === 'deep-later.json'), 5000, 'the deep file reported');
+    expect(later?.message).toMatch(/256/);
+    expect((await h.call('GET', '/workflows')).status).toBe(200);
+  });
+
+  it('a 100,000-deep YAML node type is a reported catalog error, not a crash', async () => {
+    const deepYaml = `id: deep\nname: Deep\nconfigSchema: ${deepArrayText(100_000)}\n`;
+    const h = await serve({ files: { 'a.json': twoNodeWorkflow('wf-a'), 'nodes/deep.yaml': deepYaml } });
+    const error = (await loadErrors(h)).find((e) => e.file.endsWith('deep.yaml'));
+    expect(error?.message).toMatch(/256/);
+    expect((await h.call('GET', '/nodes/deep')).status).toBe(404);
+  });
+
+  it('stable serialisation does not overflow the stack', () => {
+    // Deep enough to overflow a recursive serialiser; the indented output grows with the square of the depth.
+    const DEPTH = 5_000;
+    let value: unknown = 'leaf';
+    for (let i = 0; i < DEPTH; i++) value = [value];
+    const text = stableStringify({ deep: value });
+    expect(text.startsWith('{\n  "deep": [\n    [')).toBe(true);
+    expect(text.split('\n').length).toBe(2 * DEPTH + 4);
+  });
+
+  it('stable serialisation matches JSON.stringify with two spaces, keys ordered', () => {
+    const value = { b: [1, 'two', null, true, {}, [], { z: 1, id: 'x' }, undefined], a: { nested: { x: -0.5 } }, name: 'n', id: 'i', skip: undefined };
+    const expected = JSON.stringify({ id: 'i', name: 'n', a: { nested: { x: -0.5 } }, b: [1, 'two', null, true, {}, [], { id: 'x', z: 1 }, null] }, null, 2) + '\n';
+    expect(stableStringify(value)).toBe(expected);
+  });
+});
+
+describe('"__proto__" keys are kept faithfully', () => {
+  it('round-trips through the disk and a restart, at the top level, in metadata and in a node config', async () => {
+    const dir = await tempDir();
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    let h = await startServer({ dir });
+    const base = twoNodeWorkflow('proto');
+    const body = JSON.stringify({ ...base, metadata: { author: 'me' } })
+      .replace(/^\{/, '{"__proto__":{"top":1},')
+      .replace('"author":"me"', '"author":"me","__proto__":{"meta":2}')
+      .replace('"placeholder":""', '"placeholder":"","__proto__":{"config":3}');
+    const created = await h.call('POST', '/workflows', body);
+    expect(created.status).toBe(201);
+    const hasOwnProto = (o: object) => Object.prototype.hasOwnProperty.call(o, '__proto__');
+    const check = (wf: any) => {
+      expect(hasOwnProto(wf)).toBe(true);
+      expect(wf['__proto__']).toEqual({ top: 1 });
+      expect(wf.metadata['__proto__']).toEqual({ meta: 2 });
+      expect(wf.nodes[0].data.config['__proto__']).toEqual({ config: 3 });
+    };
+    check(created.body.data);
+    check(JSON.parse(await readFile(join(dir, 'proto.json'), 'utf8')));
+
+    const put = await h.call('PUT', '/workflows/proto', '{"__proto__":{"top":4},"description":"changed"}');
+    expect(put.status).toBe(200);
+    expect(put.body.data['__proto__']).toEqual({ top: 4 });
+    expect(JSON.parse(await readFile(join(dir, 'proto.json'), 'utf8'))['__proto__']).toEqual({ top: 4 });
+
+    await h.server.close();
+    h = await startServer({ dir });
+    const reloaded = (await h.call('GET', '/workflows/proto')).body.data;
+    expect(reloaded['__proto__']).toEqual({ top: 4 });
+    expect(reloaded.metadata['__proto__']).toEqual({ meta: 2 });
+    expect(reloaded.nodes[0].data.config['__proto__']).toEqual({ config: 3 });
+    await h.server.close();
+  });
+});
+
+describe('ids that cannot be file names', () => {
+  it('a 200-character non-ASCII id is a 400 naming the byte limit, and nothing is written', async () => {
+    const h = await serve();
+    const res = await h.call('POST', '/workflows', { id: 'é'.repeat(200), name: 'long' });
+    expect(res.status).toBe(400);
+    expect(res.body.details.field).toBe('id');
+    expect(res.body.message).toMatch(/bytes.*limit of 200/);
+    expect(await entriesOf(h.dir)).toEqual([]);
+    const ascii = await h.call('POST', '/workflows', { id: 'a'.repeat(200), name: 'long ascii' });
+    expect(ascii.status).toBe(201);
+  });
+});
+
+describe('DELETE', () => {
+  it('honours If-Match: a stale one is 412 and keeps the file; a current one deletes', async () => {
+    const h = await serve({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    const etag = (await h.call('GET', '/workflows/wf-a')).headers.get('etag')!;
+    const put = await h.call('PUT', '/workflows/wf-a', { description: 'newer' });
+    expect(put.status).toBe(200);
+    const fileBefore = await readFile(join(h.dir, 'a.json'), 'utf8');
+
+    const stale = await h.call('DELETE', '/workflows/wf-a', undefined, { 'If-Match': etag });
+    expect(stale.status).toBe(412);
+    expect(stale.body.code).toBe('PRECONDITION_FAILED');
+    expect(await readFile(join(h.dir, 'a.json'), 'utf8')).toBe(fileBefore);
+    expect((await h.call('GET', '/workflows/wf-a')).status).toBe(200);
+
+    const current = await h.call('DELETE', '/workflows/wf-a', undefined, { 'If-Match': put.headers.get('etag')! });
+    expect(current.status).toBe(200);
+    await expect(stat(join(h.dir, 'a.json'))).rejects.toThrow();
+  });
+
+  it('moves the last version to .wfe/trash; moving it back restores the workflow', async () => {
+    const h = await serve({ watch: true, files: { 'a.json': twoNodeWorkflow('wf-a'), 'team/b.json': twoNodeWorkflow('wf-b') } });
+    const put = await h.call('PUT', '/workflows/wf-b', { description: 'last version' });
+    expect(put.status).toBe(200);
+    const lastVersion = await readFile(join(h.dir, 'team/b.json'), 'utf8');
+
+    expect((await h.call('DELETE', '/workflows/wf-b')).status).toBe(200);
+    await expect(stat(join(h.dir, 'team/b.json'))).rejects.toThrow();
+    const trashed = await readdir(join(h.dir, '.wfe/trash/team'));
+    expect(trashed).toHaveLength(1);
+    expect(trashed[0]).toMatch(/^b\.\d{4}-\d{2}-\d{2}T.+\.json$/);
+    expect(await readFile(join(h.dir, '.wfe/trash/team', trashed[0]), 'utf8')).toBe(lastVersion);
+    expect((await h.call('GET', '/workflows/wf-b')).status).toBe(404);
+
+    await rename(join(h.dir, '.wfe/trash/team', trashed[0]), join(h.dir, 'team/b.json'));
+    const restored = await eventually(async () => (await h.call('GET', '/workflows/wf-b')).body?.data, 5000, 'restored workflow');
+    expect(restored.description).toBe('last version');
+  });
+});
+
+// ---------- §4 what is acknowledged is kept ----------
+
+describe('a hand edit during a PUT is never lost', () => {
+  it('an edit landing while the write is in flight refuses the PUT with 409 and stays on disk (20 rounds)', async () => {
+    const layer = pausingWrites();
+    const h = await serve({ watch: true, storeFs: layer.fs, files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    for (let round = 0; round < 20; round++) {
+      const gate = layer.pauseNextWrite();
+      const put = h.call('PUT', '/workflows/wf-a', { description: `from the editor ${round}` });
+      await untilPaused(gate.reached, put);
+      const handEdit = { ...(await diskJson(h, 'a.json')), description: `hand edit ${round}` };
+      const text = JSON.stringify(handEdit, null, 2) + '\n';
+      // Half the rounds edit in place, half replace the file by a rename (as git and many editors do).
+      if (round % 2 === 0) await writeFile(join(h.dir, 'a.json'), text);
+      else {
+        await writeFile(join(h.dir, `.edit-${round}`), text);
+        await rename(join(h.dir, `.edit-${round}`), join(h.dir, 'a.json'));
+      }
+      gate.release();
+      const res = await put;
+      expect(res.status, `round ${round}`).toBe(409);
+      expect(res.body.message).toMatch(/a\.json.*changed on disk/);
+      expect((await diskJson(h, 'a.json')).description).toBe(`hand edit ${round}`);
+      expect((await h.call('GET', '/workflows/wf-a')).body.data.description).toBe(`hand edit ${round}`);
+    }
+    expect(h.logs.filter((l) => l.includes('WARN') && l.includes('a.json') && l.includes('changed on disk while'))).toHaveLength(20);
+    expect((await readdir(h.dir)).filter((n) => TEMP_FILE.test(n))).toEqual([]);
+  });
+
+  it('a file deleted on disk while a PUT is in flight is not written again (409), and is no longer served', async () => {
+    const layer = pausingWrites();
+    const h = await serve({ storeFs: layer.fs, files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    const gate = layer.pauseNextWrite();
+    const put = h.call('PUT', '/workflows/wf-a', { description: 'queued' });
+    await untilPaused(gate.reached, put);
+    await rm(join(h.dir, 'a.json'));
+    gate.release();
+    const res = await put;
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/a\.json.*deleted on disk/);
+    await expect(stat(join(h.dir, 'a.json'))).rejects.toThrow();
+    expect((await h.call('GET', '/workflows/wf-a')).status).toBe(404);
+  });
+
+  it('a file deleted on disk before a PUT (watch off) is not resurrected', async () => {
+    const h = await serve({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    await rm(join(h.dir, 'a.json'));
+    const res = await h.call('PUT', '/workflows/wf-a', { description: 'too late' });
+    expect(res.status).toBe(409);
+    await expect(stat(join(h.dir, 'a.json'))).rejects.toThrow();
+    expect((await h.call('GET', '/workflows/wf-a')).status).toBe(404);
+  });
+});
+
+// ---------- §5 faults are named ----------
+
+describe('file-system faults are named', () => {
+  it.each([
+    { code: 'ENOSPC', status: 507, envelope: 'INSUFFICIENT_STORAGE', reason: /disk is full/ },
+    { code: 'EROFS', status: 503, envelope: 'STORAGE_ERROR', reason: /read-only/ },
+    { code: 'EACCES', status: 503, envelope: 'STORAGE_ERROR', reason: /permission denied/ },
+  ])('$code → $status naming the file, for POST, PUT and DELETE, and nothing changes', async ({ code, status, envelope, reason }) => {
+    const h = await serve({ storeFs: failingWrites(code), files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    const before = await readFile(join(h.dir, 'a.json'), 'utf8');
+    const cases: Array<[string, string, unknown, string]> = [
+      ['PUT', '/workflows/wf-a', { description: 'x' }, 'a.json'],
+      ['POST', '/workflows', twoNodeWorkflow('wf-new'), 'wf-new.json'],
+      ['DELETE', '/workflows/wf-a', undefined, 'a.json'],
+    ];
+    for (const [method, path, body, file] of cases) {
+      const res = await h.call(method, path, body);
+      expect(res.status, method).toBe(status);
+      expect(res.body.code, method).toBe(envelope);
+      expect(res.body.message, method).toContain(file);
+      expect(res.body.message, method).toMatch(reason);
+      expect(res.body.details, method).toMatchObject({ file, errno: code });
+    }
+    expect(await readFile(join(h.dir, 'a.json'), 'utf8')).toBe(before);
+    expect(await entriesOf(h.dir)).toEqual(['a.json']);
+    await expect(stat(join(h.dir, '.wfe/trash'))).rejects.toThrow();
+    expect((await h.call('GET', '/workflows/wf-a')).status).toBe(200);
+  });
+});
+
+describe('--poll', () => {
+  it('converges to the disk state after a burst of 1,000 external edits', async () => {
+    const h = await serve({ watch: true, poll: true, files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    await mkdir(join(h.dir, 'burst'));
+    const FILES = 100;
+    // 1,010 edits: every file is created and rewritten nine times, then one in ten is deleted.
+    let edits = 0;
+    for (let round = 0; round < 10; round++) {
+      await Promise.all(
+        Array.from({ length: FILES }, async (_, i) => {
+          await writeFile(join(h.dir, 'burst', `f${i}.json`), JSON.stringify(twoNodeWorkflow(`f${i}`, `file ${i} round ${round}`), null, 2) + '\n');
+          edits++;
+        }),
+      );
+    }
+    for (let i = 0; i < FILES; i += 10) {
+      await rm(join(h.dir, 'burst', `f${i}.json`));
+      edits++;
+    }
+    expect(edits).toBe(1010);
+
+    const diskState = async () => {
+      const state: Record<string, string> = { 'wf-a': twoNodeWorkflow('wf-a').name };
+      for (const name of await readdir(join(h.dir, 'burst'))) {
+        const wf = JSON.parse(await readFile(join(h.dir, 'burst', name), 'utf8'));
+        state[wf.id] = wf.name;
+      }
+      return state;
+    };
+    const servedState = async () => {
+      const state: Record<string, string> = {};
+      for (let offset = 0; ; offset += 100) {
+        const page = (await h.call('GET', `/workflows?limit=100&offset=${offset}`)).body.data as Array<{ id: string; name: string }>;
+        for (const wf of page) state[wf.id] = wf.name;
+        if (page.length < 100) return state;
+      }
+    };
+    const expected = await diskState();
+    expect(Object.keys(expected)).toHaveLength(91);
+    let served: Record<string, string> = {};
+    const sorted = (state: Record<string, string>) => JSON.stringify(Object.entries(state).sort());
+    await eventually(
+      async () => {
+        served = await servedState();
+        return sorted(served) === sorted(expected);
+      },
+      20_000,
+      'the served state to equal the disk state',
+    ).catch((err: Error) => {
+      expect(served).toEqual(expected);
+      throw err;
+    });
+  }, 40_000);
+});
