@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { sharedDir } from './support/openapi.js';
+import { sharedDir } from './support/shared.js';
 
 export const agentSpecDir = join(sharedDir, 'agentspec');
 export const examplesDir = join(agentSpecDir, 'examples');

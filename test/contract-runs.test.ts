@@ -3,19 +3,16 @@
 // document (read from ../shared at test time), and the behaviours the editor's polling client relies on
 // are asserted along the way.
 //
-// Known OAS defect, handled explicitly: `Interrupt.config` is a `oneOf` of the five *InterruptConfig
-// schemas, which all require `message` and none forbids other keys. A confirmation config therefore
-// matches ConfirmationInterruptConfig AND TextInterruptConfig (a choice config matches three), so a strict
-// `oneOf` can never pass for any real interrupt. Interrupt bodies are validated against a patched copy of
-// the document where that `oneOf` is an `anyOf` (`relaxed` below), and every config is ALSO checked against
-// the one schema its `type` names (ConfirmationInterruptConfig for `confirmation`, …). Nothing else is
-// relaxed: any other mismatch is a server bug.
+// Every response is checked as it arrives (contractChecked), against the document with its known faults
+// relaxed in test/support/openapi.ts. For interrupts that means `Interrupt.config` as an `anyOf`, so every
+// config is ALSO checked here against the one schema its `type` names (ConfirmationInterruptConfig for
+// `confirmation`, …). The last test fails if any run-side operation was never called.
 import { cp, readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startServer, tempDir, writeFiles, type Harness } from './support/harness.js';
-import { assertMatchesContract, hasOperation, patchedContract, schemaValidator } from './support/openapi.js';
+import { assertMatchesContract, contractChecked, contractResponseValidator, contractSchemaValidator, hasOperation, neverExercised, schemaValidator } from './support/openapi.js';
 import type { Message } from './support/playground.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -37,14 +34,6 @@ const nodeOfType = (wf: Fixture, typeId: string, where: (n: FixtureNode) => bool
   if (!found) throw new Error(`fixture ${wf.name} has no ${typeId} node`);
   return found;
 };
-
-// ---------- the relaxed interrupt contract (see the header) ----------
-
-const relaxed = patchedContract('Interrupt.config oneOf relaxed to anyOf', (schemas) => {
-  const config = (schemas.Interrupt as { properties: Record<string, Record<string, unknown>> }).properties.config;
-  config.anyOf = config.oneOf;
-  delete config.oneOf;
-});
 
 const CONFIG_SCHEMA: Record<string, string> = {
   confirmation: 'ConfirmationInterruptConfig',
@@ -71,7 +60,7 @@ async function serveFixtures(stepDelayMs: number, extra: Record<string, unknown>
   dirs.push(dir);
   await cp(fixturesDir, dir, { recursive: true });
   await writeFiles(dir, extra);
-  return startServer({ dir, stepDelayMs });
+  return contractChecked(await startServer({ dir, stepDelayMs }));
 }
 
 /** Calls the server and asserts the answer matches the OAS response of (method, template, its status). */
@@ -81,15 +70,14 @@ async function call(h: Harness, method: string, template: string, path: string, 
   return res;
 }
 
-/** The same for the operations whose bodies carry interrupts: the relaxed contract, plus each config by type. */
+/** The same for the operations whose bodies carry interrupts, plus each config by type. */
 async function callInterrupts(h: Harness, method: string, template: string, path: string, body?: unknown) {
-  const res = await h.call(method, path, body);
-  relaxed.assertMatchesContract(method, template, res);
+  const res = await call(h, method, template, path, body);
   if (res.status < 300 && res.body?.data !== undefined) {
     const items = Array.isArray(res.body.data) ? res.body.data : [res.body.data];
     for (const interrupt of items) {
       // The 200 of POST /interrupts/{id}/cancel declares no data; wfe sends the Interrupt anyway (the editor needs it).
-      expect(relaxed.schemaValidator('Interrupt')(interrupt), relaxed.schemaValidator('Interrupt').errors.join('; ')).toBe(true);
+      expect(contractSchemaValidator('Interrupt')(interrupt), contractSchemaValidator('Interrupt').errors.join('; ')).toBe(true);
       expectConfigOfItsType(interrupt);
     }
   }
@@ -199,13 +187,13 @@ describe('the validators', () => {
     expect(['ConfirmationInterruptConfig', 'ChoiceInterruptConfig', 'TextInterruptConfig'].every((n) => schemaValidator(n)(choice))).toBe(true);
   });
 
-  it('the relaxed copy accepts it, still rejects wrong interrupts, and leaves the strict validators alone', () => {
-    const loose = relaxed.schemaValidator('Interrupt');
+  it('the contract view (known faults relaxed) accepts it, still rejects wrong interrupts, and leaves the strict validators alone', () => {
+    const loose = contractSchemaValidator('Interrupt');
     expect(loose(sample)).toBe(true);
     expect(loose({ ...sample, config: { confirm_label: 'Yes' } })).toBe(false);
     expect(loose({ ...sample, type: 'approval' })).toBe(false);
     expect(loose({ ...sample, allowCancel: undefined })).toBe(false);
-    expect(relaxed.responseValidator('GET', '/interrupts/{interruptId}', 200)({ success: true, data: { ...sample, status: 'done' } })).toBe(false);
+    expect(contractResponseValidator('GET', '/interrupts/{interruptId}', 200)({ success: true, data: { ...sample, status: 'done' } })).toBe(false);
     expect(schemaValidator('Interrupt')(sample)).toBe(false);
     expect(() => expectConfigOfItsType({ type: 'choice', config: sample.config })).toThrow(/ChoiceInterruptConfig/);
   });
@@ -232,6 +220,7 @@ describe('executions and pipelines (stepDelayMs 0)', () => {
       [{ options: { timeout: 1.5 } }, 'options.timeout'],
       [{ options: { maxSteps: 'ten' } }, 'options.maxSteps'],
       [{ options: { maxSteps: 0 } }, 'options.maxSteps'],
+      [{ options: { timeout: 0 } }, 'options.timeout'],
       [{ options: 5 }, 'options'],
       [{ inputs: ['a'] }, 'inputs'],
       [[1, 2], 'body'],
@@ -241,6 +230,17 @@ describe('executions and pipelines (stepDelayMs 0)', () => {
       expectError(res, 400, 'VALIDATION_ERROR');
       expect(res.body.details, JSON.stringify(body)).toMatchObject({ field });
     }
+  });
+
+  it('options.timeout and options.maxSteps of 0 are refused in the document\'s terms: an integer ≥ 1, and 0 is not "no limit"', async () => {
+    const timeout = await call(fast, 'POST', '/workflows/{id}/execute', `/workflows/${chat.id}/execute`, { options: { timeout: 0 } });
+    expectError(timeout, 400, 'VALIDATION_ERROR');
+    expect(timeout.body.details.message).toBe('must be an integer ≥ 1 (milliseconds); 0 is not "no limit": leave timeout out for no time limit');
+    const steps = await call(fast, 'POST', '/workflows/{id}/execute', `/workflows/${chat.id}/execute`, { options: { maxSteps: 0 } });
+    expect(steps.body.details.message).toMatch(/^must be an integer ≥ 1; 0 is not "no limit": leave maxSteps out for the server's limit/);
+    const seconds = await call(fast, 'POST', '/pipeline/{id}/execute', `/pipeline/${runId}/execute`, { options: { timeout: 0 } });
+    expectError(seconds, 400, 'VALIDATION_ERROR');
+    expect(seconds.body.details.message).toMatch(/^must be an integer ≥ 1 \(seconds\)/);
   });
 
   it('GET /executions: 200 with filters and pagination headers; 400 for a bad status, limit or offset', async () => {
@@ -763,8 +763,9 @@ describe('interrupts (refund-approval, stepDelayMs 0)', () => {
     const prompt = all.find((m) => m.id === messages[messages.length - 1].id)!;
     expect(prompt.status).toBe('completed');
     expect(prompt.metadata).toMatchObject({ response_value: true, interrupt_status: 'resolved' });
+    // The answer is a log entry (hidden in the editor's chat unless logs are shown inline), not a user turn.
     const answer = all[messages.length];
-    expect(answer).toMatchObject({ role: 'user', content: 'true', parentMessageId: prompt.id });
+    expect(answer).toMatchObject({ role: 'log', parentMessageId: prompt.id, metadata: { interrupt_id: confirmationId, interrupt_status: 'resolved', response_value: true } });
     const next = all[all.length - 1];
     expect(next.metadata).toMatchObject({ type: 'interrupt_request', interrupt_type: 'choice', node_id: payout.id, execution_id: runId, allow_cancel: true, allowCancel: true });
     expect(next.metadata.options).toEqual(payout.data.config.options);
@@ -792,7 +793,7 @@ describe('interrupts (refund-approval, stepDelayMs 0)', () => {
     const once = await call(h(), 'GET', MESSAGES, `/playground/sessions/${sessionId}/messages`);
     expect(once.body.sessionStatus).toBe('completed');
     const all = once.body.data as Message[];
-    expect(all[messages.length]).toMatchObject({ role: 'user', content: 'Cancelled', parentMessageId: messages[messages.length - 1].id });
+    expect(all[messages.length]).toMatchObject({ role: 'log', parentMessageId: messages[messages.length - 1].id, metadata: { interrupt_id: choiceId, interrupt_status: 'cancelled', response_value: null } });
     expect(all[all.length - 1]).toMatchObject({ metadata: { enableRun: true } });
     expect(await runStatus(h(), runId)).toBe('completed');
     messages = all;
@@ -871,12 +872,58 @@ describe('interrupts (refund-approval, stepDelayMs 0)', () => {
 
   it('seed GET /workflows/{id}/chat/messages leaves out the answers to interrupts too', async () => {
     const res = await h().call('GET', `/workflows/${refund.id}/chat/messages?sessionId=${sessionId}`);
-    const answers = messages.filter((m) => m.role === 'user' && m.metadata.interrupt_id !== undefined);
-    expect(answers.map((m) => m.content)).toEqual(['true', 'Cancelled']);
-    // BUG: the route drops interrupt prompts (metadata.type 'interrupt_request') but keeps the answers
-    // (role user, metadata.interrupt_id), so the seed's chat history shows "true" and "Cancelled" as if the
-    // user had typed them. The engine's own chat history for the next run (sendMessage) leaves them out.
+    const answers = messages.filter((m) => m.metadata.interrupt_id !== undefined && m.metadata.type !== 'interrupt_request');
+    expect(answers.map((m) => [m.role, m.metadata.interrupt_status])).toEqual([
+      ['log', 'resolved'],
+      ['log', 'cancelled'],
+    ]);
     const shown = (res.body.data as Array<{ id: string; content: string }>).filter((item) => answers.some((a) => a.id === item.id));
     expect(shown.map((i) => i.content), 'interrupt answers in the seed chat history').toEqual([]);
+  });
+});
+
+describe('the Agent Spec runtime API (POST /agentspec/flows/execute, /agentspec/executions/*)', () => {
+  let flow: Record<string, unknown>;
+  beforeAll(async () => {
+    const summary = await readFixture('agentspec-summary.json');
+    flow = (await fast.call('GET', `/workflows/${summary.id}/export/agentspec`)).body;
+  });
+
+  it('execute 200; status 200; results 200 once completed; the stream (Server-Sent Events); cancel 409 once finished; 404s', async () => {
+    const started = await call(fast, 'POST', '/agentspec/flows/execute', '/agentspec/flows/execute', { flow, inputs: { user_input: 'The API was down for 20 minutes.' } });
+    expect(started.status).toBe(200);
+    const id: string = started.body.execution_id;
+    await eventually(async () => (await call(fast, 'GET', '/agentspec/executions/{id}', `/agentspec/executions/${id}`)).body.status === 'completed', 5000, 'the flow to complete');
+    const results = await call(fast, 'GET', '/agentspec/executions/{id}/results', `/agentspec/executions/${id}/results`);
+    expect(results.status).toBe(200);
+    const stream = await call(fast, 'GET', '/agentspec/executions/{id}/stream', `/agentspec/executions/${id}/stream`);
+    expect(stream.status).toBe(200);
+    expect(stream.text).toContain('event: execution_complete');
+    expectError(await call(fast, 'POST', '/agentspec/executions/{id}/cancel', `/agentspec/executions/${id}/cancel`), 409, 'CONFLICT');
+    for (const path of ['', '/results', '/stream']) expectError(await call(fast, 'GET', `/agentspec/executions/{id}${path}`, `/agentspec/executions/${UNKNOWN}${path}`), 404, 'NOT_FOUND');
+    expectError(await call(fast, 'POST', '/agentspec/executions/{id}/cancel', `/agentspec/executions/${UNKNOWN}/cancel`), 404, 'NOT_FOUND');
+  });
+
+  it('execute: 400 without a flow, 422 (the error envelope and the verdict) for a flow that is not valid', async () => {
+    expectError(await call(fast, 'POST', '/agentspec/flows/execute', '/agentspec/flows/execute', { inputs: {} }), 400, 'VALIDATION_ERROR');
+    const invalid = await call(fast, 'POST', '/agentspec/flows/execute', '/agentspec/flows/execute', { flow: { ...flow, start_node: { $component_ref: 'nowhere' } } });
+    expectError(invalid, 422, 'VALIDATION_ERROR');
+    expect(invalid.body).toMatchObject({ valid: false, errors: [expect.stringMatching(/^\/start_node\/\$component_ref: .*nowhere/)] });
+  });
+
+  it('cancel 200 on a running flow, results 404 while it is not completed', async () => {
+    const id: string = (await call(slow, 'POST', '/agentspec/flows/execute', '/agentspec/flows/execute', { flow, inputs: {} })).body.execution_id;
+    expectError(await call(slow, 'GET', '/agentspec/executions/{id}/results', `/agentspec/executions/${id}/results`), 404, 'NOT_FOUND');
+    const cancelled = await call(slow, 'POST', '/agentspec/executions/{id}/cancel', `/agentspec/executions/${id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.success).toBe(true);
+    const stream = await call(slow, 'GET', '/agentspec/executions/{id}/stream', `/agentspec/executions/${id}/stream`);
+    expect(stream.text).toContain('event: execution_error');
+  });
+});
+
+describe('coverage', () => {
+  it('every run-side operation of the document and the specification was called and checked above', () => {
+    expect(neverExercised('runs')).toEqual([]);
   });
 });

@@ -1,17 +1,27 @@
-// Every body the implemented operations return — successes and errors — checked against the schemas of
-// FlowDrop's OpenAPI document (read from ../shared at test time), over a real server on a real socket.
+// Every body the operations return — successes and errors — checked against the schemas of FlowDrop's
+// OpenAPI document (read from ../shared at test time, known faults relaxed in test/support/openapi.ts),
+// over a real server on a real socket. Every response is checked as it arrives (contractChecked), and the
+// last test fails if any operation outside the run side (contract-runs.test.ts) was never called.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './support/harness.js';
+import { examplesDir } from './agentspec-schema.js';
 import {
+  allOperations,
   assertMatchesContract,
   compileWithComponents,
+  contractChecked,
+  contractResponseValidator,
   errorEnvelopeProblems,
   hasOperation,
+  neverExercised,
+  openApiOperations,
+  operationFor,
   responseValidator,
   schemaValidator,
+  seedOperations,
 } from './support/openapi.js';
 import { edge, twoNodeWorkflow } from './support/workflows.js';
 
@@ -70,7 +80,7 @@ beforeAll(async () => {
       'compatibilityRules:\n  - from: tensor\n    to: json\n',
   };
   for (const [name, wf] of Object.entries(fixtures)) files[`fixtures/${name}`] = wf;
-  h = await startServer({ files });
+  h = contractChecked(await startServer({ files }));
 });
 afterAll(async () => {
   await h?.close();
@@ -97,7 +107,7 @@ describe('the validator itself', () => {
     expect(responseValidator('GET', '/workflows/{id}', 404).label).toContain('components.responses.NotFound');
     expect(responseValidator('PUT', '/workflows/{id}', 422).label).toContain('components.responses.ValidationError');
     expect(responseValidator('POST', '/workflows', 409).declared).toBe(false);
-    expect(() => responseValidator('POST', '/workflows', 200)).toThrow(/declares no JSON body/);
+    expect(() => responseValidator('POST', '/workflows', 200)).toThrow(/declares no application\/json body/);
     expect(() => responseValidator('GET', '/no/such/path', 200)).toThrow(/not an operation/);
     // ErrorResponse requires nothing, so the envelope is checked on top of it.
     expect(() => assertMatchesContract('GET', '/workflows/{id}', { status: 404, body: { success: false, error: 'gone' } })).toThrow(/code must be a non-empty string/);
@@ -240,7 +250,7 @@ describe('workflows', () => {
   });
 
   it('POST /workflows past --max-body answers 413 with the error envelope', async () => {
-    const small = await startServer({ maxBody: 1024 });
+    const small = contractChecked(await startServer({ maxBody: 1024 }));
     try {
       const res = await small.call('POST', '/workflows', { name: 'big', description: 'x'.repeat(4000) });
       assertMatchesContract('POST', '/workflows', res);
@@ -327,5 +337,135 @@ describe('seed-only GET /workflows/{id}/chat/messages (not in the OAS)', () => {
     expect(errorEnvelopeProblems(missing.body)).toEqual([]);
     expect(missing.body.code).toBe('NOT_FOUND');
     expect(schemaValidator('ErrorResponse')(missing.body)).toBe(true);
+  });
+});
+
+describe('POST /workflows/validate (validateWorkflow): wfe validate on a posted workflow, nothing saved', () => {
+  const summary = () => structuredClone(fixtures['agentspec-summary.json']) as ReturnType<typeof twoNodeWorkflow>;
+
+  it('200 {valid: true} for a valid workflow, and nothing is written', async () => {
+    const before = (await h.call('GET', '/workflows?limit=100')).headers.get('x-total-count');
+    const candidate = { ...summary(), id: 'validate-only' };
+    const res = await call('POST', '/workflows/validate', '/workflows/validate', candidate);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ valid: true, errors: [], warnings: [], suggestions: [] });
+    expect((await h.call('GET', '/workflows?limit=100')).headers.get('x-total-count')).toBe(before);
+    expect((await call('GET', '/workflows/{id}', '/workflows/{id}'.replace('{id}', 'validate-only'))).status).toBe(404);
+  });
+
+  it('200 {valid: false} with the errors, warnings and a suggestion per rule for a broken graph', async () => {
+    const broken = summary();
+    broken.edges.push(edge(broken.nodes[0].id, 'trigger', 'ghost', 'trigger'));
+    const res = await call('POST', '/workflows/validate', '/workflows/validate', broken);
+    expect(res.status).toBe(200);
+    expect(res.body.data.valid).toBe(false);
+    expect(res.body.data.errors).toEqual(expect.arrayContaining([expect.stringContaining("connects to non-existent node 'ghost'")]));
+    expect(res.body.data.suggestions).toEqual(expect.arrayContaining([expect.stringMatching(/^edge-missing-node: /)]));
+  });
+
+  it('400 for broken JSON, a body that is not a workflow, or no body', async () => {
+    for (const body of ['{"name": ', [1], { description: 'no name' }, 'null']) {
+      const res = await call('POST', '/workflows/validate', '/workflows/validate', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_ERROR');
+    }
+    expect((await call('POST', '/workflows/validate', '/workflows/validate', { description: 'no name' })).body.details).toMatchObject({ field: expect.any(String), message: expect.any(String) });
+    expect((await call('POST', '/workflows/validate', '/workflows/validate')).status).toBe(400);
+  });
+});
+
+describe('import and export', () => {
+  it('GET /workflows/{id}/export: 200 JSON (a Workflow) and YAML (a string); 404', async () => {
+    const json = await call('GET', '/workflows/{id}/export', '/workflows/wf-a/export');
+    expect(json.status).toBe(200);
+    expect(json.body.id).toBe('wf-a');
+    const yaml = await call('GET', '/workflows/{id}/export', '/workflows/wf-a/export?format=yaml');
+    expect(yaml.headers.get('content-type')).toMatch(/^application\/x-yaml/);
+    expect((await call('GET', '/workflows/{id}/export', '/workflows/nope/export')).status).toBe(404);
+  });
+
+  it('POST /workflows/import: 201, 400, 422', async () => {
+    const imported = await call('POST', '/workflows/import', '/workflows/import', { workflow: twoNodeWorkflow('to-import') });
+    expect(imported.status).toBe(201);
+    expect((await call('POST', '/workflows/import', '/workflows/import', { workflow: '{"name": ' })).status).toBe(400);
+    const dangling = twoNodeWorkflow('dangling');
+    dangling.edges.push(edge('in.1', 'text', 'ghost', 'prompt'));
+    expect((await call('POST', '/workflows/import', '/workflows/import', dangling)).status).toBe(422);
+  });
+});
+
+describe('Agent Spec', () => {
+  const summaryId = () => fixtures['agentspec-summary.json'].id;
+
+  it('GET /workflows/{id}/export/agentspec: 200 flow and document; 422 with the validation result; 404', async () => {
+    const flow = await call('GET', '/workflows/{id}/export/agentspec', `/workflows/${summaryId()}/export/agentspec`);
+    expect(flow.status).toBe(200);
+    expect(flow.body.component_type).toBe('Flow');
+    const document = await call('GET', '/workflows/{id}/export/agentspec', `/workflows/${summaryId()}/export/agentspec?format=document`);
+    expect(document.status).toBe(200);
+    const refused = await call('GET', '/workflows/{id}/export/agentspec', '/workflows/wf-a/export/agentspec');
+    expect(refused.status).toBe(422);
+    expect(refused.body.valid).toBe(false);
+    expect((await call('GET', '/workflows/{id}/export/agentspec', '/workflows/nope/export/agentspec')).status).toBe(404);
+  });
+
+  it('GET /workflows/{id}/validate/agentspec: 200 valid and invalid; 404', async () => {
+    expect((await call('GET', '/workflows/{id}/validate/agentspec', `/workflows/${summaryId()}/validate/agentspec`)).body).toMatchObject({ valid: true, errors: [] });
+    expect((await call('GET', '/workflows/{id}/validate/agentspec', '/workflows/wf-a/validate/agentspec')).body.valid).toBe(false);
+    expect((await call('GET', '/workflows/{id}/validate/agentspec', '/workflows/nope/validate/agentspec')).status).toBe(404);
+  });
+
+  it('POST /workflows/import/agentspec: 200; 422 with the validation result; 400 without a body', async () => {
+    const official = JSON.parse(readFileSync(join(examplesDir, 'howto_summary_flow.json'), 'utf8'));
+    expect((await call('POST', '/workflows/import/agentspec', '/workflows/import/agentspec', official)).status).toBe(200);
+    const agent = await call('POST', '/workflows/import/agentspec', '/workflows/import/agentspec', JSON.parse(readFileSync(join(examplesDir, 'howto_agents.json'), 'utf8')));
+    expect(agent.status).toBe(422);
+    expect(agent.body.errors).toEqual(['not a Flow (Agent)']);
+    expect((await call('POST', '/workflows/import/agentspec', '/workflows/import/agentspec')).status).toBe(400);
+  });
+
+  it('POST /agentspec/flows/validate: 200 valid and invalid; 400 for a body that is not a flow object', async () => {
+    const official = JSON.parse(readFileSync(join(examplesDir, 'howto_summary_flow.json'), 'utf8'));
+    expect((await call('POST', '/agentspec/flows/validate', '/agentspec/flows/validate', official)).body).toMatchObject({ valid: true, errors: [] });
+    expect((await call('POST', '/agentspec/flows/validate', '/agentspec/flows/validate', { ...official, start_node: { $component_ref: 'nowhere' } })).body.valid).toBe(false);
+    expect((await call('POST', '/agentspec/flows/validate', '/agentspec/flows/validate', [1])).status).toBe(400);
+  });
+
+  it('GET /agentspec/agents, /agentspec/tools, /agentspec/health: 200', async () => {
+    expect((await call('GET', '/agentspec/agents', '/agentspec/agents')).status).toBe(200);
+    expect((await call('GET', '/agentspec/tools', '/agentspec/tools')).status).toBe(200);
+    expect((await call('GET', '/agentspec/health', '/agentspec/health')).body.status).toBe('healthy');
+  });
+});
+
+describe('the faults of the document (relaxed in test/support/openapi.ts, and only there)', () => {
+  it('Agent Spec oneOf: a correct dialect flow matches both AgentSpecFlow and AgentSpecDocument, so the strict oneOf refuses it', () => {
+    const dialect = { component_type: 'flow', name: 'f', start_node: 'start', nodes: [], control_flow_connections: [] };
+    const strictExport = responseValidator('GET', '/workflows/{id}/export/agentspec', 200);
+    expect(strictExport(dialect)).toBe(false);
+    expect(strictExport.errors.join('\n')).toMatch(/must match exactly one schema in oneOf/);
+    expect(schemaValidator('AgentSpecFlow')(dialect) && schemaValidator('AgentSpecDocument')(dialect)).toBe(true);
+    expect(contractResponseValidator('GET', '/workflows/{id}/export/agentspec', 200)(dialect)).toBe(true);
+  });
+
+  it('the stream is a WebSocket in the document (101, a 200 without a body); ETag/If-Match/409 are not in it', () => {
+    expect(() => responseValidator('GET', '/agentspec/executions/{id}/stream', 200)).toThrow(/declares no application\/json body.*101/);
+    expect(responseValidator('PUT', '/workflows/{id}', 409).declared).toBe(false);
+    expect(contractResponseValidator('PUT', '/workflows/{id}', 409).declared).toBe(true);
+  });
+});
+
+describe('coverage', () => {
+  it('knows the 52 operations of the document and the 2 of the specification, and maps request paths to them', () => {
+    expect(openApiOperations).toHaveLength(52);
+    expect(seedOperations).toEqual(['GET /workflows/{id}/chat/messages', 'POST /execute']);
+    expect(allOperations).toHaveLength(54);
+    expect(operationFor('POST', '/workflows/validate')).toBe('POST /workflows/validate');
+    expect(operationFor('GET', '/workflows/import%2Fx?format=yaml')).toBe('GET /workflows/{id}');
+    expect(operationFor('POST', '/workflows/import/agentspec')).toBe('POST /workflows/import/agentspec');
+  });
+
+  it('every operation outside the run side was called and its answers checked above', () => {
+    expect(neverExercised('rest')).toEqual([]);
   });
 });

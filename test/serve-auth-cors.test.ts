@@ -72,11 +72,17 @@ describe('CORS on the real server', () => {
     expect(get.headers.get('access-control-expose-headers')).toMatch(/X-Total-Count/);
   });
 
-  it('--cors-origin limits the allowed origins', async () => {
-    h = await startServer({ corsOrigins: ['https://editor.example'] });
-    const allowed = await fetch(`${h.base}/workflows`, { headers: { Origin: 'https://editor.example' } });
+  it('--cors-origin adds an origin; any other gets no CORS headers and cannot write, even with a valid token', async () => {
+    h = await startServer({ auth: { token: 'tok' }, corsOrigins: ['https://editor.example'], files: { 'a.json': twoNodeWorkflow('wf-a', 'Alpha') } });
+    const token = { Authorization: 'Bearer tok' };
+    const allowed = await h.call('GET', '/workflows', undefined, { ...token, Origin: 'https://editor.example' });
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://editor.example');
-    const other = await fetch(`${h.base}/workflows`, { headers: { Origin: 'https://evil.example' } });
+    expect((await h.call('PUT', '/workflows/wf-a', { name: 'from the editor' }, { ...token, Origin: 'https://editor.example' })).status).toBe(200);
+    const other = await h.call('GET', '/workflows', undefined, { ...token, Origin: 'https://evil.example' });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    const write = await h.call('PUT', '/workflows/wf-a', { name: 'hijacked' }, { ...token, Origin: 'https://evil.example' });
+    expect(write.status).toBe(403);
+    expect(write.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
+    expect((await h.call('GET', '/workflows/wf-a', undefined, token)).body.data.name).toBe('from the editor');
   });
 });

@@ -1,6 +1,8 @@
 import { Ajv, type ValidateFunction } from 'ajv';
-import type { ConfigChecker } from '../graph/integrity.js';
 import { describeAjvErrors } from './validators.js';
+
+/** Checks a node's config against its type's configSchema; returns problems as sentences. */
+export type ConfigChecker = (nodeTypeId: string, configSchema: unknown, config: Record<string, unknown>) => string[];
 
 // Keys the editor itself writes into every node config; they are never part of a type's configSchema.
 const RESERVED_CONFIG_KEYS = ['instanceTitle', 'instanceDescription', 'instanceBadge', 'nodeType', 'dynamicInputs', 'dynamicOutputs', 'branches'];
@@ -26,11 +28,38 @@ export function compileConfigSchema(schema: Record<string, unknown>): ValidateFu
   return compiled.get(key) ?? null;
 }
 
+/**
+ * Schemas compiled so far, by their property names. Every workflow embeds its own copy of its node types'
+ * schemas: an equal copy is found by comparing values, without serialising it as a cache key.
+ */
+const byShape = new Map<string, Array<{ schema: Record<string, unknown>; validate: ValidateFunction | null }>>();
+const MAX_SAME_SHAPE = 16;
+
 function compile(schema: Record<string, unknown>): ValidateFunction | null {
-  // The editor owns the reserved keys and strips nothing: a type may list `branches` as required.
-  const required = Array.isArray(schema.required) ? schema.required.filter((k) => !RESERVED_CONFIG_KEYS.includes(k as string)) : undefined;
-  // An unusable schema is the node type's problem, reported by the catalog.
-  return compileConfigSchema({ ...schema, required, additionalProperties: true });
+  const shape = Object.keys(schema.properties as object).join('\0');
+  const candidates = byShape.get(shape) ?? [];
+  let validate = candidates.find((candidate) => sameJson(candidate.schema, schema))?.validate;
+  if (validate === undefined) {
+    // The editor owns the reserved keys and strips nothing: a type may list `branches` as required.
+    const required = Array.isArray(schema.required) ? schema.required.filter((k) => !RESERVED_CONFIG_KEYS.includes(k as string)) : undefined;
+    // An unusable schema is the node type's problem, reported by the catalog.
+    validate = compileConfigSchema({ ...schema, required, additionalProperties: true });
+    if (candidates.length < MAX_SAME_SHAPE) byShape.set(shape, [...candidates, { schema, validate }]);
+  }
+  return validate;
+}
+
+/** Deep equality of two parsed JSON values (key order aside). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    return a.length === other.length && a.every((item, i) => sameJson(item, other[i]));
+  }
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.hasOwn(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
 /**

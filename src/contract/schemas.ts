@@ -209,3 +209,64 @@ export const updateWorkflowSchema = {
   type: 'object',
   properties: { ...workflowProperties, id: { type: 'string', maxLength: 200 } },
 } as const;
+
+// ---------- request bodies of the run side (runs, playground, interrupts, Agent Spec runtime) ----------
+
+const inputsObject = { type: 'object' } as const;
+
+/** POST /workflows/{id}/execute and /pipeline/{id}/execute: {inputs?, options?: {timeout, maxSteps}}, limits ≥ 1. */
+export const runRequestSchema = {
+  $id: 'wfe:run-request',
+  type: 'object',
+  properties: {
+    inputs: inputsObject,
+    options: {
+      type: 'object',
+      properties: { timeout: { type: 'integer', minimum: 1 }, maxSteps: { type: 'integer', minimum: 1 } },
+    },
+  },
+} as const;
+
+/** POST /execute (seed): a run request naming a stored workflow (three spellings) or carrying one. */
+export const executeRequestSchema = {
+  $id: 'wfe:execute-request',
+  type: 'object',
+  properties: {
+    ...runRequestSchema.properties,
+    workflowId: { type: 'string', minLength: 1 },
+    workflow_id: { type: 'string', minLength: 1 },
+    id: { type: 'string', minLength: 1 },
+    /** Checked against the workflow file schema by the route, which names the field. */
+    workflow: { type: 'object' },
+  },
+} as const;
+
+/** POST /workflows/{id}/playground/sessions. */
+export const createSessionSchema = {
+  $id: 'wfe:create-session',
+  type: 'object',
+  properties: { name: { type: 'string', maxLength: 100 }, metadata: { type: 'object' } },
+} as const;
+
+/** POST /playground/sessions/{sessionId}/messages (OAS PlaygroundMessageRequest). */
+export const sendMessageSchema = {
+  $id: 'wfe:send-message',
+  type: 'object',
+  required: ['content'],
+  properties: { content: { type: 'string', maxLength: 10_000 }, inputs: inputsObject },
+} as const;
+
+/** POST /interrupts/{interruptId}: the value itself is checked against the interrupt by the engine. */
+export const interruptAnswerSchema = {
+  $id: 'wfe:interrupt-answer',
+  type: 'object',
+  required: ['value'],
+} as const;
+
+/** POST /agentspec/flows/execute: the flow is checked by the Agent Spec verdict. */
+export const agentSpecExecuteSchema = {
+  $id: 'wfe:agentspec-execute',
+  type: 'object',
+  required: ['flow'],
+  properties: { inputs: inputsObject },
+} as const;

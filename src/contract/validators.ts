@@ -1,6 +1,12 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import {
+  agentSpecExecuteSchema,
+  createSessionSchema,
+  executeRequestSchema,
+  interruptAnswerSchema,
+  runRequestSchema,
+  sendMessageSchema,
   createWorkflowSchema,
   edgeSchema,
   nodeMetadataSchema,
@@ -20,13 +26,35 @@ const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv, ['date-time', 'uri', 'email']);
 for (const schema of [portSchema, portDefinitionSchema, nodeMetadataSchema, nodeSchema, edgeSchema]) ajv.addSchema(schema);
 
-export const validateWorkflowFile = ajv.compile(workflowFileSchema);
-export const validateCreateWorkflow = ajv.compile(createWorkflowSchema);
-export const validateUpdateWorkflow = ajv.compile(updateWorkflowSchema);
-export const validateNodeType = ajv.compile(nodeTypeSchema);
+/**
+ * A validator compiled on its first call, not when this module loads: a process compiles only the schemas
+ * it uses (`wfe serve` of a folder without nodes/ never compiles the node-type schema), and starts sooner.
+ */
+function compileOnFirstUse(schema: object): ValidateFunction {
+  let compiled: ValidateFunction | undefined;
+  const validate = (data: unknown): boolean => {
+    compiled ??= ajv.compile(schema);
+    const valid = compiled(data);
+    validate.errors = compiled.errors;
+    return valid;
+  };
+  validate.errors = undefined as ValidateFunction['errors'];
+  return Object.assign(validate, { schema }) as unknown as ValidateFunction;
+}
 
-/** Compiles another schema on the shared instance (same formats, same options). */
-export const compileSchema = (schema: object): ValidateFunction => ajv.compile(schema);
+export const validateWorkflowFile = compileOnFirstUse(workflowFileSchema);
+export const validateCreateWorkflow = compileOnFirstUse(createWorkflowSchema);
+export const validateUpdateWorkflow = compileOnFirstUse(updateWorkflowSchema);
+export const validateNodeType = compileOnFirstUse(nodeTypeSchema);
+export const validateRunRequest = compileOnFirstUse(runRequestSchema);
+export const validateExecuteRequest = compileOnFirstUse(executeRequestSchema);
+export const validateCreateSession = compileOnFirstUse(createSessionSchema);
+export const validateSendMessage = compileOnFirstUse(sendMessageSchema);
+export const validateInterruptAnswer = compileOnFirstUse(interruptAnswerSchema);
+export const validateAgentSpecExecute = compileOnFirstUse(agentSpecExecuteSchema);
+
+/** Compiles another schema on the shared instance (same formats, same options), on its first use. */
+export const compileSchema = (schema: object): ValidateFunction => compileOnFirstUse(schema);
 
 /** "nodes/3/position" → "nodes[3].position": the field name a person reads in an error. */
 export function pointerToField(pointer: string): string {

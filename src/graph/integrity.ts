@@ -1,11 +1,12 @@
+import type { ConfigChecker } from '../contract/config-check.js';
 import type { Workflow } from '../contract/types.js';
+
+export type { ConfigChecker };
 import { portIdFromHandle, portIds } from './handles.js';
 
 /** Past this a workflow is refused: the editor cannot draw it and a run would never finish. */
 export const MAX_WORKFLOW_NODES = 10_000;
 
-/** Checks a node's config against its type's configSchema; returns problems as sentences. */
-export type ConfigChecker = (nodeTypeId: string, configSchema: unknown, config: Record<string, unknown>) => string[];
 
 export type IntegrityRule = 'too-many-nodes' | 'duplicate-node-id' | 'duplicate-edge-id' | 'edge-missing-node' | 'edge-missing-port' | 'node-config';
 

@@ -1,14 +1,16 @@
 // createServer(options) builds the whole HTTP app over one served directory. The CLI only parses flags
 // and calls this; tests call it directly and listen on an ephemeral port.
 import type { AddressInfo } from 'node:net';
-import polka, { type Middleware, type Polka, type Request } from 'polka';
-import type { Server as HttpServer, ServerResponse } from 'node:http';
+import polka, { type Middleware, type Polka } from 'polka';
+import type { Server as HttpServer } from 'node:http';
 import { ApiError, errorBody, internalError, notFound } from '../contract/errors.js';
 import { createConfigChecker } from '../contract/config-check.js';
-import { NODE_TYPES_DIR, loadCatalog, type Catalog } from '../catalog/catalog.js';
+import { NODE_TYPES_DIR, loadCatalog } from '../catalog/catalog.js';
 import { INTERNAL_DIR, WorkflowStore } from '../store/workflow-store.js';
+import { FolderWatcher } from '../util/folder-watcher.js';
 import { createAuth, authEnabled } from './auth.js';
 import { createCors } from './cors.js';
+import { createGuard } from './guard.js';
 import { sendJson } from './http.js';
 import { toApiError } from './errors.js';
 import type { ServeOptions } from './options.js';
@@ -21,30 +23,13 @@ import { registerAgentSpecRoutes } from './routes/agentspec.js';
 import { registerRunRoutes } from './routes/runs.js';
 import { registerPlaygroundRoutes } from './routes/playground.js';
 import { registerAgentSpecRunRoutes } from './routes/agentspec-runs.js';
+import { registerValidateRoutes } from './routes/validate.js';
 import { Engine } from '../engine/engine.js';
 import type { MockSpec } from '../engine/behaviours.js';
 import type { RunRecord } from '../engine/types.js';
 import type { RunProgress } from './events.js';
+import type { AppContext, Handler, Router } from './context.js';
 
-export interface AppContext {
-  options: ServeOptions;
-  store: WorkflowStore;
-  catalog: Catalog;
-  engine: Engine;
-  startedAt: number;
-  version: string;
-}
-
-export type Handler = (req: Request, res: ServerResponse) => void | Promise<void>;
-
-/** Registers routes relative to the base path. */
-export interface Router {
-  get(path: string, handler: Handler): void;
-  post(path: string, handler: Handler): void;
-  put(path: string, handler: Handler): void;
-  patch(path: string, handler: Handler): void;
-  delete(path: string, handler: Handler): void;
-}
 
 export interface WfeServer {
   app: Polka;
@@ -67,20 +52,25 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
   const emit = options.events ?? (() => {});
   const at = () => new Date().toISOString();
   let publishLoadErrors = () => {};
-  const catalog = await loadCatalog(options.dir, { watch: options.watch, logger, onChange: () => publishLoadErrors() });
+  const poll = options.poll || process.env.CHOKIDAR_USEPOLLING === '1' || process.env.CHOKIDAR_USEPOLLING === 'true';
+  const watcher = options.watch ? await FolderWatcher.open(options.dir, { poll, onError: (message) => logger.error(`watcher: ${message}`) }) : undefined;
+  const catalog = await loadCatalog(options.dir, { watch: options.watch, watcher, logger, onChange: () => publishLoadErrors() });
   const checkConfig = createConfigChecker((id) => catalog.getNodeType(id)?.configSchema);
   const store = await WorkflowStore.open(options.dir, {
     watch: options.watch,
+    watcher,
     logger,
     skipDirs: [NODE_TYPES_DIR, INTERNAL_DIR],
     checkConfig,
-    poll: options.poll || process.env.CHOKIDAR_USEPOLLING === '1' || process.env.CHOKIDAR_USEPOLLING === 'true',
+    poll,
+    fs: options.storeFs,
     onExternalChange: (file, change) => {
       emit({ type: 'file', at: at(), file, change });
       publishLoadErrors();
     },
   });
   publishLoadErrors = () => emit({ type: 'load-errors', at: at(), errors: [...store.errors(), ...catalog.errors()] });
+  watcher?.release();
   const engine = new Engine({
     dir: options.dir,
     logger,
@@ -93,7 +83,7 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
   engine.onEvent((event) => {
     if (event.type === 'run') emit({ type: 'run', at: at(), run: runProgress(event.run) });
   });
-  const context: AppContext = { options: { ...options, basePath }, store, catalog, engine, startedAt: Date.now(), version: packageVersion };
+  const context: AppContext = { options: { ...options, basePath }, store, catalog, engine, watcher, startedAt: Date.now(), version: packageVersion };
 
   const app = polka({
     onError: (err, req, res) => {
@@ -126,6 +116,7 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
       next();
     });
   }
+  app.use(createGuard({ host: options.host, origins: options.corsOrigins, allowedHosts: options.allowedHosts }));
   app.use(createCors({ origins: options.corsOrigins, host: options.host }));
   if (authEnabled(options.auth)) app.use(await createAuth(options.auth, basePath));
 
@@ -144,6 +135,7 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
   registerSystemRoutes(router, context);
   registerNodeRoutes(router, context);
   registerImportExportRoutes(router, context);
+  registerValidateRoutes(router, context);
   registerAgentSpecRoutes(router, context);
   registerWorkflowRoutes(router, context);
   registerRunRoutes(router, context);
@@ -172,9 +164,14 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
         await engine.close();
         await store.close();
         await catalog.close();
-        const timer = setTimeout(() => server?.closeAllConnections?.(), 2000);
+        await watcher?.close();
+        // Keep-alive sockets that finish an in-flight response become idle later: close them as they do,
+        // and whatever still hangs on after 1.5 s (a client that never reads) is cut.
+        const sweep = setInterval(() => server?.closeIdleConnections?.(), 25);
+        const cut = setTimeout(() => server?.closeAllConnections?.(), 1500);
         await closed;
-        clearTimeout(timer);
+        clearInterval(sweep);
+        clearTimeout(cut);
       })()),
   };
 }

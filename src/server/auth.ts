@@ -18,6 +18,18 @@ export interface AuthInfo {
 /** Paths (relative to the base path) that GET/HEAD may reach without a credential. */
 export const PUBLIC_PATHS = ['/port-config', '/categories', '/health', '/system/version', '/agentspec/health'];
 
+/**
+ * GET/HEAD `/pipeline/{runId}` is public too: the editor's node-status overlay and its PipelineStatus
+ * view fetch it with no headers at all. Only a UUID-shaped id qualifies: run ids are random UUIDs, so
+ * the URL itself is the capability, and every list of runs (which would reveal ids) stays protected.
+ */
+const PUBLIC_RUN_PATH = /^\/pipeline\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/?$/i;
+
+/** Whether a GET/HEAD of `path` (relative to the base path) may go without a credential. */
+export function isPublicRead(path: string): boolean {
+  return PUBLIC_PATHS.some((p) => path === p || path === p + '/') || PUBLIC_RUN_PATH.test(path);
+}
+
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const HMAC_ALGS = ['HS256', 'HS384', 'HS512'];
 const ASYMMETRIC_ALGS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
@@ -101,7 +113,6 @@ export async function createAuth(auth: AuthOptions, basePath: string): Promise<M
   const jwks = auth.jwks !== undefined ? await loadJwks(auth.jwks) : undefined;
 
   const base = basePath.replace(/\/+$/, '');
-  const publicPaths = new Set(PUBLIC_PATHS.flatMap((p) => [base + p, base + p + '/']));
 
   const accepted = [
     auth.token !== undefined || auth.readToken !== undefined || secret || jwks ? 'Authorization: Bearer <token>' : '',
@@ -151,7 +162,8 @@ export async function createAuth(auth: AuthOptions, basePath: string): Promise<M
   return async (req, _res, next) => {
     if (req.method === 'OPTIONS') return next();
     const path = (req.originalUrl ?? req.url).split('?')[0];
-    if ((req.method === 'GET' || req.method === 'HEAD') && publicPaths.has(path)) return next();
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
+    if (isRead && path.startsWith(base + '/') && isPublicRead(path.slice(base.length))) return next();
     const info = await authenticate(req);
     if (!info.canWrite && MUTATING.has(req.method)) throw forbidden();
     (req as Request & { auth?: AuthInfo }).auth = info;

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { invalidField, payloadTooLarge, unsupportedMediaType } from '../contract/errors.js';
+import { LimitError } from '../util/domain-errors.js';
 import { parseJsonWithPosition } from '../util/json-position.js';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -21,7 +22,8 @@ export const ok = (data: unknown, message: string) => ({ success: true, data, me
 
 /**
  * Reads a JSON request body: 415 for a non-JSON content type, 413 past the limit (the socket is not read
- * further), 400 naming line and column for malformed JSON. An empty body reads as undefined.
+ * further), 400 naming line and column for malformed JSON or nesting deeper than MAX_JSON_DEPTH (checked
+ * before parsing, so nothing recursive ever sees such a body). An empty body reads as undefined.
  */
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
@@ -44,6 +46,7 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   if (type && type !== 'application/json' && !type.endsWith('+json')) throw unsupportedMediaType(type);
   const text = Buffer.concat(chunks).toString('utf8');
   const parsed = parseJsonWithPosition(text);
+  if (!parsed.ok && parsed.depthLimit) throw new LimitError('body', `nesting of arrays and objects (too deep at line ${parsed.line}, column ${parsed.column})`, parsed.depthLimit);
   if (!parsed.ok) throw invalidField('body', `malformed JSON at line ${parsed.line}, column ${parsed.column}: ${parsed.message}`);
   return parsed.value;
 }

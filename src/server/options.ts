@@ -1,5 +1,6 @@
 import type { Logger } from '../util/logger.js';
 import type { EventSink } from './events.js';
+import type { StoreFs } from '../store/store-fs.js';
 
 export interface AuthOptions {
   /** Static bearer token with read and write permission. */
@@ -26,8 +27,10 @@ export interface ServeOptions {
   maxBody: number;
   host: string;
   auth: AuthOptions;
-  /** Allowed CORS origins; undefined = any origin while bound to loopback. */
+  /** Origins allowed besides loopback ones (which always are); "*" = any origin, without credentials. */
   corsOrigins?: string[];
+  /** Host header names accepted besides loopback ones; ".example.com" also allows its subdomains. */
+  allowedHosts?: string[];
   logger: Logger;
   /** Watch by polling. */
   poll?: boolean;
@@ -41,4 +44,6 @@ export interface ServeOptions {
   runtimeUrl?: string;
   /** Receives requests, file changes, load errors and run progress (the dashboard, or log lines). */
   events?: EventSink;
+  /** The workflow store's file operations (tests inject failing ones); node:fs by default. */
+  storeFs?: StoreFs;
 }

@@ -10,9 +10,9 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(args: string[], options: { input?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
+export function runCli(args: string[], options: { input?: string; env?: Record<string, string>; cwd?: string } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1', ...options.env } });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: { ...process.env, NO_COLOR: '1', ...options.env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

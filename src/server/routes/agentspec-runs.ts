@@ -1,11 +1,14 @@
 // The Agent Spec runtime API (what FlowDrop's AgentSpecExecutionService calls) on the built-in engine:
 // a posted flow is imported, run like any workflow, and reported by node name.
-import { AgentSpecError, importDocument } from '../../agentspec/index.js';
-import { conflict, graphInvalid, invalidField, notFound } from '../../contract/errors.js';
+import { conflict, notFound } from '../../contract/errors.js';
+import { validateAgentSpecExecute } from '../../contract/validators.js';
 import type { RunRecord } from '../../engine/types.js';
-import { assertSafeId } from '../../store/workflow-store.js';
-import type { AppContext, Router } from '../app.js';
-import { readJsonBody, sendJson } from '../http.js';
+import { agentSpecVerdict } from '../../validate/verdict.js';
+import type { AppContext, Router } from '../context.js';
+import { sendJson } from '../http.js';
+import { sendInvalidAgentSpec } from './agentspec.js';
+import { findById, readCheckedBody } from './route-helpers.js';
+import { servedCheckContext } from './validate.js';
 
 /** The runtime's vocabulary: node status by node name (the FlowDrop label), durations in ms. */
 export function agentSpecStatus(run: RunRecord): Record<string, unknown> {
@@ -24,30 +27,22 @@ export function agentSpecStatus(run: RunRecord): Record<string, unknown> {
 
 const FINISHED = ['completed', 'failed', 'cancelled'];
 
+const AGENTSPEC_EXECUTE_MESSAGES = { flow: 'is required: an Agent Spec Flow', inputs: 'must be an object' };
+
 export function registerAgentSpecRunRoutes(router: Router, ctx: AppContext): void {
-  const runOf = (id: string): RunRecord => {
-    assertSafeId(id);
-    const run = ctx.engine.getRun(id);
-    if (!run) throw notFound(`execution '${id}'`);
-    return run;
-  };
+  const checkContext = servedCheckContext(ctx);
+  const runOf = (id: string): RunRecord => findById(id, (i) => ctx.engine.getRun(i), 'execution');
 
   router.post('/agentspec/flows/execute', async (req, res) => {
-    const body = (await readJsonBody(req, ctx.options.maxBody)) as { flow?: unknown; inputs?: unknown } | undefined;
-    if (!body || typeof body !== 'object' || body.flow === undefined) throw invalidField('flow', 'is required: an Agent Spec Flow');
-    const inputs = body.inputs ?? {};
-    if (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs)) throw invalidField('inputs', 'must be an object');
-    let workflow;
-    try {
-      workflow = importDocument(body.flow, { from: 'agentspec', lookupNodeType: (id) => ctx.catalog.getNodeType(id) }).workflow;
-    } catch (err) {
-      if (err instanceof AgentSpecError) throw graphInvalid([`flow${err.path ?? ''}: ${err.message}`]);
-      throw err;
-    }
-    const values = inputs as Record<string, unknown>;
+    const body = await readCheckedBody<{ flow: unknown; inputs?: Record<string, unknown> }>(req, ctx, validateAgentSpecExecute, AGENTSPEC_EXECUTE_MESSAGES);
+    // Only a flow that POST /agentspec/flows/validate calls valid runs.
+    const verdict = agentSpecVerdict(body.flow, checkContext());
+    if (!verdict.valid || !verdict.workflow) return sendInvalidAgentSpec(res, verdict.errors, verdict.warnings);
+    const workflow = verdict.workflow;
+    const values = body.inputs ?? {};
     const message = [values.user_input, values.message, values.input, values.query].find((v) => typeof v === 'string') as string | undefined;
     const run = ctx.engine.startRun(workflow, { origin: 'api', inputs: values, message: message ?? '' });
-    sendJson(res, 200, { execution_id: run.id, id: run.id, status: 'running' });
+    sendJson(res, 200, { execution_id: run.id, id: run.id, status: 'running', warnings: verdict.warnings });
   });
 
   router.get('/agentspec/executions/:id', (req, res) => sendJson(res, 200, agentSpecStatus(runOf(req.params.id))));

@@ -5,7 +5,7 @@ import { invalidField, notFound } from '../../contract/errors.js';
 import { describeAjvErrors, validateCreateWorkflow } from '../../contract/validators.js';
 import { assertSafeId } from '../../store/workflow-store.js';
 import type { CreateInput } from '../../store/workflow-model.js';
-import type { AppContext, Router } from '../app.js';
+import type { AppContext, Router } from '../context.js';
 import { enumParam, envelopeAround, readJsonBody, sendRaw } from '../http.js';
 
 /** A file name for Content-Disposition: the workflow name without characters that break the header. */

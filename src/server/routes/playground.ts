@@ -1,9 +1,10 @@
 // Playground sessions and messages, as the editor's Playground component calls them, and interrupts.
 import { invalidField, notFound } from '../../contract/errors.js';
+import { validateCreateSession, validateInterruptAnswer, validateSendMessage } from '../../contract/validators.js';
 import type { InterruptRecord, MessageRecord, SessionRecord } from '../../engine/types.js';
-import { assertSafeId } from '../../store/workflow-store.js';
-import type { AppContext, Router } from '../app.js';
-import { intParam, optionalEnumParam, ok, paginationHeaders, readJsonBody, sendJson, stringParam } from '../http.js';
+import type { AppContext, Router } from '../context.js';
+import { intParam, optionalEnumParam, ok, paginationHeaders, sendJson, stringParam } from '../http.js';
+import { findById, readCheckedBody } from './route-helpers.js';
 
 const INTERRUPT_STATUSES = ['pending', 'resolved', 'cancelled'] as const;
 
@@ -12,23 +13,14 @@ const sessionBody = ({ messages: _m, lastRunId: _r, ...session }: SessionRecord)
 /** The OpenAPI Interrupt plus the client's camelCase names (sessionId, pipelineId, resolvedAt, responseValue). */
 const interruptBody = (i: InterruptRecord) => ({ ...i, ...(i.response !== undefined ? { responseValue: i.response } : {}) });
 
-async function readObject(req: Parameters<Parameters<Router['post']>[1]>[0], ctx: AppContext): Promise<Record<string, unknown>> {
-  const body = (await readJsonBody(req, ctx.options.maxBody)) ?? {};
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidField('body', 'must be a JSON object');
-  return body as Record<string, unknown>;
-}
+const SESSION_MESSAGES = { name: 'must be a string of at most 100 characters', metadata: 'must be an object' };
+const MESSAGE_MESSAGES = { content: 'is required and must be a string of at most 10000 characters', inputs: 'must be an object of {nodeId: {field: value}}' };
+const ANSWER_MESSAGES = { value: 'is required' };
 
 export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void {
-  const workflowOf = (id: string) => {
-    assertSafeId(id);
-    const found = ctx.store.get(id);
-    if (!found) throw notFound(`workflow '${id}'`);
-    return found.workflow;
-  };
-  const session = (id: string) => {
-    assertSafeId(id, 'sessionId');
-    return ctx.engine.getSession(id);
-  };
+  const workflowOf = (id: string) => findById(id, (i) => ctx.store.get(i)?.workflow, 'workflow');
+  // getSession throws the 404 itself.
+  const session = (id: string) => findById(id, (i) => ctx.engine.getSession(i), 'playground session', 'sessionId');
 
   router.get('/workflows/:id/playground/sessions', (req, res) => {
     const workflow = workflowOf(req.params.id);
@@ -40,10 +32,8 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
 
   router.post('/workflows/:id/playground/sessions', async (req, res) => {
     const workflow = workflowOf(req.params.id);
-    const body = await readObject(req, ctx);
-    if (body.name !== undefined && (typeof body.name !== 'string' || body.name.length > 100)) throw invalidField('name', 'must be a string of at most 100 characters');
-    if (body.metadata !== undefined && (typeof body.metadata !== 'object' || body.metadata === null || Array.isArray(body.metadata))) throw invalidField('metadata', 'must be an object');
-    const created = ctx.engine.createSession(workflow.id, body.name as string | undefined, body.metadata as Record<string, unknown> | undefined);
+    const body = await readCheckedBody<{ name?: string; metadata?: Record<string, unknown> }>(req, ctx, validateCreateSession, SESSION_MESSAGES);
+    const created = ctx.engine.createSession(workflow.id, body.name, body.metadata);
     sendJson(res, 201, ok(sessionBody(created), 'Session created'));
   });
 
@@ -65,12 +55,8 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
 
   router.post('/playground/sessions/:sessionId/messages', async (req, res) => {
     const s = session(req.params.sessionId);
-    const body = await readObject(req, ctx);
-    if (typeof body.content !== 'string') throw invalidField('content', 'is required and must be a string');
-    if (body.content.length > 10_000) throw invalidField('content', 'must be at most 10000 characters');
-    const inputs = body.inputs ?? {};
-    if (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs)) throw invalidField('inputs', 'must be an object of {nodeId: {field: value}}');
-    const message = ctx.engine.sendMessage(s.id, workflowOf(s.workflowId), body.content, inputs as Record<string, unknown>);
+    const body = await readCheckedBody<{ content: string; inputs?: Record<string, unknown> }>(req, ctx, validateSendMessage, MESSAGE_MESSAGES);
+    const message = ctx.engine.sendMessage(s.id, workflowOf(s.workflowId), body.content, body.inputs ?? {});
     sendJson(res, 200, ok(message, 'Message sent; the workflow is running'));
   });
 
@@ -94,12 +80,7 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
 
   // ---------- interrupts ----------
 
-  const interrupt = (id: string) => {
-    assertSafeId(id, 'interruptId');
-    const found = ctx.engine.getInterrupt(id);
-    if (!found) throw notFound(`interrupt '${id}'`);
-    return found;
-  };
+  const interrupt = (id: string) => findById(id, (i) => ctx.engine.getInterrupt(i), 'interrupt', 'interruptId');
   const listQuery = (query: Record<string, unknown>) => ({
     status: optionalEnumParam(query, 'status', INTERRUPT_STATUSES),
     limit: intParam(query, 'limit', 50, 1, 100),
@@ -110,8 +91,7 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
 
   router.post('/interrupts/:interruptId', async (req, res) => {
     const found = interrupt(req.params.interruptId);
-    const body = await readObject(req, ctx);
-    if (!('value' in body)) throw invalidField('value', 'is required');
+    const body = await readCheckedBody<{ value: unknown }>(req, ctx, validateInterruptAnswer, ANSWER_MESSAGES);
     const resolved = await ctx.engine.resolveInterrupt(found.id, body.value);
     sendJson(res, 200, ok(interruptBody(resolved), 'Interrupt resolved'));
   });
@@ -130,9 +110,7 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
   });
 
   router.get('/pipelines/:pipelineId/interrupts', (req, res) => {
-    assertSafeId(req.params.pipelineId, 'pipelineId');
-    const run = ctx.engine.getRun(req.params.pipelineId);
-    if (!run) throw notFound(`pipeline '${req.params.pipelineId}'`);
+    const run = findById(req.params.pipelineId, (id) => ctx.engine.getRun(id), 'pipeline', 'pipelineId');
     const { status, limit, offset } = listQuery(req.query);
     const all = ctx.engine.listInterrupts({ pipelineId: run.id, status });
     sendJson(res, 200, ok(all.slice(offset, offset + limit).map(interruptBody), `Found ${all.length} interrupts`));

@@ -1,13 +1,15 @@
 // Executions and pipelines: starting runs, their status as the editor's canvas and pipeline views read
 // it, logs, cancel/stop. A pipeline and an execution are the same record here (one run of a workflow).
 import type { Request } from 'polka';
-import { conflict, invalidField, notFound } from '../../contract/errors.js';
+import { conflict, invalidField } from '../../contract/errors.js';
 import type { Workflow } from '../../contract/types.js';
-import { validateWorkflowFile } from '../../contract/validators.js';
+import { validateExecuteRequest, validateRunRequest, validateWorkflowFile } from '../../contract/validators.js';
 import type { RunRecord, RunStatus } from '../../engine/types.js';
-import { assertSafeId } from '../../store/workflow-store.js';
-import type { AppContext, Router } from '../app.js';
-import { intParam, optionalEnumParam, ok, paginationHeaders, readJsonBody, sendJson, stringParam } from '../http.js';
+import type { AppContext, Router } from '../context.js';
+import { intParam, optionalEnumParam, ok, paginationHeaders, sendJson, stringParam } from '../http.js';
+import { findById, readCheckedBody } from './route-helpers.js';
+
+const isWorkflowFile = (value: unknown): value is Workflow => validateWorkflowFile(value);
 
 const RUN_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 const LOG_LEVELS = ['debug', 'info', 'warning', 'error'] as const;
@@ -54,17 +56,28 @@ interface RunRequest {
   options?: { timeout?: number; maxSteps?: number };
 }
 
-/** Reads {inputs?, options?}; an empty body is fine. `timeoutUnit` differs between the two OpenAPI operations. */
-async function readRunRequest(req: Request, ctx: AppContext): Promise<RunRequest & Record<string, unknown>> {
-  const body = ((await readJsonBody(req, ctx.options.maxBody)) ?? {}) as Record<string, unknown>;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidField('body', 'must be a JSON object');
-  if (body.inputs !== undefined && (typeof body.inputs !== 'object' || body.inputs === null || Array.isArray(body.inputs))) throw invalidField('inputs', 'must be an object');
-  const options = body.options as RunRequest['options'];
-  if (options !== undefined && (typeof options !== 'object' || options === null)) throw invalidField('options', 'must be an object');
-  if (options?.timeout !== undefined && (!Number.isInteger(options.timeout) || options.timeout <= 0)) throw invalidField('options.timeout', 'must be a positive integer');
-  if (options?.maxSteps !== undefined && (!Number.isInteger(options.maxSteps) || options.maxSteps <= 0)) throw invalidField('options.maxSteps', 'must be a positive integer');
-  return body as RunRequest & Record<string, unknown>;
+interface ExecuteRequest extends RunRequest {
+  workflowId?: string;
+  workflow_id?: string;
+  id?: string;
+  workflow?: unknown;
 }
+
+/**
+ * The wording of a wrong field of a run request. The OpenAPI types timeout and maxSteps only as `integer`:
+ * wfe takes them as limits, so each must be ≥ 1, and 0 is refused rather than read as "no limit" (leaving
+ * the option out is how to ask for none, or for the server's --max-steps).
+ */
+const runRequestMessages = (timeoutUnit: 'milliseconds' | 'seconds'): Record<string, string> => ({
+  inputs: 'must be an object',
+  options: 'must be an object',
+  'options.timeout': `must be an integer ≥ 1 (${timeoutUnit}); 0 is not "no limit": leave timeout out for no time limit`,
+  'options.maxSteps': `must be an integer ≥ 1; 0 is not "no limit": leave maxSteps out for the server's limit (--max-steps, default 10000)`,
+  workflowId: 'is required (or send the workflow itself as "workflow")',
+  workflow_id: 'is required (or send the workflow itself as "workflow")',
+  id: 'is required (or send the workflow itself as "workflow")',
+  workflow: 'must be a workflow object with id, name, nodes and edges',
+});
 
 /** The message a plain run starts with: inputs.message (or text/input), as a chat input would get it. */
 function messageOf(inputs: Record<string, unknown>): string {
@@ -72,19 +85,9 @@ function messageOf(inputs: Record<string, unknown>): string {
   return typeof value === 'string' ? value : '';
 }
 
-function findRun(ctx: AppContext, id: string, what: string): RunRecord {
-  assertSafeId(id);
-  const run = ctx.engine.getRun(id);
-  if (!run) throw notFound(`${what} '${id}'`);
-  return run;
-}
+const findRun = (ctx: AppContext, id: string, what: string): RunRecord => findById(id, (i) => ctx.engine.getRun(i), what);
 
-function workflowOrThrow(ctx: AppContext, id: string): Workflow {
-  assertSafeId(id);
-  const found = ctx.store.get(id);
-  if (!found) throw notFound(`workflow '${id}'`);
-  return found.workflow;
-}
+const findWorkflow = (ctx: AppContext, id: string): Workflow => findById(id, (i) => ctx.store.get(i)?.workflow, 'workflow');
 
 function startedBody(run: RunRecord, estimateMs: number) {
   const data = {
@@ -115,23 +118,23 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
 
   // Seed §4: "POST /execute" from the playground. Accepts an id (three spellings) or an inline workflow.
   router.post('/execute', async (req, res) => {
-    const body = await readRunRequest(req, ctx);
+    const body = await readCheckedBody<ExecuteRequest>(req, ctx, validateExecuteRequest, runRequestMessages('milliseconds'));
     let workflow: Workflow;
     if (body.workflow !== undefined) {
-      if (!validateWorkflowFile(body.workflow)) throw invalidField('workflow', 'must be a workflow object with id, name, nodes and edges');
-      workflow = body.workflow as Workflow;
+      if (!isWorkflowFile(body.workflow)) throw invalidField('workflow', runRequestMessages('milliseconds').workflow);
+      workflow = body.workflow;
     } else {
       const id = body.workflowId ?? body.workflow_id ?? body.id;
-      if (typeof id !== 'string' || id === '') throw invalidField('workflowId', 'is required (or send the workflow itself as "workflow")');
-      workflow = workflowOrThrow(ctx, id);
+      if (id === undefined) throw invalidField('workflowId', runRequestMessages('milliseconds').workflowId);
+      workflow = findWorkflow(ctx, id);
     }
     const run = start(workflow, body, 1);
     sendJson(res, 202, startedBody(run, estimate(run)), { Location: `${ctx.options.basePath}/pipeline/${run.id}` });
   });
 
   router.post('/workflows/:id/execute', async (req, res) => {
-    const workflow = workflowOrThrow(ctx, req.params.id);
-    const run = start(workflow, await readRunRequest(req, ctx), 1);
+    const workflow = findWorkflow(ctx, req.params.id);
+    const run = start(workflow, await readCheckedBody<RunRequest>(req, ctx, validateRunRequest, runRequestMessages('milliseconds')), 1);
     sendJson(res, 202, startedBody(run, estimate(run)), { Location: `${ctx.options.basePath}/pipeline/${run.id}` });
   });
 
@@ -164,7 +167,7 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
 
   // The demo pipelines page reads data.pipelines; the OpenAPI says data is the list: both are sent.
   router.get('/workflow/:workflow_id/pipelines', (req, res) => {
-    const workflow = workflowOrThrow(ctx, req.params.workflow_id);
+    const workflow = findWorkflow(ctx, req.params.workflow_id);
     const status = optionalEnumParam(req.query, 'status', RUN_STATUSES);
     const items = ctx.engine.listRuns({ workflowId: workflow.id, status }).map(listItem);
     sendJson(res, 200, { success: true, data: items, pipelines: items, message: `Found ${items.length} pipelines` });
@@ -179,12 +182,12 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
 
   router.post('/pipeline/:id/execute', async (req, res) => {
     const run = findRun(ctx, req.params.id, 'pipeline');
-    const body = await readRunRequest(req, ctx);
+    const body = await readCheckedBody<RunRequest>(req, ctx, validateRunRequest, runRequestMessages('seconds'));
     if (ctx.engine.isActive(run.id)) throw conflict(`Pipeline '${run.id}' is already ${run.status}; stop it first`);
-    const workflow = workflowOrThrow(ctx, run.workflow_id);
+    const workflow = findWorkflow(ctx, run.workflow_id);
     const inputs = body.inputs ?? run.inputs;
     // OpenAPI: this operation's timeout is in seconds (the workflow execute's is in milliseconds).
-    ctx.engine.startRun(workflow, { origin: 'pipeline', inputs, message: messageOf(inputs), maxSteps: body.options?.maxSteps, timeoutMs: body.options?.timeout ? body.options.timeout * 1000 : undefined, reuse: run });
+    ctx.engine.startRun(workflow, { origin: 'pipeline', inputs, message: messageOf(inputs), maxSteps: body.options?.maxSteps, timeoutMs: body.options?.timeout !== undefined ? body.options.timeout * 1000 : undefined, reuse: run });
     sendJson(res, 202, ok({ pipeline_id: run.id, status: 'running' as RunStatus, message: 'Pipeline started' }, 'Pipeline started'));
   });
 

@@ -1,4 +1,4 @@
-import type { AppContext, Router } from '../app.js';
+import type { AppContext, Router } from '../context.js';
 import { authEnabled } from '../auth.js';
 import { sendJson } from '../http.js';
 import { MAX_WORKFLOW_NODES } from '../../graph/integrity.js';

@@ -3,16 +3,15 @@ import { describeAjvErrors, validateCreateWorkflow, validateUpdateWorkflow } fro
 import type { ValidateFunction } from 'ajv';
 import type { Request } from 'polka';
 import { assertSafeId, type StoredWorkflow } from '../../store/workflow-store.js';
+import type { ListOrder } from '../../store/ordered-list.js';
+import type { Workflow } from '../../contract/types.js';
 import type { CreateInput, UpdateInput } from '../../store/workflow-model.js';
-import type { AppContext, Router } from '../app.js';
+import type { AppContext, Router } from '../context.js';
+import { cachedJson, sendCached, VersionedCache, type CachedResponse } from '../response-cache.js';
 import { enumParam, envelopeAround, intParam, ok, paginationHeaders, readJsonBody, sendJson, sendRaw, stringParam } from '../http.js';
 
 const SORT_FIELDS = ['updated_at', 'created_at', 'name'] as const;
-
-function sortKey(item: StoredWorkflow, field: (typeof SORT_FIELDS)[number]): string {
-  if (field === 'name') return item.workflow.name.toLowerCase();
-  return field === 'created_at' ? item.workflow.metadata.createdAt : item.workflow.metadata.updatedAt;
-}
+const ORDER_OF: Record<(typeof SORT_FIELDS)[number], ListOrder> = { updated_at: 'updatedAt', created_at: 'createdAt', name: 'name' };
 
 /** Reads and schema-checks a JSON body; the first problem becomes a 400 naming the field. */
 async function readValidBody<T>(req: Request, ctx: AppContext, validate: ValidateFunction): Promise<T> {
@@ -32,6 +31,9 @@ function workflowHeaders(found: StoredWorkflow, ctx: AppContext): Record<string,
 
 export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
   const overlays = new WeakMap<object, { etag: string; json: string }>();
+  // Pages as bytes, per query, until the store changes; a workflow's GET body, per version.
+  const pages = new VersionedCache();
+  const bodies = new WeakMap<Workflow, CachedResponse>();
   router.get('/workflows', (req, res) => {
     const search = stringParam(req.query, 'search', 100)?.trim().toLowerCase();
     const tags = stringParam(req.query, 'tags')
@@ -42,19 +44,18 @@ export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
     const offset = intParam(req.query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
     const sort = enumParam(req.query, 'sort', SORT_FIELDS, 'updated_at');
     const order = enumParam(req.query, 'order', ['asc', 'desc'] as const, 'desc');
-    const matching = ctx.store.list().filter(({ workflow }) => {
-      if (search && !`${workflow.name}\n${workflow.description ?? ''}`.toLowerCase().includes(search)) return false;
-      if (tags && tags.length > 0 && !tags.some((t) => workflow.metadata.tags?.includes(t))) return false;
-      return true;
+    const key = JSON.stringify([search, tags, limit, offset, sort, order]);
+    const page = pages.get(ctx.store.generation, key, () => {
+      const keep =
+        search || (tags && tags.length > 0)
+          ? (workflow: Workflow) =>
+              (!search || `${workflow.name}\n${workflow.description ?? ''}`.toLowerCase().includes(search)) &&
+              (!tags || tags.length === 0 || tags.some((t) => workflow.metadata.tags?.includes(t)))
+          : undefined;
+      const { total, items } = ctx.store.page(ORDER_OF[sort], order === 'desc', offset, limit, keep);
+      return cachedJson(envelopeAround(`[${items.map((p) => p.json).join(',')}]`, `Found ${total} workflows`), paginationHeaders(total, limit, offset));
     });
-    const direction = order === 'asc' ? 1 : -1;
-    matching.sort((a, b) => {
-      const ka = sortKey(a, sort);
-      const kb = sortKey(b, sort);
-      return (ka < kb ? -1 : ka > kb ? 1 : a.workflow.id < b.workflow.id ? -1 : 1) * direction;
-    });
-    const page = matching.slice(offset, offset + limit);
-    sendRaw(res, 200, envelopeAround(`[${page.map((p) => p.json).join(',')}]`, `Found ${matching.length} workflows`), paginationHeaders(matching.length, limit, offset));
+    sendCached(req, res, page);
   });
 
   router.post('/workflows', async (req, res) => {
@@ -75,20 +76,24 @@ export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
     const info = ctx.engine.executionInfo(found.workflow.id);
     // Nodes report their latest run, as the editor's canvas overlay reads them; never stored in the file.
     // Cached until the workflow or its runs change (the engine hands out a new map then).
-    let json = found.json;
-    if (info.size > 0) {
-      const cached = overlays.get(info);
-      if (cached?.etag === found.etag) json = cached.json;
-      else {
-        json = JSON.stringify({
-          ...found.workflow,
-          nodes: found.workflow.nodes.map((node) => {
-            const executionInfo = info.get(node.id);
-            return executionInfo ? { ...node, data: { ...node.data, executionInfo, isProcessing: executionInfo.isExecuting } } : node;
-          }),
-        });
-        overlays.set(info, { etag: found.etag, json });
-      }
+    if (info.size === 0) {
+      let body = bodies.get(found.workflow);
+      if (!body) bodies.set(found.workflow, (body = cachedJson(envelopeAround(found.json, 'Workflow loaded successfully'), { ETag: found.etag })));
+      sendCached(req, res, body);
+      return;
+    }
+    let json: string;
+    const cached = overlays.get(info);
+    if (cached?.etag === found.etag) json = cached.json;
+    else {
+      json = JSON.stringify({
+        ...found.workflow,
+        nodes: found.workflow.nodes.map((node) => {
+          const executionInfo = info.get(node.id);
+          return executionInfo ? { ...node, data: { ...node.data, executionInfo, isProcessing: executionInfo.isExecuting } } : node;
+        }),
+      });
+      overlays.set(info, { etag: found.etag, json });
     }
     sendRaw(res, 200, envelopeAround(json, 'Workflow loaded successfully'), { ETag: found.etag });
   });
@@ -105,7 +110,8 @@ export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
 
   router.delete('/workflows/:id', async (req, res) => {
     assertSafeId(req.params.id);
-    await ctx.store.delete(req.params.id);
+    const ifMatch = req.headers['if-match'];
+    await ctx.store.delete(req.params.id, typeof ifMatch === 'string' ? ifMatch : undefined);
     sendJson(res, 200, { success: true, message: 'Workflow deleted successfully' });
   });
 
