@@ -73,8 +73,8 @@ describe('Agent Spec examples', () => {
     // What the store accepts: the file schema, handles that exist, configs that fit their schemas.
     expect(validateWorkflowFile(workflow)).toBe(true);
     expect(graphErrors(workflow, checkConfig)).toEqual([]);
-    // Two examples loop on purpose (Agent Spec allows cycles): their export needs no-cycle lowered.
-    const result = exportToAgentSpec(workflow, { rules: { 'no-cycle': 'off' } });
+    // Two examples loop on purpose (Agent Spec allows cycles): the import declares their loops, so the default rules export them.
+    const result = exportToAgentSpec(workflow);
     expect(result.errors).toEqual([]);
     expect(schemaProblems(result.document!)).toEqual([]);
     expect(schemaProblems(result.document!, result.document!.agentspec_version as string)).toEqual([]);
@@ -126,9 +126,12 @@ describe('Agent Spec examples', () => {
     for (const file of ['howto_agents.json', 'howto_agents.yaml']) expect(() => agentSpecToWorkflow(readExample(file))).toThrow('not a Flow (Agent)');
     const broken = viaJson(readExample('howto_summary_flow.json')) as Record<string, any>;
     broken.control_flow_connections[1].to_node = { $component_ref: 'nope' };
-    expect(() => agentSpecToWorkflow(broken)).toThrow(expect.objectContaining({ path: '/control_flow_connections/1/to_node', message: 'references "nope", which is not a node of this flow' }));
-    delete broken.start_node;
-    expect(() => agentSpecToWorkflow(broken)).toThrow(expect.objectContaining({ path: '/start_node', message: 'is required' }));
+    expect(() => agentSpecToWorkflow(broken)).toThrow(
+      expect.objectContaining({ path: '/control_flow_connections/1/to_node/$component_ref', message: expect.stringMatching(/^reference "nope" is defined in no \$referenced_components/) }),
+    );
+    const noStart = viaJson(readExample('howto_summary_flow.json')) as Record<string, any>;
+    delete noStart.start_node;
+    expect(() => agentSpecToWorkflow(noStart)).toThrow(expect.objectContaining({ path: '/start_node', message: 'is required' }));
   });
 
   it('writes the version a pinned release needs, and refuses a pin that is too low', () => {

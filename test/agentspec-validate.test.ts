@@ -5,7 +5,7 @@ import { exportToAgentSpec, validateForAgentSpecExport } from '../src/agentspec/
 import { BUILTIN_NODE_TYPES } from '../src/catalog/builtin-node-types.js';
 import { checkConfigFile } from '../src/catalog/catalog.js';
 import type { NodeMetadata, Workflow, WorkflowEdge, WorkflowNode } from '../src/contract/types.js';
-import { checkRuleConfig, parseRuleFlags, rulesFromConfigText, RuleConfigError } from '../src/validate/rule-config.js';
+import { checkRuleConfig, parseRuleFlags, rulesFromConfigText, RuleConfigError } from '../src/contract/rule-config.js';
 import { EXPORT_RULES } from '../src/agentspec/validate-export.js';
 
 const types = new Map(BUILTIN_NODE_TYPES.map((t) => [t.id, t]));
@@ -81,11 +81,17 @@ describe('export errors (seed §7.5 and Agent Spec rules)', () => {
   it('Cycle detected, except through a loop_back port; its severity is a rule', () => {
     const { nodes, edges } = base();
     const looped = workflow(nodes, [...edges, edge('out', 'trigger', 'in', 'trigger')]);
-    expect(validateForAgentSpecExport(looped).errors).toEqual(['Cycle detected']);
+    expect(validateForAgentSpecExport(looped).errors).toEqual([
+      `Cycle detected: 'in' (in) → 'out' (out) → 'in' (in). If this loop is intended, mark the edge that closes it as a loop: set "loop": true in that edge's data (wfe import does this for Agent Spec loops) or connect it to a loop_back input`,
+    ]);
     const cycle = exportToAgentSpec(looped).issues.find((i) => i.rule === 'no-cycle')!;
     expect(cycle.nodeIds).toEqual(['in', 'out', 'in']);
     expect(validateForAgentSpecExport(looped, { rules: { 'no-cycle': 'warning' } })).toMatchObject({ valid: true, errors: [] });
-    expect(validateForAgentSpecExport(looped, { rules: { 'no-cycle': 'warning' } }).warnings).toContain('Cycle detected');
+    expect(validateForAgentSpecExport(looped, { rules: { 'no-cycle': 'warning' } }).warnings).toContainEqual(expect.stringMatching(/^Cycle detected: /));
+    // A loop declared on its back edge (data.loop) is allowed; another, undeclared cycle still is not.
+    const declared = workflow(nodes, [...edges, { ...edge('out', 'trigger', 'in', 'trigger'), data: { loop: true } }]);
+    expect(validateForAgentSpecExport(declared).errors).toEqual([]);
+    expect(exportToAgentSpec(declared).document).toBeDefined();
     expect(exportToAgentSpec(looped, { rules: { 'no-cycle': 'off' } }).document).toBeDefined();
 
     const loop = node('loop', 'for_each');
@@ -153,26 +159,30 @@ describe('warnings name what the export loses', () => {
       `Tool connection 'web' -> 'm' (edge ${edges[3].id}) has no Agent Spec equivalent; kept only in metadata "flowdrop:edges"`,
       `Branch "hit" of 'g': condition "value === 'x'" is an expression; the BranchingNode maps the literal value "x"`,
       `Branch "odd" of 'g': condition "value > 3" is an expression; the BranchingNode maps the literal value "odd"`,
-      `'llm' refers to LLM config "default_llm", which the workflow does not define: load the document with a components registry that supplies it`,
+      `'llm' names LLM config "default_llm", which the workflow does not describe: written as a generic LlmConfig "default_llm" (model_id "default_llm") for the runtime to map`,
       `Config "label", "defaultValue", "multiline" of node type text_input (1 node) has no Agent Spec field; kept only in metadata "flowdrop:config"`,
       `Config "systemPrompt", "mockResponse" of node type chat_model (1 node) has no Agent Spec field; kept only in metadata "flowdrop:config"`,
       `Config "provider", "maxResults", "safeSearch" of node type web_search (1 node) has no Agent Spec field; kept only in metadata "flowdrop:config"`,
       `Config "evaluation" of node type conditional_router (1 node) has no Agent Spec field; kept only in metadata "flowdrop:config"`,
       `Config "system_prompt" of node type agentspec.llm_node (1 node) has no Agent Spec field; kept only in metadata "flowdrop:config"`,
       `Config "path", "accept", "maxSizeMb" of node type file_input (1 node) has no Agent Spec field; kept only in metadata "flowdrop:config"`,
-      `Port data type "file" has no exact JSON Schema equivalent; written as {"type":"object"}`,
+      `Port data type "file" has no exact JSON Schema equivalent; written as {"type":"string","contentEncoding":"base64"}`,
     ]);
     expect(exportToAgentSpec(workflow(nodes, edges), { rules: { 'lossy-export': 'off' } }).warnings).toEqual([]);
   });
 
-  it('components FlowDrop cannot describe become registry references', () => {
+  it('components FlowDrop names but does not describe are written once, as named components', () => {
     const { nodes, edges } = base();
     const tool = node('t', 'agentspec.tool_node', { tool_ref: 'text_transform' });
     const bare = node('b', { ...types.get('agentspec.llm_node')!, id: 'my_llm', extensions: { 'agentspec:component_type': 'llm_node' } }, { llm_config_ref: '' });
     const wired = [...edges, edge('in', 'trigger', 't', 'trigger'), edge('t', 'trigger', 'b', 'trigger'), edge('b', 'trigger', 'e', 'trigger')];
     const result = exportToAgentSpec(workflow([...nodes, tool, bare], wired));
-    expect(result.warnings).toContain(`'t' refers to tool "text_transform", which the workflow does not define: load the document with a components registry that supplies it`);
-    expect(result.warnings).toContain(`'b' has no LLM model; its llm_config refers to "default_llm", which a components registry must supply`);
+    expect(result.warnings).toContain(`'b' has no LLM model: written as a generic LlmConfig "default_llm" for the runtime to map`);
+    // Written once, where the loader finds them: the tool by its name, the LLM config under "default_llm".
+    const referenced = result.document!.$referenced_components as Record<string, Record<string, unknown>>;
+    expect(referenced.t.tool).toMatchObject({ component_type: 'ServerTool', id: 'text_transform', name: 'text_transform' });
+    expect(referenced.b.llm_config).toMatchObject({ component_type: 'LlmConfig', id: 'default_llm', model_id: 'default_llm' });
+    expect(result.document!.agentspec_version).toBe('26.1.2');
   });
 });
 
@@ -185,7 +195,9 @@ describe('rule configuration', () => {
     expect(rulesFromConfigText('categories: []\n')).toEqual({});
     expect(() => rulesFromConfigText('rules: [a]')).toThrow('rules must be a map');
     expect(() => checkRuleConfig({ 'no-such': 'off' }, EXPORT_RULES)).toThrow('unknown rule "no-such"');
-    expect(checkRuleConfig({ 'no-such': 'off', 'no-cycle': 'off' }, EXPORT_RULES, 'wfe.config.yaml', true)).toEqual({ 'no-cycle': 'off' });
+    // A shared config may name another command's rules; an id no command knows is a mistake (issue 20).
+    expect(checkRuleConfig({ 'duplicate-node-id': 'off', 'no-cycle': 'off' }, EXPORT_RULES, 'wfe.config.yaml', true)).toEqual({ 'no-cycle': 'off' });
+    expect(() => checkRuleConfig({ 'no-cycel': 'off' }, EXPORT_RULES, 'wfe.config.yaml', true)).toThrow('did you mean "no-cycle"');
     expect(() => checkRuleConfig({ 'single-start': 'off' }, EXPORT_RULES)).toThrow('rule "single-start" cannot be changed');
   });
 

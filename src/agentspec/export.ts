@@ -1,7 +1,7 @@
 // The export pipeline shared by `wfe export` and the HTTP routes: structural checks, conversion,
 // agentspec_version, then severities. A document is returned only when no finding is an error.
 import type { Workflow } from '../contract/types.js';
-import { severityOf, type RuleConfig, type Severity } from '../validate/rule-config.js';
+import { severityOf, type RuleConfig, type Severity } from '../contract/rule-config.js';
 import { workflowToAgentSpec, type ToAgentSpecOptions } from './to-agentspec.js';
 import { AgentSpecError, type AsComponent, type ExportIssue } from './types.js';
 import { EXPORT_RULES, structuralIssues } from './validate-export.js';

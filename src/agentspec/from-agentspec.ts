@@ -1,19 +1,24 @@
-// Official Agent Spec Flow → FlowDrop workflow. Pure. A node written by workflowToAgentSpec is restored
-// from its flowdrop: metadata; any other node gets a descriptor built from its component type and
-// properties. Nested flows, LLM configs, tools and agents stay in the node config, self-contained.
+// Official Agent Spec Flow → FlowDrop workflow. Pure. The one reader: references are resolved first
+// (references.ts), then nodes and edges are mapped. A node written by workflowToAgentSpec is restored
+// from its flowdrop: metadata; any other node gets a descriptor built from its component type and its
+// inputs/outputs (listed, or inferred as the spec says). Nested flows, LLM configs, tools and agents stay
+// in the node config, self-contained. Loops are declared on the edges that close them.
 import { randomUUID } from 'node:crypto';
 import type { Branch, JsonObject, NodeMetadata, NodePort, Workflow, WorkflowEdge, WorkflowNode } from '../contract/types.js';
+import { isLoopEdge, LOOP_EDGE_KEY, loopClosingEdges } from '../graph/cycles.js';
+import { edgeKind } from '../graph/edges.js';
 import { handleFor } from '../graph/handles.js';
 import { layeredLayout } from '../graph/layout.js';
 import { COMPONENT_TYPE_EXTENSION, NODE_COMPONENTS, snakeCase } from './component-types.js';
+import { inputsOf, outputsOf } from './inferred-io.js';
 import { checkFlowShape, checkNodeShape } from './input-schema.js';
 import { importedNodeType } from './imported-node-type.js';
 import * as K from './metadata-keys.js';
 import { nodePorts } from './node-ports.js';
 import { portForProperty } from './properties.js';
-import { collectRegistry, escapePointer, localize, type Registry } from './references.js';
+import { detach, resolveReferences, type Registry } from './references.js';
 import { controlInputId, controlOutputId } from './to-agentspec.js';
-import { AgentSpecError, ENVELOPE_FIELDS, isComponent, isObject, isReference, type AsObject, type AsProperty, type AsValue } from './types.js';
+import { AgentSpecError, ENVELOPE_FIELDS, isComponent, isObject, isReference, type AsObject, type AsValue } from './types.js';
 
 export interface FromAgentSpecOptions {
   lookupNodeType?: (id: string) => NodeMetadata | undefined;
@@ -33,38 +38,51 @@ const TRIGGER_IN: NodePort = { id: 'trigger', name: 'Trigger', type: 'input', da
 const triggerOut = (branch: string): NodePort =>
   branch === 'next' ? { id: 'trigger', name: 'Next', type: 'output', dataType: 'trigger', required: false } : { id: branch, name: branch, type: 'output', dataType: 'trigger', required: false };
 
-const properties = (value: AsValue | undefined): AsProperty[] => (Array.isArray(value) ? (value.filter((p) => isObject(p) && typeof p.title === 'string') as AsProperty[]) : []);
 const ownMetadata = (metadata: AsValue | undefined): AsObject =>
   isObject(metadata) ? Object.fromEntries(Object.entries(metadata).filter(([k]) => !K.isFlowdropKey(k))) : {};
 const isPoint = (value: unknown): value is { x: number; y: number } => isObject(value) && typeof value.x === 'number' && typeof value.y === 'number';
 
 export function agentSpecToWorkflow(document: unknown, options: FromAgentSpecOptions = {}): Workflow {
-  if (!isComponent(document)) throw new AgentSpecError('not an Agent Spec component: the root has no component_type');
-  if (document.component_type !== 'Flow') throw new AgentSpecError(`not a Flow (${document.component_type})`);
-  checkFlowShape(document);
-  const flow = document;
-  const registry = collectRegistry(flow, options.registry);
+  if (!isComponent(document) && !isReference(document)) throw new AgentSpecError('not an Agent Spec component: the root has no component_type');
+  const { root, keyOf, pathOf } = resolveReferences(document as AsValue, options.registry);
+  if (!isComponent(root)) throw new AgentSpecError('not an Agent Spec component: the root has no component_type');
+  if (root.component_type !== 'Flow') throw new AgentSpecError(`not a Flow (${root.component_type})`);
+  checkFlowShape(root);
+  const flow = root;
   const flowMetadata = isObject(flow.metadata) ? flow.metadata : {};
   const nodeTypes = isObject(flowMetadata[K.FD_NODE_TYPES]) ? (flowMetadata[K.FD_NODE_TYPES] as unknown as Record<string, NodeMetadata>) : {};
 
-  // Nodes, by reference key and by id (edges may use either).
-  const byKey = new Map<string, ImportedNode>();
+  // Nodes, by object (a referenced node is one object wherever it is named) and by id.
+  const byObject = new Map<AsObject, ImportedNode>();
+  const byId = new Map<string, ImportedNode>();
   const imported: ImportedNode[] = [];
-  const controlEdges = Array.isArray(flow.control_flow_connections) ? (flow.control_flow_connections as AsObject[]) : [];
+  const controlEdges = flow.control_flow_connections as AsObject[];
   (flow.nodes as AsValue[]).forEach((entry, i) => {
-    const { component, path, key } = resolveNode(entry, `/nodes/${i}`, registry);
-    checkNodeShape(component, path);
-    const id = typeof component.id === 'string' && component.id !== '' ? component.id : key ?? `${snakeCase(component.component_type as string)}.${i + 1}`;
-    if (imported.some((n) => n.node.id === id)) throw new AgentSpecError(`duplicate node id "${id}"`, path);
-    const item = { node: buildNode(component, id, controlEdges, registry, nodeTypes, options), component, path };
+    const path = pathOf.get(entry as AsObject) ?? `/nodes/${i}`;
+    if (!isObject(entry)) throw new AgentSpecError('must be a node component or a {"$component_ref": id}', `/nodes/${i}`);
+    if (byObject.has(entry)) return;
+    checkNodeShape(entry, path);
+    const key = keyOf.get(entry);
+    const id = typeof entry.id === 'string' && entry.id !== '' ? entry.id : key ?? `${snakeCase(entry.component_type as string)}.${i + 1}`;
+    const twin = byId.get(id);
+    if (twin) {
+      // The same node written inline twice is one node; two different nodes cannot share an id.
+      if (JSON.stringify(twin.component) !== JSON.stringify(entry)) throw new AgentSpecError(`duplicate node id "${id}": two different nodes have it`, path);
+      byObject.set(entry, twin);
+      return;
+    }
+    const item = { node: buildNode(entry, id, controlEdges, nodeTypes, options), component: entry, path };
     imported.push(item);
-    byKey.set(id, item);
-    if (key) byKey.set(key, item);
+    byObject.set(entry, item);
+    byId.set(id, item);
+    if (key) byId.set(key, item);
   });
   const endpoint = (value: AsValue | undefined, path: string): ImportedNode => {
-    const key = isReference(value) ? value.$component_ref : isObject(value) && typeof value.id === 'string' ? value.id : undefined;
-    const found = key === undefined ? undefined : byKey.get(key);
-    if (!found) throw new AgentSpecError(key === undefined ? 'must reference a node of this flow' : `references "${key}", which is not a node of this flow`, path);
+    const found = isObject(value) ? (byObject.get(value) ?? (typeof value.id === 'string' ? byId.get(value.id) : undefined)) : typeof value === 'string' ? byId.get(value) : undefined;
+    if (!found) {
+      const name = isObject(value) ? (value.id ?? value.name) : value;
+      throw new AgentSpecError(name === undefined ? 'must reference a node of this flow' : `references ${JSON.stringify(name)}, which is not a node of this flow's nodes`, path);
+    }
     return found;
   };
   const start = endpoint(flow.start_node, '/start_node');
@@ -80,7 +98,7 @@ export function agentSpecToWorkflow(document: unknown, options: FromAgentSpecOpt
     return id;
   };
   controlEdges.forEach((component, i) => {
-    const path = `/control_flow_connections/${i}`;
+    const path = pathOf.get(component) ?? `/control_flow_connections/${i}`;
     const src = endpoint(component.from_node, `${path}/from_node`);
     const dst = endpoint(component.to_node, `${path}/to_node`);
     const fromBranch = typeof component.from_branch === 'string' ? component.from_branch : null;
@@ -95,7 +113,7 @@ export function agentSpecToWorkflow(document: unknown, options: FromAgentSpecOpt
   });
   const dataEdges = Array.isArray(flow.data_flow_connections) ? (flow.data_flow_connections as AsObject[]) : [];
   dataEdges.forEach((component, i) => {
-    const path = `/data_flow_connections/${i}`;
+    const path = pathOf.get(component) ?? `/data_flow_connections/${i}`;
     const src = endpoint(component.source_node, `${path}/source_node`);
     const dst = endpoint(component.destination_node, `${path}/destination_node`);
     const output = component.source_output as string;
@@ -116,19 +134,20 @@ export function agentSpecToWorkflow(document: unknown, options: FromAgentSpecOpt
     flowMetadata[K.FD_NOTES],
   );
   const orderedEdges = placeKeptEdges(orderEdges(edges), flowMetadata[K.FD_EDGES]);
+  markLoopEdges(start.node.id, nodes, orderedEdges);
   layOut(nodes, orderedEdges, start.node.id);
   return buildWorkflow(flow, nodes, orderedEdges, options.now ?? new Date().toISOString());
 }
 
-function resolveNode(entry: AsValue, path: string, registry: Registry): { component: AsObject; path: string; key?: string } {
-  if (isReference(entry)) {
-    const key = entry.$component_ref;
-    const component = registry.get(key);
-    if (!component) throw new AgentSpecError(`references "${key}", which no $referenced_components defines`, `${path}/$component_ref`);
-    return { component, path: `/$referenced_components/${escapePointer(key)}`, key };
-  }
-  if (!isObject(entry)) throw new AgentSpecError('must be a node component or a {"$component_ref": id}', path);
-  return { component: entry, path };
+/**
+ * Agent Spec allows loops; a FlowDrop workflow declares them. The edges that close a cycle, found by a
+ * depth-first walk from the start node (edges in document order), are marked `data.loop: true`. Tool
+ * edges are not paths; edges already marked or into a loop_back port are left as they are.
+ */
+function markLoopEdges(startId: string, nodes: WorkflowNode[], edges: WorkflowEdge[]): void {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const candidates = edges.filter((e) => byId.has(e.source) && byId.has(e.target) && edgeKind(e, byId) !== 'tool' && !isLoopEdge(e));
+  for (const edge of loopClosingEdges(startId, nodes.map((n) => n.id), candidates)) edge.data = { ...(edge.data ?? {}), [LOOP_EDGE_KEY]: true };
 }
 
 /** Branch names of a node: its `branches`, else the ones its outgoing control edges use, plus "next". */
@@ -137,8 +156,7 @@ function branchesOf(component: AsObject, id: string, controlEdges: AsObject[], d
   const used = new Set<string>(declared ? ['next'] : []);
   for (const edge of controlEdges) {
     const from = edge.from_node;
-    const fromId = isReference(from) ? from.$component_ref : isObject(from) ? from.id : undefined;
-    if (fromId === id) used.add(typeof edge.from_branch === 'string' ? edge.from_branch : 'next');
+    if (from === component || (isObject(from) && from.id === id)) used.add(typeof edge.from_branch === 'string' ? edge.from_branch : 'next');
   }
   return [...used];
 }
@@ -166,7 +184,6 @@ function buildNode(
   component: AsObject,
   id: string,
   controlEdges: AsObject[],
-  registry: Registry,
   nodeTypes: Record<string, NodeMetadata>,
   options: FromAgentSpecOptions,
 ): WorkflowNode {
@@ -178,7 +195,7 @@ function buildNode(
   const description = typeof component.description === 'string' ? component.description : undefined;
   const fieldNames = NODE_COMPONENTS[type]?.fields ?? Object.keys(component).filter((k) => !(ENVELOPE_FIELDS as readonly string[]).includes(k));
   const fields: JsonObject = {};
-  for (const name of fieldNames) if (component[name] !== undefined) fields[name] = localize(component[name], registry);
+  for (const name of fieldNames) if (component[name] !== undefined) fields[name] = detach(component[name]);
   const position = isPoint(metadata[K.FD_POSITION]) ? metadata[K.FD_POSITION] : undefined;
 
   if (storedType) {
@@ -199,8 +216,8 @@ function buildNode(
 
   const config: JsonObject = { ...fields };
   if (description !== undefined) config.instanceDescription = description;
-  const inputs = properties(component.inputs).map((p) => portForProperty(p, 'input'));
-  const outputs = properties(component.outputs).map((p) => portForProperty(p, 'output'));
+  const inputs = inputsOf(component).map((p) => portForProperty(p, 'input'));
+  const outputs = outputsOf(component).map((p) => portForProperty(p, 'output'));
   const ports = { inputs: [TRIGGER_IN, ...inputs], outputs: [] as NodePort[] };
   if (type === 'StartNode') {
     ports.inputs = [];
@@ -301,6 +318,10 @@ function buildWorkflow(flow: AsObject, nodes: WorkflowNode[], edges: WorkflowEdg
   const own = ownMetadata(md);
   if (Object.keys(own).length > 0) asFlow.metadata = own;
   if (flow.data_flow_connections === null) asFlow.implicit_data_flow = true;
+  // Declared outputs may differ from what the EndNodes imply (a default, another order): they are kept.
+  const storedAsFlow = isObject(storedMetadata) && isObject(storedMetadata[K.AS_FLOW]) ? storedMetadata[K.AS_FLOW] : undefined;
+  if (storedAsFlow?.outputs !== undefined) asFlow.outputs = storedAsFlow.outputs;
+  else if (!stored && Array.isArray(flow.outputs)) asFlow.outputs = detach(flow.outputs);
   const metadata: JsonObject = stored
     ? { ...(isObject(storedMetadata) ? (storedMetadata as JsonObject) : {}) }
     : { createdAt: now, updatedAt: now, format: 'agentspec' };

@@ -8,3 +8,5 @@ export { parseText, stringify, toJson, toYaml, type TextFormat } from './seriali
 export { AgentSpecError, type AsComponent, type ExportIssue } from './types.js';
 export { importDocument, detectSource, IMPORT_SOURCES, type ImportSource, type Imported } from './import.js';
 export { dialectToOfficial, isFlowdropDialect } from './dialect.js';
+export { readComponentsFiles } from './components-file.js';
+export { registryFromComponentsFile, resolveReferences, type Registry } from './references.js';

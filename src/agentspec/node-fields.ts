@@ -4,6 +4,7 @@
 // FlowDrop cannot describe, written as a reference a components registry must supply.
 import type { Branch, JsonObject, NodeMetadata, WorkflowNode } from '../contract/types.js';
 import { NODE_COMPONENTS, type ToolFlavour } from './component-types.js';
+import { placeholdersIn } from './inferred-io.js';
 import { sanitizeTitle } from './properties.js';
 import type { AsObject, AsProperty, AsValue } from './types.js';
 
@@ -17,6 +18,8 @@ export interface FieldContext {
   label: string;
   inputs: AsProperty[];
   outputs: AsProperty[];
+  /** Does an edge end at this input port? */
+  isConnected(input: string): boolean;
   warn(message: string): void;
 }
 
@@ -33,17 +36,23 @@ export interface BuiltFields {
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 const placeholders = (titles: string[]): string => titles.map((t) => `{{${t}}}`).join('\n');
 
+/**
+ * An LLM config the workflow names but does not describe: a generic LlmConfig (26.1.2) under that name,
+ * written once for every node that names it. A runtime maps the name to a model.
+ */
+const namedLlmConfig = (name: string): AsObject => ({ component_type: 'LlmConfig', id: name, name, model_id: name });
+
 function llmConfigFor(ctx: FieldContext, config: JsonObject, used: string[]): AsValue {
   const ref = str(config.llm_config_ref);
   if (ref) {
     used.push('llm_config_ref');
-    ctx.warn(`'${ctx.label}' refers to LLM config "${ref}", which the workflow does not define: load the document with a components registry that supplies it`);
-    return { $component_ref: ref };
+    ctx.warn(`'${ctx.label}' names LLM config "${ref}", which the workflow does not describe: written as a generic LlmConfig "${ref}" (model_id "${ref}") for the runtime to map`);
+    return namedLlmConfig(ref);
   }
   const model = str(config.model_id) ?? str(config.model);
   if (!model) {
-    ctx.warn(`'${ctx.label}' has no LLM model; its llm_config refers to "default_llm", which a components registry must supply`);
-    return { $component_ref: 'default_llm' };
+    ctx.warn(`'${ctx.label}' has no LLM model: written as a generic LlmConfig "default_llm" for the runtime to map`);
+    return namedLlmConfig('default_llm');
   }
   used.push(config.model_id !== undefined ? 'model_id' : 'model');
   const parameters: AsObject = {};
@@ -62,11 +71,6 @@ function llmConfigFor(ctx: FieldContext, config: JsonObject, used: string[]): As
   };
 }
 
-function registryReference(ctx: FieldContext, what: string, key: string | undefined, fallback: string): AsValue {
-  const ref = key ?? fallback;
-  ctx.warn(`'${ctx.label}' refers to ${what} "${ref}", which the workflow does not define: load the document with a components registry that supplies it`);
-  return { $component_ref: ref };
-}
 
 /** A literal the BranchingNode can match: a plain word, or the right side of `value === 'x'`. */
 function mappingKey(ctx: FieldContext, branch: Branch): string {
@@ -107,15 +111,18 @@ const DERIVED: Record<string, Record<string, Derive>> = {
   AgentNode: {
     agent: (ctx, config, used) => {
       const ref = str(config.agent_ref);
-      if (ref) return (used.push('agent_ref'), registryReference(ctx, 'agent', ref, ''));
+      if (ref) used.push('agent_ref');
       const systemPrompt = str(config.system_prompt) ?? str(config.systemPrompt) ?? '';
       if (config.system_prompt !== undefined) used.push('system_prompt');
       else if (config.systemPrompt !== undefined) used.push('systemPrompt');
+      if (ref) ctx.warn(`'${ctx.label}' names agent "${ref}", which the workflow does not describe: written as an Agent "${ref}" with this node's prompt and LLM config`);
+      // An Agent's inputs are the placeholders of its system prompt.
+      const inputs = placeholdersIn(systemPrompt).map((title) => ctx.inputs.find((p) => p.title === title) ?? { title, type: 'string' });
       return {
         component_type: 'Agent',
-        id: `${ctx.node.id}-agent`,
-        name: sanitizeTitle(ctx.label),
-        inputs: ctx.inputs,
+        id: ref ?? `${ctx.node.id}-agent`,
+        name: ref ?? sanitizeTitle(ctx.label),
+        inputs,
         outputs: ctx.outputs,
         llm_config: llmConfigFor(ctx, config, used),
         system_prompt: systemPrompt,
@@ -125,10 +132,13 @@ const DERIVED: Record<string, Record<string, Derive>> = {
   ToolNode: {
     tool: (ctx, config, used) => {
       const ref = str(config.tool_ref);
-      if (ref) return (used.push('tool_ref'), registryReference(ctx, 'tool', ref, ''));
       const meta: NodeMetadata | undefined = ctx.node.data.metadata;
-      const tool: AsObject = { component_type: ctx.tool ?? 'ServerTool', id: `${ctx.node.id}-tool`, name: sanitizeTitle(meta?.id ?? ctx.label) };
-      if (meta?.description) tool.description = meta.description;
+      // A tool named by tool_ref is a ServerTool of that name: the runtime that executes the flow provides it.
+      if (ref) used.push('tool_ref');
+      const tool: AsObject = ref
+        ? { component_type: 'ServerTool', id: ref, name: ref }
+        : { component_type: ctx.tool ?? 'ServerTool', id: `${ctx.node.id}-tool`, name: sanitizeTitle(meta?.id ?? ctx.label) };
+      if (meta?.description && !ref) tool.description = meta.description;
       tool.inputs = ctx.inputs;
       tool.outputs = ctx.outputs;
       return tool;
@@ -140,9 +150,15 @@ const DERIVED: Record<string, Record<string, Derive>> = {
   ParallelMapNode: { subflow: (ctx, config, used) => subflowRef(ctx, config, used, 'map_flow_ref') },
   CatchExceptionNode: { subflow: (ctx, config, used) => subflowRef(ctx, config, used, 'flow_ref') },
   ParallelFlowNode: { subflows: () => [] },
+  // A connected `url` or `body` input is the request's URL or body: the field is its placeholder.
   ApiNode: {
-    url: (_ctx, config, used) => (str(config.endpoint) ? (used.push('endpoint'), str(config.endpoint)!) : ''),
+    url: (ctx, config, used) => (str(config.endpoint) ? (used.push('endpoint'), str(config.endpoint)!) : ctx.isConnected('url') ? '{{url}}' : ''),
     http_method: (_ctx, config, used) => (str(config.method) ? (used.push('method'), str(config.method)!) : 'GET'),
+    data: (ctx, config, used) => {
+      if (config.body !== undefined) return (used.push('body'), config.body as AsValue);
+      const input = ['body', 'data'].find((name) => ctx.isConnected(name));
+      return input ? `{{${input}}}` : undefined;
+    },
   },
   InputMessageNode: {
     message: (_ctx, config, used) => {
@@ -150,13 +166,15 @@ const DERIVED: Record<string, Record<string, Derive>> = {
       return undefined;
     },
   },
-  OutputMessageNode: { message: (ctx) => placeholders(ctx.inputs.slice(0, 1).map((p) => p.title)) },
+  OutputMessageNode: { message: (ctx) => placeholders(ctx.inputs.map((p) => p.title)) },
 };
 
-function subflowRef(ctx: FieldContext, config: JsonObject, used: string[], refKey: string): AsValue {
+// A node whose flow is not in the workflow has no faithful export: validate-export.ts refuses it
+// (mappable-node-type) before conversion, so this reference is only written with that rule relaxed.
+function subflowRef(_ctx: FieldContext, config: JsonObject, used: string[], refKey: string): AsValue {
   const ref = str(config[refKey]) ?? str(config.subflow_ref);
   if (ref) used.push(str(config[refKey]) ? refKey : 'subflow_ref');
-  return registryReference(ctx, 'flow', ref, `${ctx.node.id}-subflow`);
+  return { $component_ref: ref ?? `${_ctx.node.id}-subflow` };
 }
 
 /** Fields of a node type, in order: same-named config keys first, derived ones for what is missing. */

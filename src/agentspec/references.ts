@@ -1,19 +1,42 @@
-// `$component_ref` bookkeeping. On import every component value that a node keeps (an LLM config, a
-// tool, a subflow) is made self-contained: what it references is copied into its own
-// `$referenced_components`. On export, components that several nodes carry are hoisted to the flow's
-// `$referenced_components` and referenced, because two inline copies of one id make a document invalid.
+// `$component_ref` and `$referenced_components`, both ways.
+//
+// Reading: every `$referenced_components` table, at the root or inside any component (nested scopes), and
+// the entries of a separate components file (a disaggregated config) form one table of reference keys, as
+// the language spec and pyagentspec have it. Every `{"$component_ref": key}`, in any position, is replaced
+// by its definition; a component referenced from several places becomes one shared object, so a node named
+// by `start_node`, `nodes` and edges is one node. A dangling or cyclic reference is an AgentSpecError that
+// names the reference and where it is.
+//
+// Writing: pyagentspec refuses a key defined at two levels and two inline copies of one id, so the export
+// writes every shared component once, in the root's `$referenced_components`, and references it elsewhere.
 import { AgentSpecError, isComponent, isObject, isReference, type AsObject, type AsValue } from './types.js';
 
-export type Registry = Map<string, AsObject>;
+/** Reference key → value (a component, or a plain value such as a URL): an external components registry. */
+export type Registry = Map<string, AsValue>;
 
-const clone = <T extends AsValue>(value: T): T => structuredClone(value);
+export const escapePointer = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
-/**
- * Every `$referenced_components` entry at every level, by reference key. pyagentspec merges the levels
- * into one table and refuses a key defined twice; an identical repeat is tolerated here.
- */
-export function collectRegistry(document: AsValue, external?: Registry): Registry {
-  const registry: Registry = new Map(external);
+// `{"$component_ref": "<component id>.<field>"}` stands for a sensitive value (an API key…) that the
+// runtime supplies at load time; it is kept as written.
+const isSensitivePlaceholder = (key: string): boolean => /^[^.]+(\.[^.]+)*\.[A-Za-z_]\w*$/.test(key);
+
+interface Definition {
+  value: AsValue;
+  path: string;
+}
+
+export interface ResolvedDocument {
+  /** The document with every reference replaced by its definition and no `$referenced_components` left. */
+  root: AsValue;
+  /** The reference key a shared component was defined under (its id may differ). */
+  keyOf: Map<AsObject, string>;
+  /** JSON pointer of each resolved component in the document (its definition, for a referenced one). */
+  pathOf: Map<AsObject, string>;
+}
+
+/** Every `$referenced_components` entry of the document, by key, with where it is defined. */
+function collectDefinitions(document: AsValue, label: string): Map<string, Definition> {
+  const table = new Map<string, Definition>();
   const stack: Array<{ value: AsValue; path: string }> = [{ value: document, path: '' }];
   while (stack.length > 0) {
     const { value, path } = stack.pop()!;
@@ -23,151 +46,160 @@ export function collectRegistry(document: AsValue, external?: Registry): Registr
     }
     if (!isObject(value)) continue;
     for (const [key, child] of Object.entries(value)) {
+      if (key === 'metadata') continue;
       const childPath = `${path}/${escapePointer(key)}`;
       if (key === '$referenced_components') {
-        if (!isObject(child)) throw new AgentSpecError('$referenced_components must be an object', childPath);
+        if (!isObject(child)) throw new AgentSpecError(`${label}$referenced_components must be an object of reference key → component`, childPath);
         for (const [ref, definition] of Object.entries(child)) {
           const at = `${childPath}/${escapePointer(ref)}`;
-          if (!isObject(definition)) throw new AgentSpecError(`referenced component "${ref}" must be an object`, at);
-          const earlier = registry.get(ref);
-          if (earlier && JSON.stringify(earlier) !== JSON.stringify(definition))
-            throw new AgentSpecError(`component "${ref}" is defined twice in $referenced_components`, at);
-          registry.set(ref, definition);
+          const earlier = table.get(ref);
+          if (earlier && JSON.stringify(earlier.value) !== JSON.stringify(definition))
+            throw new AgentSpecError(`${label}"${ref}" is defined twice in $referenced_components, differently (first at ${earlier.path || '/'})`, at);
+          if (!earlier) table.set(ref, { value: definition, path: at });
         }
       }
-      if (key !== 'metadata') stack.push({ value: child, path: childPath });
+      stack.push({ value: child, path: childPath });
     }
   }
+  return table;
+}
+
+/**
+ * The components file of a disaggregated config: `{"$referenced_components": {...}}` (each entry may carry
+ * its own agentspec_version), or a plain object of key → component. Throws for anything else.
+ */
+export function registryFromComponentsFile(document: unknown, name = 'components file'): Registry {
+  if (!isObject(document)) throw new AgentSpecError(`${name}: must be an object with $referenced_components`);
+  const entries = isObject(document.$referenced_components) ? document.$referenced_components : document.component_type === undefined ? document : undefined;
+  if (!entries) throw new AgentSpecError(`${name}: must hold $referenced_components, not a ${String(document.component_type)}`);
+  const registry: Registry = new Map();
+  for (const [key, value] of Object.entries(entries)) {
+    if (isObject(value) && 'agentspec_version' in value) {
+      const { agentspec_version: _version, ...rest } = value;
+      registry.set(key, rest);
+    } else registry.set(key, value);
+  }
+  // References between entries of the file resolve against the file itself.
+  for (const [key, definition] of collectDefinitions(document, `${name}: `)) if (!registry.has(key)) registry.set(key, definition.value);
   return registry;
 }
 
-export const escapePointer = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+/** Resolves every reference of an Agent Spec document (see the header). `external` wins over the document. */
+export function resolveReferences(document: AsValue, external?: Registry): ResolvedDocument {
+  const table = collectDefinitions(document, '');
+  for (const [key, value] of external ?? []) table.set(key, { value, path: '' });
+  const keyOf = new Map<AsObject, string>();
+  const pathOf = new Map<AsObject, string>();
+  const done = new Map<string, AsValue>();
+  const inProgress: string[] = [];
 
-/** Calls `visit` on every `$component_ref` key inside value (metadata excluded). */
-function forEachReference(value: AsValue, visit: (key: string) => void): void {
-  if (Array.isArray(value)) {
-    for (const item of value) forEachReference(item, visit);
-    return;
-  }
-  if (!isObject(value)) return;
-  if (isReference(value)) {
-    visit(value.$component_ref);
-    return;
-  }
-  for (const [key, child] of Object.entries(value)) if (key !== 'metadata') forEachReference(child, visit);
-}
-
-function definedKeys(value: AsValue, into: Set<string>): void {
-  if (Array.isArray(value)) {
-    for (const item of value) definedKeys(item, into);
-    return;
-  }
-  if (!isObject(value)) return;
-  for (const [key, child] of Object.entries(value)) {
-    if (key === 'metadata') continue;
-    if (key === '$referenced_components' && isObject(child)) for (const ref of Object.keys(child)) into.add(ref);
-    definedKeys(child, into);
-  }
-}
-
-/**
- * A copy of value that resolves on its own: a reference becomes its definition, and every reference
- * inside that is defined elsewhere in the document is copied into the value's `$referenced_components`.
- * References defined nowhere (a components registry supplies them at load time) stay as they are.
- */
-export function localize(value: AsValue, registry: Registry, seen: Set<string> = new Set()): AsValue {
-  if (Array.isArray(value)) return value.map((item) => localize(item, registry, seen));
-  if (isReference(value)) {
-    const key = value.$component_ref;
-    const definition = registry.get(key);
-    if (!definition || seen.has(key)) return clone(value);
-    return localize(definition, registry, new Set([...seen, key]));
-  }
-  if (!isComponent(value)) return clone(value);
-  const copy = clone(value);
-  const inside = new Set<string>();
-  definedKeys(copy, inside);
-  const needed = new Map<string, AsObject>();
-  const queue: string[] = [];
-  forEachReference(copy, (key) => queue.push(key));
-  while (queue.length > 0) {
-    const key = queue.shift()!;
-    if (inside.has(key) || needed.has(key)) continue;
-    const definition = registry.get(key);
-    if (!definition) continue;
-    const pulled = clone(definition);
-    needed.set(key, pulled);
-    definedKeys(pulled, inside);
-    forEachReference(pulled, (k) => queue.push(k));
-  }
-  if (needed.size > 0) {
-    const own = isObject(copy.$referenced_components) ? copy.$referenced_components : {};
-    copy.$referenced_components = { ...own, ...Object.fromEntries(needed) };
-  }
-  return copy;
-}
-
-interface Definition {
-  value: AsObject;
-  owners: Set<string>;
-}
-
-function collectDefinitions(value: AsValue, owner: string, into: Map<string, Definition>, keyed = false): void {
-  if (Array.isArray(value)) {
-    for (const item of value) collectDefinitions(item, owner, into);
-    return;
-  }
-  if (!isObject(value) || isReference(value)) return;
-  const note = (key: string, definition: AsObject) => {
-    const entry = into.get(key) ?? { value: definition, owners: new Set<string>() };
-    entry.owners.add(owner);
-    into.set(key, entry);
+  const resolveKey = (key: string, at: string): AsValue => {
+    if (done.has(key)) return done.get(key)!;
+    if (inProgress.includes(key))
+      throw new AgentSpecError(`reference "${key}" is circular: ${[...inProgress.slice(inProgress.indexOf(key)), key].map((k) => `"${k}"`).join(' → ')}`, at);
+    const definition = table.get(key);
+    if (!definition) {
+      if (isSensitivePlaceholder(key)) return { $component_ref: key };
+      throw new AgentSpecError(
+        `reference "${key}" is defined in no $referenced_components${external ? ' nor in the components given' : '; if a separate components file defines it, pass that file too (wfe import --components <file>)'}`,
+        at,
+      );
+    }
+    inProgress.push(key);
+    const value = resolve(definition.value, definition.path || at);
+    inProgress.pop();
+    if (isObject(value)) keyOf.set(value, key);
+    done.set(key, value);
+    return value;
   };
-  // A $referenced_components entry is known by its key, which may differ from its id.
-  if (!keyed && isComponent(value) && typeof value.id === 'string') note(value.id, value);
-  for (const [key, child] of Object.entries(value)) {
-    if (key === 'metadata') continue;
-    if (key === '$referenced_components' && isObject(child)) {
-      for (const [ref, definition] of Object.entries(child)) {
-        if (!isObject(definition)) continue;
-        note(ref, definition);
-        collectDefinitions(definition, owner, into, true);
-      }
-    } else collectDefinitions(child, owner, into);
-  }
+
+  const resolve = (value: AsValue, path: string): AsValue => {
+    if (Array.isArray(value)) return value.map((item, i) => resolve(item, `${path}/${i}`));
+    if (!isObject(value)) return value;
+    if (isReference(value)) return resolveKey(value.$component_ref, `${path}/$component_ref`);
+    if (typeof value.$component_ref === 'string') throw new AgentSpecError('a {"$component_ref": …} object may have no other key', path);
+    const out: AsObject = {};
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$referenced_components') continue;
+      out[key] = key === 'metadata' ? structuredClone(child) : resolve(child, `${path}/${escapePointer(key)}`);
+    }
+    if (isComponent(out)) pathOf.set(out, path);
+    return out;
+  };
+
+  return { root: resolve(document, ''), keyOf, pathOf };
 }
 
-function replaceHoisted(value: AsValue, hoisted: Set<string>, isRoot = true): AsValue {
-  if (Array.isArray(value)) return value.map((item) => replaceHoisted(item, hoisted, false));
-  if (!isObject(value) || isReference(value)) return value;
-  if (!isRoot && isComponent(value) && typeof value.id === 'string' && hoisted.has(value.id)) return { $component_ref: value.id };
-  const out: AsObject = {};
-  for (const [key, child] of Object.entries(value)) {
-    if (key === 'metadata') out[key] = child;
-    else if (key === '$referenced_components' && isObject(child)) {
-      const kept = Object.entries(child).filter(([ref]) => !hoisted.has(ref));
-      if (kept.length > 0) out[key] = Object.fromEntries(kept.map(([ref, def]) => [ref, replaceHoisted(def, hoisted, true)]));
-    } else out[key] = replaceHoisted(child, hoisted, false);
-  }
-  return out;
-}
+/** A JSON copy: shared objects become separate copies (a node config keeps its components self-contained). */
+export const detach = <T extends AsValue>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /**
- * Hoists components that more than one owner carries. `values` maps an owner (a node id) to the
- * component-valued fields it writes; returns the rewritten fields and the hoisted definitions.
+ * The document written once per component: every component that appears more than once (same id), or that
+ * was already referenced, goes to the root's `$referenced_components` under its id and is referenced
+ * everywhere else; every other `$referenced_components` table is emptied into the root's. `pinned` keys
+ * (the flow's nodes) are always referenced. Components keep their place in the root table's order:
+ * the given `pinned` order first, then first appearance.
  */
-export function hoistShared(values: Map<string, AsObject>): { values: Map<string, AsObject>; hoisted: Record<string, AsObject> } {
-  const definitions = new Map<string, Definition>();
-  for (const [owner, fields] of values) collectDefinitions(Object.values(fields), owner, definitions);
-  const shared = new Set([...definitions].filter(([, d]) => d.owners.size > 1).map(([key]) => key));
-  if (shared.size === 0) return { values, hoisted: {} };
-  const rewritten = new Map<string, AsObject>();
-  for (const [owner, fields] of values) {
+export function writeOnce(root: AsObject, pinned: string[] = []): AsObject {
+  const table = new Map<string, AsValue>();
+  const count = new Map<string, number>();
+  for (const key of pinned) count.set(key, 2);
+  // Pass 1: lift nested tables, count inline components by id.
+  const lift = (value: AsValue, isRoot: boolean): AsValue => {
+    if (Array.isArray(value)) return value.map((item) => lift(item, false));
+    if (!isObject(value) || isReference(value)) return value;
     const out: AsObject = {};
-    for (const [field, value] of Object.entries(fields)) out[field] = replaceHoisted(value, shared, false);
-    rewritten.set(owner, out);
+    for (const [key, child] of Object.entries(value)) {
+      if (key === 'metadata') out[key] = child;
+      else if (key === '$referenced_components' && isObject(child)) {
+        for (const [ref, definition] of Object.entries(child)) {
+          const lifted = lift(definition, false);
+          if (!table.has(ref)) table.set(ref, lifted);
+          count.set(ref, Math.max(2, count.get(ref) ?? 0));
+        }
+      } else out[key] = lift(child, false);
+    }
+    if (!isRoot && isComponent(out) && typeof out.id === 'string') count.set(out.id, (count.get(out.id) ?? 0) + 1);
+    return out;
+  };
+  const lifted = lift(root, true) as AsObject;
+  for (const ref of referencesIn(lifted)) count.set(ref, Math.max(2, count.get(ref) ?? 0));
+  const shared = new Set([...count].filter(([, n]) => n > 1).map(([key]) => key));
+  // Pass 2: replace shared inline components by references, collecting their definitions.
+  const order: string[] = [...pinned];
+  const replace = (value: AsValue, isDefinitionRoot: boolean): AsValue => {
+    if (Array.isArray(value)) return value.map((item) => replace(item, false));
+    if (!isObject(value) || isReference(value)) return value;
+    if (!isDefinitionRoot && isComponent(value) && typeof value.id === 'string' && shared.has(value.id)) {
+      if (!table.has(value.id) || !order.includes(value.id)) {
+        if (!table.has(value.id)) table.set(value.id, value);
+        if (!order.includes(value.id)) order.push(value.id);
+      }
+      return { $component_ref: value.id };
+    }
+    const out: AsObject = {};
+    for (const [key, child] of Object.entries(value)) out[key] = key === 'metadata' ? child : replace(child, false);
+    return out;
+  };
+  const body = replace(lifted, true) as AsObject;
+  for (const key of table.keys()) if (!order.includes(key)) order.push(key);
+  const definitions: AsObject = {};
+  // A definition may itself contain shared components: resolve until no new definition appears.
+  for (let i = 0; i < order.length; i++) {
+    const key = order[i];
+    if (!table.has(key)) continue;
+    definitions[key] = replace(table.get(key)!, true);
+    for (const k of table.keys()) if (!order.includes(k)) order.push(k);
   }
-  const hoisted: Record<string, AsObject> = {};
-  for (const key of [...shared].sort()) hoisted[key] = replaceHoisted(definitions.get(key)!.value, shared, true) as AsObject;
-  return { values: rewritten, hoisted };
+  const { $referenced_components: _old, ...rest } = body;
+  return Object.keys(definitions).length > 0 ? { ...rest, $referenced_components: definitions } : rest;
+}
+
+/** Every `$component_ref` key inside value (metadata excluded). */
+export function referencesIn(value: AsValue, into: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(value)) {
+    for (const item of value) referencesIn(item, into);
+  } else if (isReference(value)) into.add(value.$component_ref);
+  else if (isObject(value)) for (const [key, child] of Object.entries(value)) if (key !== 'metadata') referencesIn(child, into);
+  return into;
 }

@@ -1,6 +1,6 @@
 // Reading and writing Agent Spec (and workflow) documents as JSON or YAML. YAML is written so that
 // PyYAML (YAML 1.1, what pyagentspec loads with) reads back exactly the same values.
-import { Document, parseDocument, visit, type Tags } from 'yaml';
+import { Document, parseDocument, visit, type ScalarTag, type Tags } from 'yaml';
 import { parseJsonWithPosition } from '../util/json-position.js';
 
 export type TextFormat = 'json' | 'yaml';
@@ -27,6 +27,21 @@ export const toJson = (value: unknown): string => JSON.stringify(value, null, 2)
 
 export const stringify = (value: unknown, format: TextFormat): string => (format === 'yaml' ? toYaml(value) : toJson(value));
 
+// PyYAML's booleans: yes/no/on/off/true/false in three spellings each. Unlike the YAML 1.1 spec (and the
+// yaml package), `y`, `n` and other capitalisations are strings, so a port named `y` stays "y".
+const PYYAML_BOOL: ScalarTag = {
+  tag: 'tag:yaml.org,2002:bool',
+  identify: (value) => typeof value === 'boolean',
+  default: true,
+  test: /^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/,
+  resolve: (source) => /^(?:yes|true|on)$/i.test(source),
+};
+
+const pyyamlTags = (tags: Tags): Tags => [
+  PYYAML_BOOL,
+  ...tags.filter((t) => typeof t === 'string' || (t.tag !== 'tag:yaml.org,2002:bool' && t.tag !== 'tag:yaml.org,2002:timestamp')),
+];
+
 export type ParsedText = { ok: true; value: unknown; format: TextFormat } | { ok: false; message: string; line?: number; column?: number };
 
 /** JSON when the name says so or the text starts with `{`/`[`; YAML (1.1, like PyYAML) otherwise. */
@@ -37,8 +52,8 @@ export function parseText(text: string, name = ''): ParsedText {
     const parsed = parseJsonWithPosition(body);
     return parsed.ok ? { ok: true, value: parsed.value, format: 'json' } : { ok: false, message: `invalid JSON: ${parsed.message}`, line: parsed.line, column: parsed.column };
   }
-  // YAML 1.1 like PyYAML (unquoted yes/no are booleans), but dates stay strings: JSON has no date type.
-  const doc = parseDocument(body, { version: '1.1', uniqueKeys: true, customTags: (tags: Tags) => tags.filter((t) => typeof t === 'string' || t.tag !== 'tag:yaml.org,2002:timestamp') });
+  // YAML 1.1 as PyYAML's safe_load reads it (what pyagentspec uses), but dates stay strings: JSON has no date type.
+  const doc = parseDocument(body, { version: '1.1', uniqueKeys: true, customTags: pyyamlTags });
   const first = doc.errors[0];
   if (first) {
     const pos = first.linePos?.[0];

@@ -3,12 +3,13 @@
 // travels under `flowdrop:` metadata keys, so that agentSpecToWorkflow(workflowToAgentSpec(w)) == w.
 import type { JsonObject, NodeMetadata, Workflow, WorkflowEdge, WorkflowNode } from '../contract/types.js';
 import { handleFor, portIdFromHandle } from '../graph/handles.js';
-import { NODE_COMPONENTS, resolveComponentType, type Resolution } from './component-types.js';
+import { resolveComponentType, type Resolution } from './component-types.js';
 import * as K from './metadata-keys.js';
 import { buildFields, EDITOR_CONFIG_KEYS } from './node-fields.js';
 import { nodePorts, type NodePorts } from './node-ports.js';
 import { propertyForPort, sanitizeTitle, schemaForDataType } from './properties.js';
-import { hoistShared } from './references.js';
+import { writeOnce } from './references.js';
+import { conform, flowOutputsFromEnds } from './conform.js';
 import { AgentSpecError, isObject, type AsComponent, type AsObject, type AsProperty, type AsValue, type ExportIssue } from './types.js';
 
 import { LOSSY_RULE } from './rules.js';
@@ -42,6 +43,8 @@ interface Mapped {
   type: string;
   resolution: Extract<Resolution, { kind: 'node' }>;
   ports: NodePorts;
+  /** Property titles the exported component declares (set once the node is built). */
+  exported?: { inputs: Set<string>; outputs: Set<string> };
 }
 
 /** Throws AgentSpecError when a node has no mapping or there is not exactly one start node. */
@@ -63,17 +66,21 @@ export function workflowToAgentSpec(workflow: Workflow, options: ToAgentSpecOpti
   }
   const starts = [...mapped.values()].filter((m) => m.type === 'StartNode');
   if (starts.length !== 1) throw new AgentSpecError(`Agent Spec requires exactly one StartNode; found ${starts.length}`);
+  // Edge findings are listed after the notes, though edges are classified once the nodes are built.
+  const edgeFindingsAt = losses.length;
 
-  const kinds = new Map(workflow.edges.map((edge) => [edge.id, classifyEdge(edge, mapped, lose)]));
+  const connected = new Set<string>();
+  for (const edge of workflow.edges) {
+    if (edge.targetHandle && mapped.has(edge.target)) connected.add(`${edge.target}\u0000${portIdFromHandle(edge.targetHandle, edge.target, 'input')}`);
+  }
   const nodeTypes: Record<string, NodeMetadata> = {};
   for (const { node } of mapped.values()) {
     const meta = node.data.metadata;
     if (meta?.id && !(meta.id in nodeTypes)) nodeTypes[meta.id] = meta;
   }
 
-  // Nodes: envelope and fields; component-valued fields are collected for hoisting.
+  // Nodes: envelope, fields, and the inputs/outputs their component type accepts.
   const built = new Map<string, AsObject>();
-  const componentValues = new Map<string, AsObject>();
   const lostConfig = new Map<string, { keys: Set<string>; nodes: number }>();
   const approximate = new Set<string>();
   for (const m of mapped.values()) {
@@ -85,18 +92,27 @@ export function workflowToAgentSpec(workflow: Workflow, options: ToAgentSpecOpti
     };
     const ins = ports.dataInputs.map(toProperty);
     const outs = ports.dataOutputs.map(toProperty);
-    const inputs = type === 'StartNode' ? outs : ins;
-    const outputs = type === 'EndNode' ? ins : outs;
     const label = labelOf(node);
     const { fields, derived, used, copied } = buildFields({
       node,
       type,
       tool: m.resolution.tool,
       label,
-      inputs,
-      outputs,
+      inputs: type === 'StartNode' ? outs : ins,
+      outputs: type === 'EndNode' ? ins : outs,
+      isConnected: (input) => connected.has(`${node.id}\u0000${input}`),
       warn: (message) => lose(message, { nodeIds: [node.id] }),
     });
+    let inputs: AsProperty[];
+    let outputs: AsProperty[];
+    if (type === 'StartNode') inputs = outputs = outs;
+    else if (type === 'EndNode') inputs = outputs = ins;
+    else {
+      const conformed = conform(type, fields, { inputs: ins, outputs: outs });
+      ({ inputs, outputs } = conformed);
+      for (const note of conformed.notes) lose(`'${label}' (${type}): ${note}`, { nodeIds: [node.id] });
+    }
+    m.exported = { inputs: new Set(inputs.map((p) => p.title)), outputs: new Set(outputs.map((p) => p.title)) };
     const config = (node.data.config ?? {}) as JsonObject;
     const lost = Object.keys(config).filter((k) => !used.includes(k) && !EDITOR_CONFIG_KEYS.has(k));
     if (lost.length > 0) {
@@ -124,8 +140,6 @@ export function workflowToAgentSpec(workflow: Workflow, options: ToAgentSpecOpti
     const envelope: AsObject = { component_type: type, id: node.id, name: label };
     if (description !== undefined) envelope.description = description;
     built.set(node.id, { ...envelope, metadata, inputs, outputs, ...fields });
-    const componentFields = Object.fromEntries((NODE_COMPONENTS[type]?.componentFields ?? []).filter((f) => f in fields).map((f) => [f, fields[f]]));
-    if (Object.keys(componentFields).length > 0) componentValues.set(node.id, componentFields);
 
     // Only these node types take their branches from elsewhere (mapping, subflow end nodes).
     if (!['BranchingNode', 'FlowNode', 'CatchExceptionNode'].includes(type) && ports.triggerOutputs.length > 1) {
@@ -141,8 +155,18 @@ export function workflowToAgentSpec(workflow: Workflow, options: ToAgentSpecOpti
     lose(`Port data type "${dataType}" has no exact JSON Schema equivalent; written as ${JSON.stringify(schemaForDataType(dataType).schema)}`);
   }
 
-  const { values, hoisted } = hoistShared(componentValues);
-  for (const [id, fields] of values) Object.assign(built.get(id)!, fields);
+  const edgeFindings: ExportIssue[] = [];
+  const kinds = new Map(workflow.edges.map((edge) => [edge.id, classifyEdge(edge, mapped, (message, extra = {}) => edgeFindings.push({ rule: LOSSY_RULE, message, ...extra }))]));
+  losses.splice(edgeFindingsAt, 0, ...edgeFindings);
+  // A StartNode has exactly one outgoing control edge in Agent Spec, which has no parallel fan-out.
+  const fanOut = workflow.edges.filter((e) => e.source === starts[0].node.id && kinds.get(e.id)!.kind === 'control').slice(1);
+  if (fanOut.length > 0) {
+    for (const edge of fanOut) kinds.set(edge.id, { kind: 'kept' });
+    lose(
+      `'${labelOf(starts[0].node)}' starts ${fanOut.length + 1} branches at once; an Agent Spec flow leaves its StartNode by one control edge, so only the first is written (edges ${fanOut.map((e) => e.id).join(', ')} kept only in metadata "${K.FD_EDGES}")`,
+      { nodeIds: [starts[0].node.id] },
+    );
+  }
 
   // Edges.
   const control: AsObject[] = [];
@@ -211,13 +235,29 @@ export function workflowToAgentSpec(workflow: Workflow, options: ToAgentSpecOpti
   if (typeof description === 'string') flow.description = description;
   flow.metadata = flowMetadata;
   flow.inputs = built.get(start.node.id)!.inputs as AsValue;
-  if (ends.length === 1) flow.outputs = built.get(ends[0].node.id)!.outputs as AsValue;
+  flow.outputs = flowOutputs(asFlow.outputs, ends.map((e) => built.get(e.node.id)!), lose) as AsValue;
   flow.start_node = ref(start.node.id);
   flow.nodes = [...mapped.keys()].map(ref);
   flow.control_flow_connections = control;
   flow.data_flow_connections = dataEdges.length === 0 && asFlow.implicit_data_flow === true ? null : dataEdges;
-  flow.$referenced_components = { ...Object.fromEntries(built), ...hoisted };
-  return { flow, losses };
+  flow.$referenced_components = Object.fromEntries(built);
+  return { flow: writeOnce(flow, [...mapped.keys()]) as AsComponent, losses };
+}
+
+/**
+ * The Flow's outputs: the ones an imported flow declared, while every EndNode still has each of them (or it
+ * has a default); otherwise the outputs every EndNode has, which is what Agent Spec infers.
+ */
+function flowOutputs(declared: AsValue | undefined, ends: AsObject[], lose: (message: string) => void): AsProperty[] {
+  const inferred = flowOutputsFromEnds({ nodes: ends });
+  if (!Array.isArray(declared)) return inferred;
+  const endTitles = ends.map((end) => new Set((Array.isArray(end.outputs) ? end.outputs : []).map((p) => (isObject(p) ? p.title : undefined))));
+  const kept = declared.filter((p): p is AsProperty => isObject(p) && typeof p.title === 'string' && ('default' in p || endTitles.every((t) => t.has(p.title as string))));
+  if (kept.length !== declared.length) {
+    lose(`The flow's declared outputs no longer match its EndNodes; written as the outputs every EndNode has`);
+    return inferred;
+  }
+  return kept;
 }
 
 /** True when the editor's edge order is not "control edges, then data edges" (the written order). */
@@ -281,6 +321,14 @@ function classifyEdge(edge: WorkflowEdge, mapped: Map<string, Mapped>, lose: (me
   }
   const output = sanitizeTitle(sourcePort!);
   const input = sanitizeTitle(targetPort ?? 'input');
+  const missing = [
+    ...(src.exported && !src.exported.outputs.has(output) ? [`output "${output}" of '${labelOf(src.node)}' (${src.type})`] : []),
+    ...(dst.exported && !dst.exported.inputs.has(input) ? [`input "${input}" of '${labelOf(dst.node)}' (${dst.type})`] : []),
+  ];
+  if (missing.length > 0) {
+    lose(`Edge ${edge.id}: ${missing.join(' and ')} has no Agent Spec equivalent on that component type; kept only in metadata "${K.FD_EDGES}"`, { edgeId: edge.id });
+    return { kind: 'kept' };
+  }
   return { kind: 'data', output, input, sourceHandle: handleFor(src.node.id, 'output', output), targetHandle: handleFor(dst.node.id, 'input', input) };
 }
 

@@ -2,7 +2,7 @@
 // structural rules, and every piece of information the export loses, each under a rule id whose
 // severity a team can change (src/validate/rule-config.ts).
 import type { Workflow, WorkflowNode } from '../contract/types.js';
-import { findCycle, reachableFrom } from '../graph/cycles.js';
+import { findCycle, isLoopEdge, reachableFrom, unmarkedCycleMessage } from '../graph/cycles.js';
 import { LOOP_BACK_PORT } from '../graph/edges.js';
 import { portIdFromHandle } from '../graph/handles.js';
 import { resolveComponentType } from './component-types.js';
@@ -14,6 +14,7 @@ export { EXPORT_RULES } from './rules.js';
 
 
 const labelOf = (node: WorkflowNode): string => node.data?.label || node.id;
+const SUBFLOW_NODES = new Set(['FlowNode', 'MapNode', 'ParallelMapNode', 'CatchExceptionNode']);
 
 /**
  * Structural findings. The losses come from the conversion itself (export.ts adds them). An empty
@@ -33,6 +34,13 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
       unmappable.add(nodeTypeIdOf(node));
       issues.push({ rule: 'mappable-node-type', message: `Node type not mappable: ${nodeTypeIdOf(node)}`, nodeIds: [node.id] });
     }
+  }
+  for (const node of workflow.nodes) {
+    const type = types.get(node.id);
+    if (!type || !SUBFLOW_NODES.has(type)) continue;
+    const config = node.data.config ?? {};
+    if (typeof config.subflow !== 'object' && !Array.isArray(config.subflows))
+      issues.push({ rule: 'mappable-node-type', message: `Node type not mappable: ${nodeTypeIdOf(node)} ('${labelOf(node)}' has no subflow: an Agent Spec ${type} contains its flow)`, nodeIds: [node.id] });
   }
   const nodes = workflow.nodes.filter((n) => !notes.has(n.id));
   const byId = new Map(nodes.map((n) => [n.id, n]));
@@ -72,9 +80,9 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
 
   const cycle = findCycle(
     nodes.map((n) => n.id),
-    edges.filter((e) => !e.targetHandle || portIdFromHandle(e.targetHandle, e.target, 'input') !== LOOP_BACK_PORT),
+    edges.filter((e) => !isLoopEdge(e) && (!e.targetHandle || portIdFromHandle(e.targetHandle, e.target, 'input') !== LOOP_BACK_PORT)),
   );
-  if (cycle) issues.push({ rule: 'no-cycle', message: 'Cycle detected', nodeIds: cycle });
+  if (cycle) issues.push({ rule: 'no-cycle', message: unmarkedCycleMessage(cycle, (id) => `'${labelOf(byId.get(id)!)}'`), nodeIds: cycle });
 
   const touched = new Set(edges.flatMap((e) => [e.source, e.target]));
   for (const node of nodes) if (!touched.has(node.id)) issues.push({ rule: 'no-disconnected-node', message: `Disconnected node: ${node.id}`, nodeIds: [node.id] });

@@ -23,26 +23,55 @@ const componentSince = new Map<string, AgentSpecVersion>([
   ...SINCE_26_1_2.map((t) => [t, '26.1.2'] as const),
 ]);
 
-// Fields added to a component after the release that introduced it.
-const fieldSince: Record<string, Record<string, AgentSpecVersion>> = {
-  Agent: { toolboxes: '25.4.2', human_in_the_loop: '25.4.2', transforms: '26.1.2' },
-  ApiNode: { sensitive_headers: '25.4.2', url_allow_list: '26.1.2', retry_policy: '26.1.2' },
-  ClientTool: { requires_confirmation: '25.4.2' },
-  ServerTool: { requires_confirmation: '25.4.2' },
-  MCPTool: { requires_confirmation: '25.4.2' },
-  RemoteTool: { requires_confirmation: '25.4.2', sensitive_headers: '25.4.2', url_allow_list: '26.1.2', retry_policy: '26.1.2' },
-  MCPToolBox: { requires_confirmation: '26.1.2' },
-  OpenAiConfig: { api_type: '25.4.2', api_key: '26.1.0', provider: '26.1.2', api_provider: '26.1.2', url: '26.1.2', retry_policy: '26.1.2' },
-  VllmConfig: { api_type: '25.4.2', api_key: '25.4.2', provider: '26.1.2', api_provider: '26.1.2', retry_policy: '26.1.2', key_file: '26.1.2', cert_file: '26.1.2', ca_file: '26.1.2' },
-  OllamaConfig: { api_type: '25.4.2', api_key: '25.4.2', provider: '26.1.2', api_provider: '26.1.2', retry_policy: '26.1.2', key_file: '26.1.2', cert_file: '26.1.2', ca_file: '26.1.2' },
-  OpenAiCompatibleConfig: { provider: '26.1.2', api_provider: '26.1.2', retry_policy: '26.1.2', key_file: '26.1.2', cert_file: '26.1.2', ca_file: '26.1.2' },
-  OciGenAiConfig: { api_type: '25.4.2', conversation_store_id: '25.4.2', api_provider: '26.1.2', url: '26.1.2', api_key: '26.1.2', retry_policy: '26.1.2' },
-  OciAgent: { retry_policy: '26.1.2' },
-  A2AConnectionConfig: { retry_policy: '26.1.2' },
-  SSETransport: { auth: '26.1.2', retry_policy: '26.1.2' },
-  SSEmTLSTransport: { sensitive_headers: '25.4.2', auth: '26.1.2', retry_policy: '26.1.2' },
-  StreamableHTTPTransport: { auth: '26.1.2', retry_policy: '26.1.2' },
-  StreamableHTTPmTLSTransport: { sensitive_headers: '25.4.2', auth: '26.1.2', retry_policy: '26.1.2' },
+// What a component's configuration needs beyond its type's release, as pyagentspec infers it: most
+// fields count once set (a sensitive field written as a `{"$component_ref": "<id>.<field>"}` placeholder
+// is set), a few only with a value other than their default.
+type Need = (value: AsValue | undefined) => boolean;
+const isSet: Need = (v) => v !== undefined && v !== null;
+const nonEmpty: Need = (v) => isSet(v) && !(Array.isArray(v) && v.length === 0) && !(isObject(v) && Object.keys(v).length === 0);
+const isTrue: Need = (v) => v === true;
+const isFalse: Need = (v) => v === false;
+const notChatCompletions: Need = (v) => isSet(v) && v !== 'chat_completions';
+// An ApiNode's or RemoteTool's data that is not an object: pyagentspec allows it from 25.4.2, the official
+// JSON Schemas from 26.1.0; the later release satisfies both.
+const notAnObject: Need = (v) => isSet(v) && !isObject(v);
+
+type FieldRules = Record<string, [AgentSpecVersion, Need]>;
+const TOOL: FieldRules = { requires_confirmation: ['25.4.2', isTrue] };
+const HTTP_CALL: FieldRules = { data: ['26.1.0', notAnObject], sensitive_headers: ['25.4.2', nonEmpty], url_allow_list: ['26.1.2', isSet], retry_policy: ['26.1.2', isSet] };
+const OPENAI_COMPATIBLE: FieldRules = {
+  api_key: ['25.4.2', isSet],
+  api_type: ['25.4.2', notChatCompletions],
+  provider: ['26.1.2', isSet],
+  api_provider: ['26.1.2', isSet],
+  retry_policy: ['26.1.2', isSet],
+  key_file: ['26.1.2', isSet],
+  cert_file: ['26.1.2', isSet],
+  ca_file: ['26.1.2', isSet],
+};
+const REMOTE_TRANSPORT: FieldRules = { sensitive_headers: ['25.4.2', nonEmpty], auth: ['26.1.2', isSet], retry_policy: ['26.1.2', isSet] };
+
+const fieldRules: Record<string, FieldRules> = {
+  Agent: { toolboxes: ['25.4.2', nonEmpty], human_in_the_loop: ['25.4.2', isFalse], transforms: ['26.1.2', nonEmpty] },
+  ApiNode: HTTP_CALL,
+  RemoteTool: { ...TOOL, ...HTTP_CALL },
+  ClientTool: TOOL,
+  ServerTool: TOOL,
+  BuiltinTool: TOOL,
+  MCPTool: TOOL,
+  MCPToolBox: { requires_confirmation: ['26.1.2', isTrue] },
+  OpenAiConfig: OPENAI_COMPATIBLE,
+  OpenAiCompatibleConfig: OPENAI_COMPATIBLE,
+  VllmConfig: OPENAI_COMPATIBLE,
+  OllamaConfig: OPENAI_COMPATIBLE,
+  OciGenAiConfig: { conversation_store_id: ['25.4.2', isSet], api_type: ['25.4.2', (v) => isSet(v) && v !== 'oci' && v !== 'OCI'], provider: ['26.1.2', (v) => v === 'xai' || v === 'XAI'], api_provider: ['26.1.2', isSet], url: ['26.1.2', isSet], api_key: ['26.1.2', isSet], retry_policy: ['26.1.2', isSet] },
+  OciAgent: { retry_policy: ['26.1.2', isSet] },
+  A2AAgent: { retry_policy: ['26.1.2', isSet] },
+  A2AConnectionConfig: { retry_policy: ['26.1.2', isSet] },
+  SSETransport: REMOTE_TRANSPORT,
+  SSEmTLSTransport: REMOTE_TRANSPORT,
+  StreamableHTTPTransport: REMOTE_TRANSPORT,
+  StreamableHTTPmTLSTransport: REMOTE_TRANSPORT,
 };
 
 export const isAgentSpecVersion = (value: unknown): value is AgentSpecVersion => AGENTSPEC_VERSIONS.includes(value as AgentSpecVersion);
@@ -85,9 +114,7 @@ export function requiredVersion(document: AsValue): VersionNeed {
     if (isComponent(value)) {
       const type = value.component_type;
       raise(componentSince.get(type) ?? OLDEST_VERSION, type);
-      for (const [field, version] of Object.entries(fieldSince[type] ?? {})) {
-        if (value[field] !== undefined && value[field] !== null) raise(version, `${type}.${field}`);
-      }
+      for (const [field, [version, needs]] of Object.entries(fieldRules[type] ?? {})) if (needs(value[field])) raise(version, `${type}.${field}`);
       if (type === 'LlmNode') raise(llmNodeVersion(value.outputs), 'LlmNode with structured output');
     }
     for (const [key, child] of Object.entries(value)) if (key !== 'metadata') stack.push(child);

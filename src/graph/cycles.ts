@@ -76,3 +76,70 @@ export function reachableFrom(start: string, edges: Iterable<DirectedEdge>): Set
   }
   return seen;
 }
+
+/**
+ * The edge `data` key that declares an edge a loop's back edge: a cycle it closes is intended (Agent Spec
+ * flows loop through a BranchingNode). Edges into a `loop_back` input, and edges whose
+ * `data.metadata.edgeType` is "loopback" (the editor's own mark), count too.
+ */
+export const LOOP_EDGE_KEY = 'loop';
+const LOOP_BACK_INPUT = /-input-loop_back$/;
+
+export interface MarkableEdge extends DirectedEdge {
+  targetHandle?: string | null;
+  data?: { [key: string]: unknown; metadata?: unknown } | null;
+}
+
+export function isLoopEdge(edge: MarkableEdge): boolean {
+  const data = edge.data;
+  if (data?.[LOOP_EDGE_KEY] === true) return true;
+  const metadata = data?.metadata;
+  if (typeof metadata === 'object' && metadata !== null && (metadata as { edgeType?: unknown }).edgeType === 'loopback') return true;
+  return typeof edge.targetHandle === 'string' && LOOP_BACK_INPUT.test(edge.targetHandle);
+}
+
+/**
+ * The edges that close a cycle, in a deterministic order: a depth-first walk from `startId` (then from
+ * every other node, in order) following edges in their given order; an edge into a node still on the
+ * walk's path closes a cycle. Removing them leaves the graph acyclic.
+ */
+export function loopClosingEdges<E extends DirectedEdge>(startId: string, nodeIds: Iterable<string>, edges: readonly E[]): E[] {
+  const out = new Map<string, E[]>();
+  for (const edge of edges) {
+    if (!out.has(edge.source)) out.set(edge.source, []);
+    out.get(edge.source)!.push(edge);
+  }
+  const state = new Map<string, 'open' | 'done'>();
+  const closing: E[] = [];
+  for (const root of [startId, ...nodeIds]) {
+    if (state.has(root)) continue;
+    const stack: Array<{ id: string; i: number }> = [{ id: root, i: 0 }];
+    state.set(root, 'open');
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1];
+      const leaving = out.get(frame.id) ?? [];
+      if (frame.i >= leaving.length) {
+        state.set(frame.id, 'done');
+        stack.pop();
+        continue;
+      }
+      const edge = leaving[frame.i++];
+      const seen = state.get(edge.target);
+      if (seen === 'open') closing.push(edge);
+      else if (seen === undefined) {
+        state.set(edge.target, 'open');
+        stack.push({ id: edge.target, i: 0 });
+      }
+    }
+  }
+  return closing;
+}
+
+/** The message for a cycle no loop edge declares: the nodes on it, and how to declare it. */
+export function unmarkedCycleMessage(cycle: readonly string[], labelOf: (id: string) => string): string {
+  const path = cycle.map((id) => `${labelOf(id)} (${id})`).join(' → ');
+  return (
+    `Cycle detected: ${path}. If this loop is intended, mark the edge that closes it as a loop: ` +
+    `set "${LOOP_EDGE_KEY}": true in that edge's data (wfe import does this for Agent Spec loops) or connect it to a loop_back input`
+  );
+}

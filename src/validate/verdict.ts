@@ -1,0 +1,107 @@
+// One verdict, whichever door a document comes through: `wfe validate`, POST /workflows/validate, and the
+// Agent Spec paths (POST /agentspec/flows/validate, GET /workflows/{id}/validate/agentspec, POST
+// /workflows/import/agentspec, POST /agentspec/flows/execute). An Agent Spec flow is imported with the
+// importer of POST /workflows/import/agentspec, then checked exactly as a workflow file is.
+import { AgentSpecError, importDocument, isFlowdropDialect, parseText } from '../agentspec/index.js';
+import { isObject } from '../agentspec/types.js';
+import type { Workflow } from '../contract/types.js';
+import { checkWorkflowText, checkWorkflowValue, type CheckContext, type CheckResult } from './check.js';
+import type { Problem } from './types.js';
+
+export interface Verdict {
+  valid: boolean;
+  errors: string[];
+  warnings: string[];
+  problems: Problem[];
+  /** The workflow checked: the stored one, or what the flow imported as (absent when it did not import). */
+  workflow?: Workflow;
+}
+
+/** A component_type (official or dialect), or the dialect's `{flow, agent, tools, llm_configs}` wrapper. */
+export function isAgentSpecDocument(value: unknown): boolean {
+  return isObject(value) && (typeof value.component_type === 'string' || isFlowdropDialect(value));
+}
+
+/**
+ * An Agent Spec document, imported and then checked as a workflow. A document that does not import is
+ * one `schema` error, prefixed with its JSON pointer into the document. Problems found after the import
+ * lose their pointers: they would point into the imported workflow, not into the document.
+ */
+export function checkAgentSpecValue(file: string, value: unknown, ctx: CheckContext): CheckResult {
+  let imported: Workflow;
+  try {
+    imported = importDocument(value, { from: 'agentspec', lookupNodeType: ctx.lookupNodeType }).workflow;
+  } catch (err) {
+    if (!(err instanceof AgentSpecError)) throw err;
+    const message = err.path ? `${err.path}: ${err.message}` : err.message;
+    return { problems: [{ ruleId: 'schema', severity: 'error', message, file, ...(err.path ? { pointer: err.path } : {}) }] };
+  }
+  const { problems } = checkWorkflowValue(file, imported, ctx);
+  return { problems: problems.map(({ pointer: _pointer, ...rest }) => rest), workflow: imported };
+}
+
+const checkAnyValue = (file: string, value: unknown, ctx: CheckContext): CheckResult =>
+  isAgentSpecDocument(value) ? checkAgentSpecValue(file, value, ctx) : checkWorkflowValue(file, value, ctx);
+
+/** One input of `wfe validate`: a workflow or an Agent Spec document, as JSON, or as YAML when the name says so. */
+export function checkDocumentText(file: string, text: string, ctx: CheckContext): CheckResult {
+  if (!/\.ya?ml$/i.test(file)) return checkWorkflowText(file, text, ctx, checkAnyValue);
+  const parsed = parseText(text, file);
+  if (!parsed.ok) {
+    const message = parsed.message.replace(/^invalid/, 'Invalid');
+    return { problems: [{ ruleId: 'json-syntax', severity: 'error', message, file, ...(parsed.line ? { line: parsed.line, column: parsed.column } : {}) }] };
+  }
+  return checkAnyValue(file, parsed.value, ctx);
+}
+
+function verdictOf({ problems, workflow }: CheckResult): Verdict {
+  const errors = problems.filter((p) => p.severity === 'error').map((p) => p.message);
+  const warnings = problems.filter((p) => p.severity === 'warning').map((p) => p.message);
+  return { valid: errors.length === 0, errors, warnings, problems, ...(workflow ? { workflow } : {}) };
+}
+
+/** Is this Agent Spec flow valid? The one answer of every Agent Spec path and of `wfe validate`. */
+export const agentSpecVerdict = (value: unknown, ctx: CheckContext): Verdict => verdictOf(checkAgentSpecValue('', value, ctx));
+
+/** The same checks on a workflow (a stored one, or the body of POST /workflows/validate). */
+export function workflowVerdict(value: unknown, ctx: CheckContext): Verdict {
+  const verdict = verdictOf(checkWorkflowValue('', value, ctx));
+  return isObject(value) ? { ...verdict, workflow: value as unknown as Workflow } : verdict;
+}
+
+// What to do about each rule's findings: POST /workflows/validate's `suggestions`.
+const FIX_HINTS: Record<string, string> = {
+  'json-syntax': 'Fix the JSON syntax at the line and column given.',
+  schema: 'Add the missing fields and correct the types the workflow schema names.',
+  'duplicate-workflow-id': 'Give each workflow file its own id.',
+  'too-many-nodes': 'Split the workflow: wfe serve accepts at most 10,000 nodes.',
+  'duplicate-node-id': 'Give every node its own id.',
+  'duplicate-edge-id': 'Give every edge its own id.',
+  'edge-missing-node': 'Remove the edges whose source or target node no longer exists, or add the node back.',
+  'edge-missing-port': "Reconnect the edges to ports the nodes have (sourceHandle/targetHandle are '<node>-output-<port>' / '<node>-input-<port>').",
+  'port-compatibility': 'Connect ports of compatible data types, or add a compatibilityRules entry {from, to} to wfe.config.yaml if the connection is intended.',
+  'node-config': "Change the node's config so that it satisfies its node type's configSchema.",
+  'not-empty': 'Add nodes: start with a start node, the nodes that do the work, and an end node.',
+  'mappable-node-type': 'Use node types that have an Agent Spec equivalent, or declare one with extensions["agentspec:component_type"] on the node type.',
+  'single-start': 'Keep exactly one start node (category triggers).',
+  'end-reachable': 'Add an end node (category outputs) and connect it, through control edges, to the start node.',
+  'branch-exists': "Connect gateway edges to branches the gateway defines in config.branches, or add the branch.",
+  'no-cycle': 'Break the cycle, or declare the loop: set data.loop: true on the edge that closes it (or route it into a loop_back input); rules: {no-cycle: off} in wfe.config.yaml turns the check off.',
+  'no-disconnected-node': 'Connect the node to the flow, or remove it.',
+  'required-port': 'Connect an edge to every required input port.',
+  'gateway-branches': 'Define at least one branch (config.branches) on each gateway.',
+  'lossy-export': 'Review what an Agent Spec export would leave out; set rules: {lossy-export: off} in wfe.config.yaml to stop these warnings.',
+};
+
+/** One hint per rule that found something, in the order the problems came; a rule without a hint gets its description. */
+export function suggestionsFor(problems: Problem[], ctx: CheckContext): string[] {
+  const seen = new Set<string>();
+  const hints: string[] = [];
+  for (const { ruleId } of problems) {
+    if (seen.has(ruleId)) continue;
+    seen.add(ruleId);
+    const hint = FIX_HINTS[ruleId] ?? ctx.definitions.get(ruleId)?.description;
+    if (hint) hints.push(`${ruleId}: ${hint}`);
+  }
+  return hints;
+}

@@ -1,0 +1,204 @@
+// One flow, one verdict: the same Agent Spec flow, valid or not, gets the same answer (valid, errors,
+// warnings) from POST /agentspec/flows/validate, GET /workflows/{id}/validate/agentspec, POST
+// /workflows/import/agentspec, POST /agentspec/flows/execute and `wfe validate` (the built CLI), under the
+// served folder's wfe.config.yaml. Needs dist/ (npm run build).
+import { readFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify as toYaml } from 'yaml';
+import { importDocument } from '../src/agentspec/index.js';
+import { examplesDir } from './agentspec-schema.js';
+import { runCli } from './support/cli.js';
+import { startServer, tempDir, type Harness } from './support/harness.js';
+
+type Flow = Record<string, any>;
+
+interface Verdict {
+  valid: boolean;
+  errors: string[];
+  warnings: string[];
+}
+
+const normal = (v: Verdict): Verdict => ({ valid: v.valid, errors: [...v.errors].sort(), warnings: [...v.warnings].sort() });
+
+const example: Flow = JSON.parse(readFileSync(join(examplesDir, 'howto_summary_flow.json'), 'utf8'));
+const summaryWorkflow = JSON.parse(readFileSync(new URL('../fixtures/workflows/agentspec-summary.json', import.meta.url), 'utf8'));
+const LLM = '80b98b71-d921-4478-b661-e3f84f61bb8e';
+
+/** The cases: name → flow. Some are built from the export of the summary fixture (its ports say which inputs are required). */
+function cases(exported: Flow): Record<string, Flow> {
+  const c = structuredClone;
+  const branching = summaryWorkflow.nodes.find((n: { data: { metadata: { id: string } } }) => n.data.metadata.id === 'agentspec.branching_node').id;
+  const loose = c(example);
+  loose.nodes.push({ $component_ref: 'loose' });
+  loose.$referenced_components.loose = { component_type: 'EndNode', id: 'loose', name: 'loose_end', inputs: [], outputs: [], branches: [] };
+  return {
+    'valid official example': c(example),
+    'valid wfe export': c(exported),
+    'valid dialect flow': {
+      component_type: 'flow',
+      name: 'Dialect flow',
+      start_node: 'start',
+      nodes: [{ component_type: 'start_node', name: 'start' }, { component_type: 'end_node', name: 'end' }],
+      control_flow_connections: [{ name: 'c', from_node: 'start', to_node: 'end' }],
+      data_flow_connections: null,
+    },
+    // wfe.config.yaml below turns no-disconnected-node into a warning: valid, with one warning everywhere.
+    'disconnected node (a warning by the folder rules)': loose,
+    'unknown node type': (() => {
+      const f = c(example);
+      f.$referenced_components[LLM].component_type = 'Teleport';
+      return f;
+    })(),
+    'dangling edge': (() => {
+      const f = c(example);
+      f.control_flow_connections[1].to_node = { $component_ref: 'ghost' };
+      return f;
+    })(),
+    'missing start node': (() => {
+      const f = c(example);
+      delete f.start_node;
+      return f;
+    })(),
+    'start node that is not a StartNode': { ...c(example), start_node: { $component_ref: LLM } },
+    cycle: (() => {
+      const f = c(example);
+      f.control_flow_connections.push({ component_type: 'ControlFlowEdge', id: 'back', name: 'back', from_node: { $component_ref: LLM }, from_branch: null, to_node: { $component_ref: LLM } });
+      return f;
+    })(),
+    'missing required port': (() => {
+      const f = c(exported);
+      f.data_flow_connections = f.data_flow_connections.filter((e: { destination_node: { $component_ref: string } }) => e.destination_node.$component_ref !== branching);
+      return f;
+    })(),
+    'bad schema': { ...c(example), control_flow_connections: 'none' },
+    'not a Flow': JSON.parse(readFileSync(join(examplesDir, 'howto_agents.json'), 'utf8')),
+  };
+}
+
+const CASES = [
+  'valid official example',
+  'valid wfe export',
+  'valid dialect flow',
+  'disconnected node (a warning by the folder rules)',
+  'unknown node type',
+  'dangling edge',
+  'missing start node',
+  'start node that is not a StartNode',
+  'cycle',
+  'missing required port',
+  'bad schema',
+  'not a Flow',
+];
+// Agent Spec allows loops: the importer declares them (data.loop on the edge that closes one), so a cyclic flow is valid.
+const EXPECTED_VALID = ['valid official example', 'valid wfe export', 'valid dialect flow', 'disconnected node (a warning by the folder rules)', 'cycle'];
+
+let h: Harness;
+let dir: string;
+let flows: Record<string, Flow>;
+const verdicts = new Map<string, Record<string, Verdict>>();
+
+beforeAll(async () => {
+  dir = await tempDir('wfe-verdict-');
+  await writeFile(join(dir, 'summary.json'), JSON.stringify(summaryWorkflow));
+  await writeFile(join(dir, 'wfe.config.yaml'), 'rules:\n  no-disconnected-node: warning\n');
+  h = await startServer({ dir, stepDelayMs: 0 });
+  const exported = await h.call('GET', `/workflows/${summaryWorkflow.id}/export/agentspec`);
+  expect(exported.status).toBe(200);
+  flows = cases(exported.body);
+  // `wfe validate` on each flow alone (together, the cases' shared ids would be reported across files);
+  // the YAML copy proves that Agent Spec YAML is read too.
+  const names = Object.keys(flows);
+  await mkdir(join(dir, 'flows'));
+  const files = names.map((_, i) => join(dir, 'flows', `case-${i}.json`));
+  await Promise.all(files.map((file, i) => writeFile(file, JSON.stringify(flows[names[i]], null, 2))));
+  const yamlFile = join(dir, 'flows', 'example.agentspec.yaml');
+  await writeFile(yamlFile, toYaml(example));
+  const fromCli = async (file: string): Promise<Verdict> => {
+    const cli = await runCli(['validate', file, '-f', 'json']);
+    expect([0, 1], cli.stderr).toContain(cli.code);
+    const [found] = (JSON.parse(cli.stdout) as { files: Array<{ problems: Array<{ severity: string; message: string }> }> }).files;
+    const errors = found.problems.filter((p) => p.severity === 'error').map((p) => p.message);
+    return { valid: errors.length === 0, errors, warnings: found.problems.filter((p) => p.severity === 'warning').map((p) => p.message) };
+  };
+  verdicts.set('example as YAML', { 'wfe validate': await fromCli(yamlFile) });
+
+  for (const [i, name] of names.entries()) {
+    const flow = flows[name];
+    const found: Record<string, Verdict> = { 'wfe validate': await fromCli(files[i]) };
+
+    const validated = await h.call('POST', '/agentspec/flows/validate', flow);
+    expect(validated.status, name).toBe(200);
+    found['POST /agentspec/flows/validate'] = validated.body;
+
+    const imported = await h.call('POST', '/workflows/import/agentspec', flow);
+    expect([200, 422], name).toContain(imported.status);
+    found['POST /workflows/import/agentspec'] = imported.status === 200 ? { valid: true, errors: [], warnings: imported.body.warnings } : imported.body;
+
+    const executed = await h.call('POST', '/agentspec/flows/execute', { flow });
+    expect([200, 422], name).toContain(executed.status);
+    found['POST /agentspec/flows/execute'] = executed.status === 200 ? { valid: true, errors: [], warnings: executed.body.warnings } : executed.body;
+
+    // The stored workflow of this flow: the import's when it imported; otherwise the same importer's
+    // result stored as a plain workflow (a flow that does not even convert has no workflow to ask about).
+    let storedId: string | undefined = imported.status === 200 ? imported.body.data.id : undefined;
+    if (!storedId) {
+      let converted;
+      try {
+        converted = importDocument(flow, { from: 'agentspec' }).workflow;
+      } catch {
+        converted = undefined;
+      }
+      if (converted) {
+        const created = await h.call('POST', '/workflows', { ...converted, id: `stored-${i}` });
+        expect(created.status, `${name}: ${JSON.stringify(created.body)}`).toBe(201);
+        storedId = created.body.data.id;
+      }
+    }
+    if (storedId) {
+      const stored = await h.call('GET', `/workflows/${encodeURIComponent(storedId)}/validate/agentspec`);
+      expect(stored.status, name).toBe(200);
+      found['GET /workflows/{id}/validate/agentspec'] = stored.body;
+    }
+    verdicts.set(name, found);
+  }
+});
+
+afterAll(async () => {
+  await h?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('one flow, one verdict', () => {
+  it('covers valid and invalid flows of every kind', () => {
+    expect(Object.keys(flows)).toEqual(CASES);
+    // Every valid flow, and every flow that converts at all, was asked of all five paths.
+    for (const name of [...EXPECTED_VALID, 'cycle', 'missing required port', 'unknown node type']) expect(Object.keys(verdicts.get(name)!), name).toHaveLength(5);
+  });
+
+  it.each(CASES)('%s: every path gives the same valid, errors and warnings', (name) => {
+    const found = verdicts.get(name)!;
+    const [first, ...rest] = Object.entries(found);
+    for (const [path, verdict] of rest) expect(normal(verdict), `${path} vs ${first[0]}`).toEqual(normal(first[1]));
+    expect(normal(first[1]).valid, `${name}: ${JSON.stringify(first[1])}`).toBe(EXPECTED_VALID.includes(name));
+  });
+
+  it('the verdicts say what is wrong, in the same words everywhere', () => {
+    const errorsOf = (name: string) => verdicts.get(name)!['POST /agentspec/flows/validate'].errors;
+    expect(importDocument(flows.cycle).workflow.edges.filter((e) => e.data?.loop === true).map((e) => e.id)).toEqual(['back']);
+    expect(errorsOf('unknown node type')).toEqual(['Node type not mappable: agentspec.teleport']);
+    expect(errorsOf('dangling edge')).toEqual([
+      '/control_flow_connections/1/to_node/$component_ref: reference "ghost" is defined in no $referenced_components; if a separate components file defines it, pass that file too (wfe import --components <file>)',
+    ]);
+    expect(errorsOf('missing start node')).toEqual(['/start_node: is required']);
+    expect(errorsOf('missing required port')).toEqual([expect.stringMatching(/^Missing required port: .+\.input$/)]);
+    expect(errorsOf('bad schema')).toEqual(['/control_flow_connections: must be array']);
+    expect(errorsOf('not a Flow')).toEqual(['not a Flow (Agent)']);
+    expect(verdicts.get('disconnected node (a warning by the folder rules)')!['wfe validate'].warnings).toEqual(['Disconnected node: loose']);
+  });
+
+  it('wfe validate reads an Agent Spec flow written as YAML with the same importer', () => {
+    expect(normal(verdicts.get('example as YAML')!['wfe validate'])).toEqual(normal(verdicts.get('valid official example')!['POST /agentspec/flows/validate']));
+  });
+});
