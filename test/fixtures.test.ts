@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { copyFile, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
@@ -10,6 +11,8 @@ import { BUILTIN_NODE_TYPES } from '../src/catalog/builtin-node-types.js';
 import { BUILTIN_PORT_CONFIG } from '../src/catalog/builtin-port-types.js';
 import { isCompatible } from '../src/catalog/port-compat.js';
 import type { NodePort, Workflow, WorkflowNode } from '../src/contract/types.js';
+import { stableStringify } from '../src/util/stable-json.js';
+import { startServer, tempDir } from './support/harness.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FIXTURES = path.join(ROOT, 'fixtures', 'workflows');
@@ -58,6 +61,32 @@ describe('fixture workflows', () => {
 
   it('are pretty-printed with two spaces and a final newline', () => {
     for (const [file, text] of texts) expect(text, file).toBe(JSON.stringify(JSON.parse(text), null, 2) + '\n');
+  });
+
+  it("are written by the store's serialiser, in its key order", () => {
+    for (const [file, text] of texts) expect(text, file).toBe(stableStringify(JSON.parse(text)));
+  });
+
+  it.each(files)('%s saved back unchanged through a real server changes only the save stamps on disk', async (file) => {
+    const dir = await tempDir();
+    await copyFile(path.join(FIXTURES, file), path.join(dir, file));
+    const h = await startServer({ dir });
+    try {
+      const id = workflows.get(file)!.id;
+      const loaded = await h.call('GET', `/workflows/${id}`);
+      expect(loaded.status).toBe(200);
+      // What the editor's save sends: the workflow it loaded, with the client's own updatedAt.
+      const body = { ...loaded.body.data, metadata: { ...loaded.body.data.metadata, updatedAt: new Date().toISOString() } };
+      expect((await h.call('PUT', `/workflows/${id}`, body)).status).toBe(200);
+      const before = texts.get(file)!.split('\n');
+      const after = (await readFile(path.join(dir, file), 'utf8')).split('\n');
+      expect(after.length, file).toBe(before.length);
+      const changed = after.flatMap((line, i) => (line === before[i] ? [] : [line.trim().replace(/:.*$/, '')]));
+      expect(changed.sort(), file).toEqual(['"updateNumber"', '"updatedAt"', '"versionId"']);
+    } finally {
+      await h.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('validate against the OpenAPI Workflow schema', () => {
