@@ -99,10 +99,43 @@ describe('wfe import', () => {
     await writeFile(join(dir, 'broken.json'), JSON.stringify(broken, null, 2));
     const bad = await runCli(['import', join(dir, 'broken.json')]);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/broken\.json:\d+:\d+: error: \/control_flow_connections\/0\/to_node: references "ghost", which is not a node of this flow/);
+    expect(bad.stderr).toMatch(/broken\.json:\d+:\d+: error: \/control_flow_connections\/0\/to_node\/\$component_ref: reference "ghost" is defined in no \$referenced_components/);
     const syntax = await runCli(['import', '-'], { input: '{"component_type": "Flow",' });
     expect(syntax.code).toBe(1);
     expect(syntax.stderr).toMatch(/^-:1:\d+: error: invalid JSON/m);
     expect((await runCli(['import', '--from', 'xml', '-'])).code).toBe(2);
+  });
+});
+
+describe('outputs, quiet and error sentences', () => {
+  it('import with one input and -o <file> writes that file, not a folder of that name', async () => {
+    const out = join(dir, 'out.json');
+    const run = await runCli(['import', join(examplesDir, 'howto_summary_flow.json'), '-o', out]);
+    expect(run).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(JSON.parse(await readFile(out, 'utf8')).nodes.length).toBeGreaterThan(0);
+  });
+
+  it('--quiet prints nothing on success; export -c is --config and -f is --format', async () => {
+    const src = join(dir, 'src');
+    await mkdir(src);
+    await copyFile(join(fixtures, 'chat-pipeline.json'), join(src, 'chat.json'));
+    const loud = await runCli(['export', join(src, 'chat.json'), '-o', join(dir, 'a.yaml'), '--rule', 'lossy-export=warning']);
+    expect(loud.stderr).toMatch(/warning:/);
+    await writeFile(join(dir, 'wfe.config.yaml'), 'rules:\n  lossy-export: warning\n');
+    const quiet = await runCli(['export', join(src, 'chat.json'), '-q', '-c', join(dir, 'wfe.config.yaml'), '-f', 'yaml', '-o', join(dir, 'b.out')]);
+    expect(quiet).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(parseYaml(await readFile(join(dir, 'b.out'), 'utf8')).component_type).toBe('Flow');
+  });
+
+  it('file-system failures are sentences naming the file, without errno codes or HTTP wording', async () => {
+    await writeFile(join(dir, 'blocker'), 'a file where a folder is needed');
+    const run = await runCli(['import', join(examplesDir, 'howto_summary_flow.json'), '-o', join(dir, 'blocker', 'flow.json')]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`cannot create the folder ${join(dir, 'blocker')}: a file of that name is in the way`);
+    expect(run.stderr).not.toMatch(/ENOTDIR|EEXIST|Invalid request parameters/);
+    const badId = await runCli(['import', '-', '-o', join(dir, 'ids') + '/'], { input: JSON.stringify({ id: '../escape', name: 'x', nodes: [], edges: [] }) });
+    expect(badId.code).toBe(1);
+    expect(badId.stderr).toMatch(/workflow id "\.\.\/escape" cannot be a file name: id: must not contain/);
+    expect(badId.stderr).not.toMatch(/Invalid request parameters/);
   });
 });

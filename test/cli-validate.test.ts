@@ -1,5 +1,6 @@
 // `wfe validate` as a child process: every rule failing and passing, every report format, exit codes,
 // rule configuration, stdin.
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workflow } from '../src/contract/types.js';
 import { ALL_RULES } from '../src/validate/rules.js';
-import { runCli } from './support/cli.js';
+import { BIN, runCli } from './support/cli.js';
 import { chatFlow, e, flow, n, routerFlow } from './support/flows.js';
 
 let dir: string;
@@ -56,6 +57,11 @@ function failingCases(): Record<string, { file: string; content: unknown; rule: 
     },
     'no-disconnected-node': { rule: 'no-disconnected-node', content: (() => { const w = base(); w.nodes.push(n('lonely', 'text_formatter', {}, 900)); return withId(w, 'lonely'); })() },
     'required-port': { rule: 'required-port', content: (() => { const w = base(); w.edges = w.edges.filter((x) => !(x.target === 'model' && x.targetHandle === 'model-input-prompt')); return withId(w, 'required'); })() },
+    'unknown-node-type': {
+      rule: 'unknown-node-type',
+      // A typo of a built-in id; the node still carries its own descriptor, so it loads: a warning.
+      content: (() => { const w = base(); w.nodes[3].data.metadata = { ...w.nodes[3].data.metadata, id: 'chat_outptu' }; return withId(w, 'typo-type'); })(),
+    },
     'gateway-branches': {
       rule: 'gateway-branches',
       content: flow('no-branches', [n('start', 'start'), n('in', 'chat_input'), n('route', 'conditional_router', { branches: [] }), n('end', 'end')], [
@@ -112,7 +118,7 @@ describe('rules', () => {
   });
 
   it('every rule of `wfe validate --list-rules` is exercised above', async () => {
-    const tested = new Set([...Object.values(cases).map((c) => c.rule), 'duplicate-workflow-id', 'too-many-nodes', 'lossy-export']);
+    const tested = new Set([...Object.values(cases).map((c) => c.rule), 'duplicate-workflow-id', 'too-many-nodes', 'lossy-export', 'loop-exit-into-body' /* test/validate-loop-exit.test.ts */]);
     expect(ALL_RULES.map((r) => r.id).filter((id) => !tested.has(id))).toEqual([]);
     const listed = await runCli(['validate', '--list-rules']);
     expect(listed.code).toBe(0);
@@ -148,7 +154,7 @@ describe('configuration and exit codes', () => {
     expect((await runCli(['validate', folder])).code).toBe(0);
     const warned = await runCli(['validate', folder, '--rule', 'no-cycle=warning', '-f', 'compact']);
     expect(warned.code).toBe(0);
-    expect(warned.stdout).toMatch(/cycle\.json:\d+:\d+: warning: Cycle detected \[no-cycle\]/);
+    expect(warned.stdout).toMatch(/cycle\.json:\d+:\d+: warning: Cycle detected: .* \[no-cycle\]/);
   });
 
   it('--max-warnings fails a run with more warnings', async () => {
@@ -189,16 +195,16 @@ describe('report formats', () => {
     const run = await runCli(['validate', join(dir, 'bad'), '-f', 'junit', '-o', junitFile, '-f', 'sarif', '-o', sarifFile, '-f', 'stylish']);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/\n.*bad\/edge-missing-port\.json\n\s+\d+:\d+\s+error\s+Edge .* edge-missing-port/);
-    expect(run.stdout).toMatch(/✖ \d+ problems \(\d+ errors, \d+ warnings\) in 19 files\n$/);
+    expect(run.stdout).toMatch(/✖ \d+ problems \(\d+ errors, \d+ warnings\) in 20 files\n$/);
     expect(run.stdout).not.toMatch(/\x1b\[/);
 
     const xml = await readFile(junitFile, 'utf8');
     expect(XMLValidator.validate(xml)).toBe(true);
     const junit = new XMLParser({ ignoreAttributes: false }).parse(xml);
     const suite = junit.testsuites.testsuite;
-    expect(suite['@_tests']).toBe('19');
+    expect(suite['@_tests']).toBe('20');
     expect(Number(suite['@_failures'])).toBe(report.files.filter((f) => f.problems.some((p) => p.severity === 'error')).length);
-    expect(Number(suite['@_failures'])).toBeLessThan(19);
+    expect(Number(suite['@_failures'])).toBeLessThan(20);
     const testcase = suite.testcase.find((t: Record<string, string>) => t['@_name'].endsWith('json-syntax.json'));
     expect(testcase.failure['@_type']).toBe('json-syntax');
 
@@ -234,6 +240,157 @@ describe('report formats', () => {
     const lines = compact.stdout.trim().split('\n');
     expect(lines.length).toBe(report.summary.errors + report.summary.warnings);
     for (const l of lines) expect(l).toMatch(/^.+\.json:\d+:\d+: (error|warning): .+ \[[\w-]+\]$/);
-    expect(report.summary.files).toBe(19);
+    expect(report.summary.files).toBe(20);
+  });
+});
+
+describe('unknown-node-type', () => {
+  it('is a warning by default, at the node type id, and can be made an error', async () => {
+    const problem = report.files.find((f) => f.file.endsWith('/unknown-node-type.json'))!.problems.find((p) => p.ruleId === 'unknown-node-type')!;
+    expect(problem).toMatchObject({ severity: 'warning', pointer: '/nodes/3/data/metadata/id' });
+    expect(problem.message).toContain("Node 'out' is of type 'chat_outptu'");
+    const strict = await runCli(['validate', join(dir, 'bad', 'unknown-node-type.json'), '-f', 'compact', '--rule', 'unknown-node-type=error']);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toMatch(/error: Node 'out' is of type 'chat_outptu'.*\[unknown-node-type\]/);
+  });
+});
+
+describe('-f and -o: each -o writes the report of the -f before it; the others go to stdout', () => {
+  // The CI snippets of the README, run exactly as written there (after `npx wfe`).
+  const snippets: Array<{ args: string[]; file: string; check: (text: string) => void }> = [
+    { args: ['validate', 'workflows/', '-f', 'stylish', '-f', 'sarif', '-o', 'wfe.sarif'], file: 'wfe.sarif', check: (text) => expect(JSON.parse(text).version).toBe('2.1.0') },
+    { args: ['validate', 'workflows/', '-f', 'stylish', '-f', 'junit', '-o', 'wfe-junit.xml'], file: 'wfe-junit.xml', check: (text) => expect(XMLValidator.validate(text)).toBe(true) },
+    {
+      args: ['validate', 'workflows/', '-f', 'codeclimate', '-o', 'gl-code-quality-report.json', '-f', 'stylish'],
+      file: 'gl-code-quality-report.json',
+      check: (text) => expect(JSON.parse(text)).toEqual(expect.arrayContaining([expect.objectContaining({ check_name: 'schema' })])),
+    },
+  ];
+  for (const snippet of snippets) {
+    it(`wfe ${snippet.args.join(' ')}`, async () => {
+      const project = await mkdtemp(join(tmpdir(), 'wfe-snippet-'));
+      try {
+        await mkdir(join(project, 'workflows'));
+        await writeFile(join(project, 'workflows', 'chat.json'), JSON.stringify(chatFlow('snippet-chat'), null, 2));
+        await writeFile(join(project, 'workflows', 'broken.json'), JSON.stringify({ id: 'broken', nodes: [], edges: [] }));
+        const run = await runCli(snippet.args, { cwd: project });
+        expect(run.code).toBe(1);
+        // stylish, and only stylish, on stdout
+        expect(run.stdout).toMatch(/^workflows\/broken\.json\n\s+\d+:\d+\s+error\s+name is required\s+schema\n/m);
+        expect(run.stdout).toMatch(/✖ 1 problem \(1 error, 0 warnings\) in 2 files\n$/);
+        snippet.check(await readFile(join(project, snippet.file), 'utf8'));
+      } finally {
+        await rm(project, { recursive: true, force: true });
+      }
+    });
+  }
+
+  it('refuses an -o before any -f, two -o for one -f, and two reports into one file', async () => {
+    const good = join(dir, 'good');
+    const cases2: Array<[string[], RegExp]> = [
+      [['validate', good, '-o', 'x.txt', '-f', 'json'], /-o x\.txt comes before any -f/],
+      [['validate', good, '-f', 'json', '-o', 'a.json', '-o', 'b.json'], /-f json has two outputs/],
+      [['validate', good, '-f', 'json', '-o', 'same', '-f', 'sarif', '-o', 'same'], /both write to same/],
+    ];
+    for (const [args, message] of cases2) {
+      const run = await runCli(args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(message);
+    }
+  });
+
+  it('without -f, -o writes the default stylish report to the file; --format=x and -fx spellings pair too', async () => {
+    const out = join(dir, 'out-pairs');
+    const plain = await runCli(['validate', join(dir, 'good'), '-o', join(out, 'stylish.txt')]);
+    expect(plain).toMatchObject({ code: 0, stdout: '' });
+    expect(await readFile(join(out, 'stylish.txt'), 'utf8')).toMatch(/no problems/);
+    const run = await runCli(['validate', join(dir, 'good'), '--format=json', `-o${join(out, 'r.json')}`, '-fcompact']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(await readFile(join(out, 'r.json'), 'utf8')).summary.files).toBe(2);
+    expect(run.stdout).toBe(''); // compact: nothing to list
+  });
+});
+
+describe('files that are not workflows', () => {
+  it('at a repository root: manifests, lockfiles, tsconfig*, .vscode/, node_modules/ are skipped; --ignore and ignore: skip more', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'wfe-root-'));
+    try {
+      const write = async (rel: string, text: string) => {
+        await mkdir(join(root, rel, '..'), { recursive: true });
+        await writeFile(join(root, rel), text);
+      };
+      for (const rel of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', '.vscode/settings.json', 'node_modules/x/package.json', 'sub/package.json', '.github/renovate.json'])
+        await write(rel, '{"name": "not a workflow"}');
+      await write('flows/chat.json', JSON.stringify(chatFlow('root-chat')));
+      await write('flows/drafts/half.json', '{"id": "half"}');
+      await write('schemas/flow.schema.json', '{"type": "object"}');
+
+      const names = async (extra: string[]) => {
+        const run = await runCli(['validate', '.', '-f', 'json', ...extra], { cwd: root });
+        return { code: run.code, files: (JSON.parse(run.stdout) as typeof report).files.map((f) => f.file).sort() };
+      };
+      expect(await names([])).toEqual({ code: 1, files: ['flows/chat.json', 'flows/drafts/half.json', 'schemas/flow.schema.json'] });
+      expect(await names(['--ignore', 'drafts/', '--ignore', '*.schema.json'])).toEqual({ code: 0, files: ['flows/chat.json'] });
+      await write('wfe.config.yaml', 'ignore:\n  - flows/drafts/**\n  - schemas\n');
+      expect(await names([])).toEqual({ code: 0, files: ['flows/chat.json'] });
+      // A file named on the command line is always checked.
+      const named = await runCli(['validate', 'package.json', '-f', 'compact'], { cwd: root });
+      expect(named.stdout).toMatch(/^package\.json:.*\[schema\]/m);
+      // Globs follow the same rules.
+      const globbed = await runCli(['validate', '**/*.json', '-f', 'json'], { cwd: root });
+      expect((JSON.parse(globbed.stdout) as typeof report).files.map((f) => f.file)).toEqual(['flows/chat.json']);
+
+      await write('wfe.config.yaml', 'ignore: 5\n');
+      const wrong = await runCli(['validate', '.'], { cwd: root });
+      expect(wrong.code).toBe(2);
+      expect(wrong.stderr).toMatch(/wfe\.config\.yaml: ignore: expected a glob/);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('--quiet', () => {
+  it('prints nothing when the check passes, the report when it fails; -o files are written either way', async () => {
+    const sarif = join(dir, 'quiet', 'q.sarif');
+    const clean = await runCli(['validate', join(dir, 'good'), '-q', '-f', 'stylish', '-f', 'sarif', '-o', sarif]);
+    expect(clean).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(JSON.parse(await readFile(sarif, 'utf8')).version).toBe('2.1.0');
+    const failing = await runCli(['validate', join(dir, 'bad', 'schema.json'), '--quiet']);
+    expect(failing.code).toBe(1);
+    expect(failing.stdout).toMatch(/name is required/);
+  });
+});
+
+describe('--watch', () => {
+  it('re-checks a file when it changes and prints the report again; Ctrl-C exits with the last result', async () => {
+    const folder = join(dir, 'watched');
+    await mkdir(folder);
+    await writeFile(join(folder, 'chat.json'), JSON.stringify(chatFlow('watched-chat'), null, 2));
+    const child = spawn(process.execPath, [BIN, 'validate', folder, '--watch'], { env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    const waiters: Array<() => void> = [];
+    const onData = () => waiters.splice(0).forEach((wake) => wake());
+    child.stdout.on('data', (d) => ((stdout += d), onData()));
+    child.stderr.on('data', (d) => ((stderr += d), onData()));
+    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    const until = async (test: () => boolean) => {
+      while (!test()) {
+        if (child.exitCode !== null) throw new Error(`wfe validate --watch exited: ${stdout} ${stderr}`);
+        await new Promise<void>((wake) => waiters.push(wake));
+      }
+    };
+    try {
+      await until(() => /Watching 1 file/.test(stderr));
+      expect(stdout).toMatch(/✔ 1 file checked, no problems/);
+      await writeFile(join(folder, 'chat.json'), JSON.stringify({ ...chatFlow('watched-chat'), name: undefined }, null, 2));
+      await until(() => /name is required/.test(stdout));
+      expect(stderr).toMatch(/changed: .*chat\.json/);
+      child.kill('SIGINT');
+      expect(await exited).toBe(1);
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 });

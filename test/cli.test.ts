@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, startServeChild } from './support/cli.js';
+import { eventually } from './support/harness.js';
 import { twoNodeWorkflow } from './support/workflows.js';
 
 let dir: string;
@@ -22,18 +23,43 @@ describe('wfe --help', () => {
     expect(top.stdout).toMatch(/serve \[options\] \[dir\]/);
     const serve = await runCli(['serve', '--help']);
     expect(serve.code).toBe(0);
-    for (const flag of ['--port', '--host', '--base-path', '--no-watch', '--poll', '--max-body', '--token', '--read-token', '--jwt-secret', '--jwks', '--write-scope', '--session', '--cors-origin', '--log-level', '--step-delay', '--max-steps', '--waiting-status'])
+    for (const flag of ['--port', '--host', '--base-path', '--no-watch', '--poll', '--max-body', '--allowed-host', '--token', '--read-token', '--jwt-secret', '--jwks', '--write-scope', '--session', '--cors-origin', '--log-level', '--step-delay', '--max-steps', '--waiting-status'])
       expect(serve.stdout, flag).toContain(flag);
     expect(serve.stdout).toContain('wfe.config.yaml');
   });
 
   it('every command documents its options with defaults and shows examples', async () => {
-    for (const command of ['serve', 'init', 'validate', 'export', 'import']) {
+    const top = await runCli(['--help']);
+    // Every command the program lists, so a new one cannot skip this check.
+    const commands = [...top.stdout.split('Commands:')[1].matchAll(/^\s{2}([a-z][\w-]*)\b/gm)].map((m) => m[1]).filter((c) => c !== 'help');
+    expect(commands).toEqual(expect.arrayContaining(['serve', 'init', 'validate', 'export', 'import', 'diff', 'render']));
+    for (const command of commands) {
       const help = await runCli([command, '--help']);
       expect(help.code, command).toBe(0);
       expect(help.stdout, command).toMatch(/Examples:\n\s+\$ wfe /);
       expect(help.stdout, command).toMatch(/\(default: /);
     }
+  });
+
+  it('--help shows each default once, and -o, -f, -c, -q mean the same in every command', async () => {
+    const top = await runCli(['--help']);
+    const commands = [...top.stdout.split('Commands:')[1].matchAll(/^\s{2}([a-z][\w-]*)\b/gm)].map((m) => m[1]).filter((c) => c !== 'help');
+    const meaning: Record<string, string> = { '-o': '--output', '-f': '--format', '-c': '--config', '-q': '--quiet' };
+    for (const command of commands) {
+      const help = (await runCli([command, '--help'])).stdout;
+      // One entry per option or argument: its first line and the indented lines that continue it.
+      const entries = help.split(/\n(?=  \S|\S)/);
+      for (const entry of entries) {
+        expect((entry.match(/default:/g) ?? []).length, `${command}: ${entry}`).toBeLessThanOrEqual(1);
+        expect(entry, command).not.toContain('(default: [])');
+      }
+      for (const [short, long] of Object.entries(meaning)) {
+        const found = new RegExp(`^\\s+${short}, (--[\\w-]+)`, 'm').exec(help);
+        if (found) expect(found[1], `${command} ${short}`).toBe(long);
+      }
+    }
+    const withQuiet = await Promise.all(['validate', 'export', 'import'].map(async (c) => (await runCli([c, '--help'])).stdout));
+    for (const help of withQuiet) expect(help).toMatch(/-q, --quiet/);
   });
 
   it('prints the version, and exits 2 on usage errors', async () => {
@@ -49,7 +75,7 @@ describe('wfe --help', () => {
 });
 
 describe('wfe serve', () => {
-  it('creates a missing folder, prints URL, counts and load errors', async () => {
+  it('prints URL, counts and load errors; a missing folder is a usage error with a hint', async () => {
     await writeFile(join(dir, 'ok.json'), JSON.stringify(twoNodeWorkflow('wf-ok')));
     await writeFile(join(dir, 'broken.json'), '{"id": "x",\n "name": }');
     const served = await startServeChild([dir, '--no-watch']);
@@ -65,14 +91,28 @@ describe('wfe serve', () => {
       expect(await served.exited).toBe(0);
     }
     const fresh = join(dir, 'does', 'not', 'exist');
-    const second = await startServeChild([fresh, '--base-path', 'custom/']);
+    const typo = await runCli(['serve', fresh, '--no-watch']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain(`there is no folder ${fresh}`);
+    expect(typo.stderr).toContain(`wfe init ${fresh}`);
+    await expect(stat(fresh)).rejects.toThrow();
+  });
+
+  it('skips package.json, tsconfig*.json and node_modules/ of a repository root, and warns of unknown node types', async () => {
+    await writeFile(join(dir, 'package.json'), '{"name": "app"}');
+    await writeFile(join(dir, 'tsconfig.json'), '{"compilerOptions": {}}');
+    const flow = twoNodeWorkflow('wf-unknown');
+    flow.nodes[1].data.metadata = { ...flow.nodes[1].data.metadata, id: 'no_such_type' };
+    await writeFile(join(dir, 'flow.json'), JSON.stringify(flow));
+    const served = await startServeChild([dir, '--no-watch']);
     try {
-      expect(second.url).toMatch(/\/custom$/);
-      expect((await stat(fresh)).isDirectory()).toBe(true);
-      expect((await fetch(`${second.url}/health`)).status).toBe(200);
+      await eventually(() => /unknown-node-type/.test(served.stdout()), 5000, 'the warnings of the start-up report');
+      expect(served.stdout()).toMatch(/1 workflow,/);
+      expect(served.stdout()).not.toMatch(/not loaded/);
+      expect(served.stdout()).toMatch(new RegExp(`flow\\.json: Node '${flow.nodes[1].id}' is of type 'no_such_type'.*\\[unknown-node-type\\]`));
     } finally {
-      second.child.kill('SIGINT');
-      expect(await second.exited).toBe(0);
+      served.child.kill('SIGTERM');
+      expect(await served.exited).toBe(0);
     }
   });
 
@@ -101,12 +141,13 @@ describe('wfe serve', () => {
         })
         .catch(() => {}),
     );
-    await new Promise((r) => setTimeout(r, 5));
+    // Signal once the first save is acknowledged, while the others are still in flight.
+    await eventually(() => acknowledged.length > 0, 10_000, 'a first acknowledged save');
     served.child.kill('SIGTERM');
     await Promise.all(puts);
     expect(await served.exited).toBe(0);
     const onDisk = JSON.parse(await readFile(join(dir, 'a.json'), 'utf8'));
-    if (acknowledged.length > 0) expect(acknowledged).toContain(onDisk.description);
+    expect(acknowledged).toContain(onDisk.description);
     expect(served.stderr()).toMatch(/SIGTERM: finishing in-flight writes/);
   });
 });

@@ -1,15 +1,10 @@
 // What validate, export and import share over many inputs: progress on stderr when a person watches a
 // terminal (ink, loaded only then), nothing otherwise, so stdout stays byte-identical.
 import { isCi } from '../util/ci.js';
-import { sayThrough } from './report.js';
-
-export interface Progress {
-  tick(item: string): void;
-  /** A line above the bar (a problem found on the way). */
-  log(line: string): void;
-  /** Replaces the bar by a summary table (label → value). */
-  finish(summary: Array<[string, string | number]>): void;
-}
+import { errorText } from './error-text.js';
+import { UsageError } from './io.js';
+import type { Progress } from './progress.js';
+import { problemLine, say, sayThrough } from './report.js';
 
 const none: Progress = { tick() {}, log: (line) => void process.stderr.write(line + '\n'), finish() {} };
 
@@ -19,13 +14,28 @@ export async function openProgress(label: string, total: number): Promise<Progre
   return inkProgress(label, total);
 }
 
-/** Runs `one` over every input in order; problems print through the bar. Exit code 1 if any failed. */
-export async function runBatch<T extends { name: string }>(label: string, verb: string, inputs: T[], one: (input: T) => Promise<boolean>): Promise<number> {
-  const bar = await openProgress(label, inputs.length);
+/**
+ * Runs `one` over every input in order; problems print through the bar. An input that throws is one
+ * failure, reported as `<name>: error: <reason>`, and the others still run; only a UsageError stops the
+ * batch (exit 2). Exit code 1 if any failed.
+ */
+export async function runBatch<T extends { name: string }>(label: string, verb: string, inputs: T[], one: (input: T) => Promise<boolean>, quiet = false): Promise<number> {
+  const bar = quiet ? none : await openProgress(label, inputs.length);
   sayThrough((line) => bar.log(line));
   let failed = 0;
   for (const input of inputs) {
-    if (!(await one(input))) failed++;
+    let ok: boolean;
+    try {
+      ok = await one(input);
+    } catch (err) {
+      if (err instanceof UsageError) {
+        bar.finish([]);
+        throw err;
+      }
+      say(problemLine(input.name, 'error', errorText(err, input.name)));
+      ok = false;
+    }
+    if (!ok) failed++;
     bar.tick(input.name);
   }
   bar.finish([

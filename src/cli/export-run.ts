@@ -1,14 +1,17 @@
 // wfe export: FlowDrop workflows → Agent Spec (official format) or FlowDrop JSON/YAML.
 import { dirname, extname, join, resolve } from 'node:path';
-import { EXPORT_RULES, exportToAgentSpec, parseText, stringify, type AgentSpecVersion, type TextFormat } from '../agentspec/index.js';
+import { EXPORT_RULES, exportToAgentSpec, stringify, type AgentSpecVersion, type TextFormat } from '../agentspec/index.js';
 import type { Workflow } from '../contract/types.js';
 import { describeAjvErrors, validateWorkflowFile } from '../contract/validators.js';
 import { graphErrors } from '../graph/integrity.js';
 import { createLogger } from '../util/logger.js';
-import { checkRuleConfig, mergeRuleConfigs, parseRuleFlags, RuleConfigError } from '../validate/rule-config.js';
-import { folderSettings } from './catalog-for.js';
-import { destinationFor, expandInputs, OutputExistsError, readInput, UsageError, writeOutput, type Destination, type Input } from './io.js';
+import { checkRuleConfig, mergeRuleConfigs, parseRuleFlags, RuleConfigError } from '../contract/rule-config.js';
+import { folderSettings } from '../project/folder-settings.js';
+import { checkPattern, IgnoreConfigError } from '../project/ignore.js';
+import { errorText } from './error-text.js';
+import { configIgnoreOf, destinationFor, expandInputs, parseInput, readInput, UsageError, writeOutput, type Destination, type Input } from './io.js';
 import { runBatch } from './batch.js';
+import { startBounded } from '../util/bounded.js';
 import { pointerProblem, problemLine, say } from './report.js';
 
 
@@ -23,18 +26,31 @@ export async function runExport(args: string[], flags: ExportFlags): Promise<num
   let inputs: Input[];
   let destination: Destination;
   let cliRules;
+  const settingsFor = folderSettings(createLogger('warn'), flags.config && resolve(flags.config));
   try {
-    cliRules = checkRuleConfig(parseRuleFlags(flags.rule), EXPORT_RULES);
-    inputs = await expandInputs(args, ['.json']);
+    cliRules = checkRuleConfig(parseRuleFlags(flags.rule ?? []), EXPORT_RULES);
+    const ignore = (flags.ignore ?? []).map((p) => checkPattern(p, '--ignore'));
+    inputs = await expandInputs(args, ['.json'], { patterns: ignore, configIgnore: configIgnoreOf(settingsFor) });
     destination = await destinationFor(flags.output, inputs.length);
   } catch (err) {
-    if (err instanceof UsageError || err instanceof RuleConfigError) throw new Error(err.message);
+    if (err instanceof UsageError || err instanceof RuleConfigError || err instanceof IgnoreConfigError) throw new Error(err.message);
     throw err;
   }
   const fileFormat = destination.kind === 'file' && /\.ya?ml$/i.test(extname(destination.path)) ? 'yaml' : 'json';
   const format: TextFormat = flags.format ?? fileFormat;
-  const settingsFor = folderSettings(createLogger('warn'), flags.config && resolve(flags.config));
-  return runBatch('export', 'exported', inputs, (input) => exportOne(input, destination, format, flags, settingsFor, cliRules));
+  if (flags.config) {
+    // A broken --config is a usage error (exit 2); a broken wfe.config.yaml found near an input fails that input.
+    try {
+      const settings = await settingsFor(process.cwd());
+      if (flags.to === 'agentspec') checkRuleConfig(settings.rules, EXPORT_RULES, settings.configFile, true);
+    } catch (err) {
+      throw new UsageError(`--config ${flags.config}: ${(err as Error).message}`);
+    }
+  }
+  const exportInput = (input: Input) => exportOne(input, destination, format, flags, settingsFor, cliRules);
+  // Into a folder, 16 inputs are converted and written (each atomically) at once, so their fsyncs overlap.
+  const started = destination.kind === 'dir' ? startBounded(inputs, 16, exportInput) : undefined;
+  return runBatch('export', 'exported', inputs, (input) => started?.get(input) ?? exportInput(input), flags.quiet);
 }
 
 async function exportOne(
@@ -45,21 +61,16 @@ async function exportOne(
   settingsFor: ReturnType<typeof folderSettings>,
   cliRules: Record<string, 'error' | 'warning' | 'off'>,
 ): Promise<boolean> {
-  const text = await readInput(input).catch((err: Error) => (say(problemLine(input.name, 'error', `cannot read: ${err.message}`)), undefined));
+  const text = await readInput(input).catch((err: unknown) => (say(problemLine(input.name, 'error', errorText(err, input.name))), undefined));
   if (text === undefined) return false;
-  const parsed = parseText(text, input.name);
+  const parsed = parseInput(text, input.name);
   if (!parsed.ok) return (say(problemLine(input.name, 'error', parsed.message, parsed)), false);
   if (!validateWorkflowFile(parsed.value)) {
     const [first] = describeAjvErrors(validateWorkflowFile.errors, 'workflow');
     return (say(pointerProblem(input.name, text, first.pointer, `not a FlowDrop workflow: ${first.field} ${first.message}`)), false);
   }
   const workflow = parsed.value as Workflow;
-  let settings;
-  try {
-    settings = await settingsFor(input.path ? dirname(input.path) : process.cwd());
-  } catch (err) {
-    throw new Error((err as Error).message);
-  }
+  const settings = await settingsFor(input.path ? dirname(input.path) : process.cwd());
   const graph = graphErrors(workflow, settings.checkConfig);
   if (graph.length > 0) return (graph.forEach((m) => say(problemLine(input.name, 'error', m))), false);
 
@@ -72,7 +83,7 @@ async function exportOne(
       version: flags.agentspecVersion,
       lookupNodeType: (id) => settings.catalog.getNodeType(id),
     });
-    for (const warning of result.warnings) say(problemLine(input.name, 'warning', warning));
+    if (!flags.quiet) for (const warning of result.warnings) say(problemLine(input.name, 'warning', warning));
     for (const error of result.errors) say(problemLine(input.name, 'error', error));
     if (!result.valid || !result.document) return false;
     output = stringify(result.document, format);
@@ -82,21 +93,19 @@ async function exportOne(
     process.stdout.write(output);
     return true;
   }
-  try {
-    await writeOutput(target, output, flags.force);
-    return true;
-  } catch (err) {
-    if (err instanceof OutputExistsError) return (say(problemLine(input.name, 'error', err.message)), false);
-    throw err;
-  }
+  // A write that fails (the file exists without --force, a full disk) is this input's failure: runBatch reports it.
+  await writeOutput(target, output, flags.force === true);
+  return true;
 }
 
 export interface ExportFlags {
   to: 'agentspec' | 'flowdrop';
   format?: TextFormat;
   output?: string;
-  force: boolean;
-  rule: string[];
+  force?: boolean;
+  rule?: string[];
+  ignore?: string[];
+  quiet?: boolean;
   config?: string;
   agentspecVersion?: AgentSpecVersion;
 }

@@ -1,12 +1,14 @@
 // wfe import: Agent Spec flows (official or FlowDrop's dialect) or FlowDrop JSON/YAML → workflow files.
 import { dirname, join, resolve } from 'node:path';
-import { AgentSpecError, importDocument, parseText, type ImportSource } from '../agentspec/index.js';
+import { AgentSpecError, importDocument, readComponentsFiles, type ImportSource, type Registry } from '../agentspec/index.js';
 import { graphErrors } from '../graph/integrity.js';
 import { checkNewWorkflowId } from '../store/workflow-store.js';
 import { createLogger } from '../util/logger.js';
 import { stableStringify } from '../util/stable-json.js';
-import { folderSettings } from './catalog-for.js';
-import { destinationFor, expandInputs, OutputExistsError, readInput, UsageError, writeOutput, type Destination, type Input } from './io.js';
+import { folderSettings } from '../project/folder-settings.js';
+import { checkPattern, IgnoreConfigError } from '../project/ignore.js';
+import { errorText } from './error-text.js';
+import { configIgnoreOf, destinationFor, expandInputs, parseInput, readInput, UsageError, writeOutput, type Destination, type Input } from './io.js';
 import { runBatch } from './batch.js';
 import { pointerProblem, problemLine, say } from './report.js';
 
@@ -15,28 +17,36 @@ import { pointerProblem, problemLine, say } from './report.js';
 export async function runImport(args: string[], flags: ImportFlags): Promise<number> {
   let inputs: Input[];
   let destination: Destination;
+  const settingsFor = folderSettings(createLogger('warn'));
   try {
-    inputs = await expandInputs(args, ['.json', '.yaml', '.yml']);
+    const ignore = (flags.ignore ?? []).map((p) => checkPattern(p, '--ignore'));
+    inputs = await expandInputs(args, ['.json', '.yaml', '.yml'], { patterns: ignore, configIgnore: configIgnoreOf(settingsFor) });
+    // With one input, -o names the file (unless it is a folder or ends with /); with several, a folder.
     destination = await destinationFor(flags.output, inputs.length);
-    if (destination.kind === 'file') destination = { kind: 'dir', path: destination.path };
   } catch (err) {
-    if (err instanceof UsageError) throw new Error(err.message);
+    if (err instanceof UsageError || err instanceof IgnoreConfigError) throw new Error(err.message);
     throw err;
   }
-  const settingsFor = folderSettings(createLogger('warn'));
-  return runBatch('import', 'imported', inputs, (input) => importOne(input, destination, flags, settingsFor));
+  let registry: Registry | undefined;
+  try {
+    registry = flags.components?.length ? await readComponentsFiles(flags.components) : undefined;
+  } catch (err) {
+    if (err instanceof AgentSpecError) throw new Error(err.message);
+    throw err;
+  }
+  return runBatch('import', 'imported', inputs, (input) => importOne(input, destination, flags, settingsFor, registry), flags.quiet);
 }
 
-async function importOne(input: Input, destination: Destination, flags: ImportFlags, settingsFor: ReturnType<typeof folderSettings>): Promise<boolean> {
-  const text = await readInput(input).catch((err: Error) => (say(problemLine(input.name, 'error', `cannot read: ${err.message}`)), undefined));
+async function importOne(input: Input, destination: Destination, flags: ImportFlags, settingsFor: ReturnType<typeof folderSettings>, registry?: Registry): Promise<boolean> {
+  const text = await readInput(input).catch((err: unknown) => (say(problemLine(input.name, 'error', errorText(err, input.name))), undefined));
   if (text === undefined) return false;
-  const parsed = parseText(text, input.name);
+  const parsed = parseInput(text, input.name);
   if (!parsed.ok) return (say(problemLine(input.name, 'error', parsed.message, parsed)), false);
-  const outDir = destination.kind === 'dir' ? resolve(destination.path) : undefined;
+  const outDir = destination.kind === 'dir' ? resolve(destination.path) : destination.kind === 'file' ? dirname(resolve(destination.path)) : undefined;
   const settings = await settingsFor(outDir ?? (input.path ? dirname(input.path) : process.cwd()));
   let workflow;
   try {
-    workflow = importDocument(parsed.value, { from: flags.from, lookupNodeType: (id) => settings.catalog.getNodeType(id) }).workflow;
+    workflow = importDocument(parsed.value, { from: flags.from, registry, lookupNodeType: (id) => settings.catalog.getNodeType(id) }).workflow;
   } catch (err) {
     if (err instanceof AgentSpecError) return (say(pointerProblem(input.name, text, err.path, err.message)), false);
     throw err;
@@ -47,23 +57,26 @@ async function importOne(input: Input, destination: Destination, flags: ImportFl
     process.stdout.write(stableStringify(workflow));
     return true;
   }
+  // A write that fails (the file exists without --force, a full disk) is this input's failure: runBatch reports it.
+  if (destination.kind === 'file') {
+    await writeOutput(destination.path, stableStringify(workflow), flags.force === true);
+    return true;
+  }
   try {
     checkNewWorkflowId(workflow.id);
   } catch (err) {
-    return (say(problemLine(input.name, 'error', `workflow id "${workflow.id}" cannot be a file name: ${(err as Error).message}`)), false);
+    return (say(problemLine(input.name, 'error', `workflow id "${workflow.id}" cannot be a file name: ${errorText(err)}`)), false);
   }
-  const target = join(destination.path, `${workflow.id}.json`);
-  try {
-    await writeOutput(target, stableStringify(workflow), flags.force);
-    return true;
-  } catch (err) {
-    if (err instanceof OutputExistsError) return (say(problemLine(input.name, 'error', err.message)), false);
-    throw err;
-  }
+  await writeOutput(join(destination.path, `${workflow.id}.json`), stableStringify(workflow), flags.force === true);
+  return true;
 }
 
 export interface ImportFlags {
   from: ImportSource;
   output?: string;
-  force: boolean;
+  force?: boolean;
+  ignore?: string[];
+  quiet?: boolean;
+  /** --components files: shared components the inputs reference (a disaggregated config). */
+  components?: string[];
 }

@@ -8,8 +8,11 @@ export function registerImportCommand(program: Command): void {
     .description('Convert Agent Spec flows (or FlowDrop JSON/YAML) into workflow files that wfe serve and wfe validate accept.')
     .argument('<inputs...>', 'Agent Spec or workflow files (.json, .yaml, .yml), folders, globs, or - for stdin')
     .addOption(new Option('--from <source>', 'input kind: agentspec (official or FlowDrop dialect), flowdrop (a workflow), or auto').choices([...IMPORT_SOURCES]).default('auto'))
-    .option('-o, --output <dir>', 'folder to write <workflow id>.json files into, or - for stdout (default: stdout for one input)')
-    .option('--force', 'overwrite existing workflow files', false)
+    .option('-o, --output <path>', 'a file (one input), a folder to write <workflow id>.json files into (an existing folder, a path ending in /, or several inputs), or - for stdout (default: stdout for one input)')
+    .option('--force', 'overwrite existing workflow files')
+    .option('--components <file>', 'a file of shared components ($referenced_components) that the inputs reference: the second half of a disaggregated config; repeatable', (value: string, all: string[] = []) => [...all, value])
+    .option('--ignore <glob>', 'also skip files in input folders that match this glob; repeatable (adds to ignore: of wfe.config.yaml)', (value: string, all: string[] = []) => [...all, value])
+    .option('-q, --quiet', 'print no progress; errors still go to stderr')
     .addHelpText(
       'after',
       '\nAuto-detection: an object with nodes and edges and no component_type is a FlowDrop workflow; anything else\n' +
@@ -21,6 +24,8 @@ export function registerImportCommand(program: Command): void {
         'Problems go to stderr as "file[:line:column]: error: <JSON pointer>: message"; progress only on a terminal.\n' +
         '\nExamples:\n' +
         '  $ wfe import flow.yaml                        the workflow JSON on stdout\n' +
+        '  $ wfe import flow.yaml -o workflows/chat.json  one input: -o is the file\n' +
+        '  $ wfe import main.yaml --components shared.yaml   a disaggregated config\n' +
         '  $ wfe import agentspec/ -o workflows/         one <id>.json per flow\n' +
         "  $ wfe import 'exports/*.yaml' -o workflows/ --force\n" +
         '  $ curl -s https://example.com/flow.json | wfe import - -o workflows/\n',

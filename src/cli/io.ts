@@ -1,11 +1,17 @@
-// Inputs and outputs shared by `wfe export` and `wfe import`: files, folders (walked with the store's
-// skip rules), globs and `-` for stdin in; stdout or atomic file writes out.
+// Inputs and outputs shared by `wfe export`, `wfe import` and `wfe validate`: files, folders (walked with
+// the store's skip rules), globs and `-` for stdin in; stdout or atomic file writes out.
 import { mkdir, readFile, readdir, stat } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import { glob, isDynamicPattern } from 'tinyglobby';
-import { NODE_TYPES_DIR } from '../catalog/catalog.js';
+import { parseText, type ParsedText } from '../agentspec/serialize.js';
+import { CONFIG_FILE, NODE_TYPES_DIR } from '../catalog/catalog.js';
+import type { FolderSettings } from '../project/folder-settings.js';
+import { DEFAULT_IGNORE, ignoreFromSettings, ignoreMatcher, type IgnoreMatcher, type IgnoreSet } from '../project/ignore.js';
+import { displayPath, errorText } from './error-text.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
 import { INTERNAL_DIR, isSkippedPath } from '../store/workflow-store.js';
+import { depthMessage, MAX_JSON_DEPTH, valueDeeperThan } from '../util/json-position.js';
 
 /** A wrong flag, a path that does not exist, a glob that matches nothing: exit 2. */
 export class UsageError extends Error {
@@ -26,16 +32,35 @@ export interface Input {
 
 const toPosix = (p: string): string => p.split(sep).join('/');
 
-/** The store's rule, so a folder means the same workflows to every command. */
-const skipped = (rel: string): boolean => isSkippedPath(rel, [NODE_TYPES_DIR, INTERNAL_DIR]);
+/** What else a walk skips besides the defaults: `--ignore` globs, and the `ignore:` of wfe.config.yaml files. */
+export interface IgnoreOptions {
+  /** --ignore globs, relative to each folder argument (and to the working directory for glob arguments). */
+  patterns?: readonly string[];
+  /** The `ignore:` of the wfe.config.yaml that applies to a folder (the nearest at or above it), with that file's folder as base. */
+  configIgnore?: (dir: string) => Promise<IgnoreSet | undefined>;
+}
 
-async function walk(root: string, extensions: string[]): Promise<string[]> {
+async function walk(root: string, extensions: string[], options: IgnoreOptions): Promise<string[]> {
+  const matchers: IgnoreMatcher[] = [ignoreMatcher(root, [{ patterns: [...DEFAULT_IGNORE, ...(options.patterns ?? [])], base: root }])];
+  const bases = new Set<string>();
+  const addConfig = async (dir: string) => {
+    const set = await options.configIgnore?.(dir);
+    if (!set || bases.has(set.base)) return;
+    bases.add(set.base);
+    matchers.push(ignoreMatcher(root, [set]));
+  };
+  // The same rule as the store's, so a folder means the same workflows to every command.
+  const skipped = (rel: string, isFolder: boolean): boolean =>
+    isSkippedPath(rel, [NODE_TYPES_DIR, INTERNAL_DIR]) || matchers.some((ignored) => ignored(rel, isFolder));
   const found: string[] = [];
   const visit = async (dir: string) => {
-    for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
+    // A folder with its own wfe.config.yaml is what `wfe serve` of that folder would load: its ignore: applies below it.
+    if (dir === root || entries.some((e) => e.name === CONFIG_FILE && e.isFile())) await addConfig(dir);
+    for (const entry of entries) {
       const abs = join(dir, entry.name);
       const rel = toPosix(relative(root, abs));
-      if (skipped(rel)) continue;
+      if (skipped(rel, entry.isDirectory())) continue;
       if (entry.isDirectory()) await visit(abs);
       else if (entry.isFile() && extensions.some((ext) => entry.name.endsWith(ext))) found.push(abs);
     }
@@ -44,8 +69,42 @@ async function walk(root: string, extensions: string[]): Promise<string[]> {
   return found;
 }
 
-/** Expands the arguments in order, without duplicates. `extensions` filters files found in folders. */
-export async function expandInputs(args: string[], extensions: string[]): Promise<Input[]> {
+/**
+ * The `ignore:` of the config `settingsFor` picks for a folder, relative to that config's folder. A config
+ * that cannot be loaded adds nothing here: the check that uses it reports it. A wrong `ignore:` value
+ * throws IgnoreConfigError.
+ */
+export function configIgnoreOf(settingsFor: (dir: string) => Promise<Pick<FolderSettings, 'configFile'> & { catalog: { settings(): Record<string, unknown> } }>) {
+  return async (dir: string): Promise<IgnoreSet | undefined> => {
+    const settings = await settingsFor(dir).catch(() => undefined);
+    if (!settings?.configFile) return undefined;
+    // --config may name a file that is not the folder's wfe.config.yaml; the catalog read the folder's one.
+    const values = basename(settings.configFile) === CONFIG_FILE ? settings.catalog.settings() : await readFile(settings.configFile, 'utf8').then((text) => parseYaml(text) as unknown, () => undefined);
+    return { patterns: ignoreFromSettings(values, displayPath(settings.configFile)), base: dirname(settings.configFile) };
+  };
+}
+
+/** How an absolute path is named in messages. */
+export const displayName = displayPath;
+
+/** Glob matches are filtered by the defaults and --ignore relative to the working directory, and by the ignore: that applies there. */
+async function globIgnore(options: IgnoreOptions): Promise<(match: string) => boolean> {
+  const cwd = process.cwd();
+  const patterns = options.patterns ?? [];
+  const config = await options.configIgnore?.(cwd);
+  const inside = ignoreMatcher(cwd, [{ patterns: [...DEFAULT_IGNORE, ...patterns], base: cwd }, ...(config ? [config] : [])]);
+  const outside = ignoreMatcher('/', [{ patterns: [...DEFAULT_IGNORE, ...patterns], base: '/' }]);
+  return (match) => {
+    const rel = toPosix(relative(cwd, resolve(match)));
+    return rel.startsWith('..') || isAbsolute(rel) ? outside(toPosix(resolve(match)).replace(/^\/+/, '')) : inside(rel);
+  };
+}
+
+/**
+ * Expands the arguments in order, without duplicates. `extensions` filters files found in folders. Files
+ * found in folders or by globs are skipped by the ignore rules; a file named as an argument is always taken.
+ */
+export async function expandInputs(args: string[], extensions: string[], ignore: IgnoreOptions = {}): Promise<Input[]> {
   if (args.length === 0) throw new UsageError('no input: give files, folders, globs or - for stdin');
   const inputs: Input[] = [];
   const seen = new Set<string>();
@@ -62,7 +121,7 @@ export async function expandInputs(args: string[], extensions: string[]): Promis
     }
     const info = await stat(arg).catch(() => undefined);
     if (info?.isDirectory()) {
-      const files = await walk(resolve(arg), extensions);
+      const files = await walk(resolve(arg), extensions, ignore);
       for (const file of files) add({ name: toPosix(join(arg, relative(resolve(arg), file))), path: file, relative: toPosix(relative(resolve(arg), file)) });
       continue;
     }
@@ -71,8 +130,10 @@ export async function expandInputs(args: string[], extensions: string[]): Promis
       continue;
     }
     if (!isDynamicPattern(arg)) throw new UsageError(`${arg}: no such file or folder`);
-    const matches = (await glob(arg, { onlyFiles: true, dot: false })).sort();
-    if (matches.length === 0) throw new UsageError(`${arg}: no file matches this pattern`);
+    const ignored = await globIgnore(ignore);
+    const all = (await glob(arg, { onlyFiles: true, dot: false })).sort();
+    const matches = all.filter((m) => !ignored(m));
+    if (matches.length === 0) throw new UsageError(all.length === 0 ? `${arg}: no file matches this pattern` : `${arg}: every matching file is skipped by the ignore rules (${all.length} matched)`);
     for (const match of matches) add({ name: match, path: resolve(match), relative: toPosix(match.split(/[\\/]/).pop()!) });
   }
   return inputs;
@@ -88,6 +149,52 @@ export function readInput(input: Input): Promise<string> {
     return Buffer.concat(chunks).toString('utf8');
   })();
   return stdinText;
+}
+
+/** An input the parsers gave up on, or one nested too deeply to check or convert: no position to give. */
+export type RefusedInput = { ok: false; refused: true; message: string; line?: undefined; column?: undefined };
+
+/**
+ * parseText (JSON, or YAML by name or content) that never throws: a YAML alias bomb (the parser's
+ * resource-exhaustion check), a stack overflow, or YAML nesting beyond MAX_JSON_DEPTH is a refusal with
+ * its reason. (Too deep JSON is parseText's own syntax error, with the position where it gets too deep.)
+ */
+export function parseInput(text: string, name: string): ParsedText | RefusedInput {
+  let parsed: ParsedText;
+  try {
+    parsed = parseText(text, name);
+  } catch (err) {
+    const message = err instanceof RangeError ? depthMessage(MAX_JSON_DEPTH) : `cannot parse: ${(err as Error).message}`;
+    return { ok: false, refused: true, message };
+  }
+  if (parsed.ok && valueDeeperThan(parsed.value, MAX_JSON_DEPTH)) return { ok: false, refused: true, message: depthMessage(MAX_JSON_DEPTH) };
+  return parsed;
+}
+
+export type ScreenedInput = { text: string } | { refused: string };
+
+/**
+ * Reads every input (a few at a time) and parses it once with parseInput: an input that cannot be read,
+ * or that is refused, comes back with its reason instead of its text. Syntax errors pass: the checks
+ * that follow report them with a position.
+ */
+export async function screenInputs(inputs: Input[], nameOf: (input: Input) => string, concurrency = 16): Promise<ScreenedInput[]> {
+  const screened: ScreenedInput[] = new Array(inputs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < inputs.length) {
+      const i = next++;
+      try {
+        const text = await readInput(inputs[i]);
+        const parsed = parseInput(text, nameOf(inputs[i]));
+        screened[i] = 'refused' in parsed ? { refused: parsed.message } : { text };
+      } catch (err) {
+        screened[i] = { refused: errorText(err, inputs[i].name) };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, inputs.length) }, worker));
+  return screened;
 }
 
 export class OutputExistsError extends Error {

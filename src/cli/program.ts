@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { packageVersion } from '../util/version.js';
+import { errorText } from './error-text.js';
 import { registerServeCommand } from './serve.js';
 import { registerInitCommand } from './init.js';
 import { registerValidateCommand } from './validate.js';
@@ -7,6 +8,7 @@ import { registerExportCommand } from './export.js';
 import { registerImportCommand } from './import.js';
 import { registerDiffCommand } from './diff.js';
 import { registerRenderCommand } from './render.js';
+import { registerCompletionCommand } from './completion.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -28,17 +30,19 @@ export function buildProgram(): Command {
   registerImportCommand(program);
   registerDiffCommand(program);
   registerRenderCommand(program);
+  registerCompletionCommand(program);
   program.addHelpText(
     'after',
     '\nExamples:\n' +
       '  $ wfe serve ./workflows                     serve a folder at http://127.0.0.1:3000/api/flowdrop\n' +
       '  $ wfe serve ./workflows --port 8080 --token s3cret\n' +
       '  $ wfe init && wfe serve                     scaffold ./workflows, then serve it\n' +
-      '  $ wfe validate workflows/ -f sarif -o wfe.sarif\n' +
+      '  $ wfe validate workflows/ -f stylish -f sarif -o wfe.sarif   stylish on stdout, SARIF in wfe.sarif\n' +
       '  $ wfe export workflows/chat.json --format yaml > chat.agentspec.yaml\n' +
       '  $ wfe import flows/*.yaml -o workflows/\n' +
       '  $ wfe diff old.json new.json -f markdown  what changed, for a pull-request comment\n' +
       '  $ wfe render workflows/chat.json --fence  a Mermaid flowchart for a README\n' +
+      '  $ source <(wfe completion bash)             tab completion of commands and options (also zsh, fish)\n' +
       '  $ wfe <command> --help                      every option of a command, with defaults and examples\n',
   );
   return program;
@@ -58,7 +62,7 @@ export async function run(argv: string[]): Promise<number | undefined> {
     return undefined;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
-    process.stderr.write(`wfe: ${(err as Error).message}\n`);
+    process.stderr.write(`wfe: ${errorText(err)}\n`);
     return 2;
   }
 }

@@ -90,7 +90,7 @@ export async function readWorkflow(name: string, shown = name === '-' ? '<stdin>
 
 /** The node types of the folder the file is in (its wfe.config.yaml and nodes/), as wfe import uses them. */
 async function nodeTypesFor(folder: string) {
-  const [{ folderSettings }, { createLogger }] = await Promise.all([import('./catalog-for.js'), import('../util/logger.js')]);
+  const [{ folderSettings }, { createLogger }] = await Promise.all([import('../project/folder-settings.js'), import('../util/logger.js')]);
   const settings = await folderSettings(createLogger('warn'))(folder);
   return (id: string) => settings.catalog.getNodeType(id);
 }

@@ -20,3 +20,4 @@ export const say = (line: string): void => sink(line);
 export const sayThrough = (write: (line: string) => void): void => {
   sink = write;
 };
+

@@ -42,6 +42,7 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
     auth,
     corsOrigins: flags.corsOrigin,
     allowedHosts: flags.allowedHost,
+    ignore: flags.ignore,
     logger,
     poll: flags.poll,
     stepDelayMs: flags.stepDelay,

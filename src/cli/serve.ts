@@ -1,22 +1,8 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import type { AuthOptions } from '../server/options.js';
-import type { LogLevel } from '../util/logger.js';
+import { isLoopback, normaliseAllowedHost, normaliseOrigin } from '../server/guard.js';
+import { errorText } from './error-text.js';
+import type { ServeFlags } from './serve-flags.js';
 
-export interface ServeFlags extends AuthOptions {
-  port: number;
-  host: string;
-  basePath: string;
-  watch: boolean;
-  poll: boolean;
-  maxBody: number;
-  stepDelay: number;
-  maxSteps: number;
-  waitingStatus: 'idle' | 'awaiting_input';
-  runtime?: string;
-  corsOrigin?: string[];
-  logLevel: LogLevel;
-  logFormat: 'auto' | 'pretty' | 'json';
-}
 
 const parsePort = (value: string): number => {
   const port = Number(value);
@@ -51,17 +37,45 @@ const parseUrl = (value: string): string => {
   }
 };
 
-const collect = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+/** A repeatable, comma-separated flag; each value checked by `check` (which throws on a bad one). */
+const collect =
+  (check: (value: string) => string) =>
+  (value: string, previous: string[] = []): string[] => {
+    const values = value.split(',').map((v) => v.trim()).filter(Boolean);
+    try {
+      return [...previous, ...values.map(check)];
+    } catch (err) {
+      throw new InvalidArgumentError((err as Error).message);
+    }
+  };
+
+/** Printed at start-up: a server beyond loopback without auth is open to everyone who can reach it. */
+export function exposureWarning(host: string, authOn: boolean): string | undefined {
+  if (isLoopback(host) || authOn) return undefined;
+  return `listening on ${host} without --token, --jwt-secret, --jwks or --session: anyone on the network can read, change and delete every workflow`;
+}
+
+/** A missing folder is most often a typo: say so, rather than serve an empty folder created for it. */
+async function folderProblem(dir: string): Promise<string | undefined> {
+  const { stat } = await import('node:fs/promises');
+  const info = await stat(dir).catch((err: NodeJS.ErrnoException) => err);
+  if (info instanceof Error) {
+    if (info.code !== 'ENOENT') return errorText(info, dir);
+    return `there is no folder ${dir}. Check the path, or create a folder with sample workflows: wfe init ${dir}`;
+  }
+  return info.isDirectory() ? undefined : `${dir} is a file; give the folder of your workflow files (wfe serve <folder>)`;
+}
 
 export function registerServeCommand(program: Command): void {
   program
     .command('serve')
     .description('Serve a folder of workflow files to the FlowDrop editor (REST under --base-path).')
-    .argument('[dir]', 'the workflow folder (created if missing)', './workflows')
+    .argument('[dir]', 'the workflow folder (wfe init creates one)', './workflows')
     .option('-p, --port <port>', 'port to listen on (0 = any free port)', parsePort, 3000)
     .option('-H, --host <host>', 'interface to bind; use 0.0.0.0 to expose on the network', '127.0.0.1')
     .option('-b, --base-path <path>', 'path prefix of every route', '/api/flowdrop')
     .option('--no-watch', 'do not reload files edited on disk (default: watch)')
+    .option('--ignore <glob>', 'also skip files that match this glob (beside package.json, lockfiles, tsconfig*, dot-folders and node_modules/, and ignore: of wfe.config.yaml); repeatable', (value: string, previous: string[] = []) => [...previous, value])
     .option('--poll', 'watch by polling (Docker bind mounts, WSL, NFS, Vagrant)', false)
     .option('--max-body <size>', 'largest accepted request body', parseSize, 10 * 1024 * 1024)
     .optionsGroup('Runs (built-in simulated engine):')
@@ -80,8 +94,17 @@ export function registerServeCommand(program: Command): void {
     .option('--jwks <file>', 'accept JWTs signed by a key in this JWKS file')
     .option('--write-scope <scope>', 'JWT scope that grants write access', 'write')
     .option('--session <value>', 'accept a SESS* session cookie with this value (read and write)')
-    .optionsGroup('CORS:')
-    .option('--cors-origin <origins>', 'allowed origins, comma-separated or repeated; * for any (default: any origin while bound to loopback)', collect)
+    .optionsGroup('Browser access (CORS, DNS rebinding):')
+    .option(
+      '--cors-origin <origins>',
+      'also allow pages of these origins, comma-separated or repeated; * for any origin, without credentials (default: loopback origins only, any port)',
+      collect(normaliseOrigin),
+    )
+    .option(
+      '--allowed-host <names>',
+      'also accept these Host names, comma-separated or repeated; .example.com allows subdomains too (default: loopback names only while bound to loopback, any Host otherwise)',
+      collect(normaliseAllowedHost),
+    )
     .optionsGroup('Output:')
     .addOption(new Option('--log-level <level>', 'log verbosity').choices(['debug', 'info', 'warn', 'error']).default('info'))
     .addOption(
@@ -92,22 +115,39 @@ export function registerServeCommand(program: Command): void {
     .addHelpText(
       'after',
       '\nThe folder:\n' +
-        '  *.json              one workflow per file, any depth (hidden folders, node_modules/, nodes/ and .wfe/ skipped)\n' +
+        '  *.json              one workflow per file, any depth (skipped: hidden files and folders, node_modules/, nodes/, .wfe/,\n' +
+        '                      package.json, lockfiles, tsconfig*.json and other tool configs)\n' +
         '  nodes/*.json|yaml   extra or overriding node types\n' +
         '  wfe.config.yaml     categories, portDataTypes, compatibilityRules, defaultDataType\n' +
         '  .wfe/backups/       disk edits that a save replaced (nothing is lost)\n' +
         '  .wfe/runs/, .wfe/sessions/   run history and playground conversations (survive restarts)\n' +
+        '\nBrowser access: pages on loopback origins (http://localhost:5173, http://127.0.0.1:8080…) and --cors-origin ones\n' +
+        'get CORS with credentials; a POST, PUT, PATCH or DELETE from any other origin gets 403, and so does a Host\n' +
+        'that is not a loopback or --allowed-host name while bound to loopback.\n' +
         '\nEnvironment: CHOKIDAR_USEPOLLING=1 is the same as --poll.\n' +
         '\nExamples:\n' +
         '  $ wfe serve                                   serve ./workflows at http://127.0.0.1:3000/api/flowdrop\n' +
         '  $ wfe serve flows --port 8080 --step-delay 0  fast runs, another port\n' +
         '  $ wfe serve flows --token s3cret --read-token viewer\n' +
-        '  $ wfe serve flows --host 0.0.0.0 --cors-origin https://editor.example.com\n' +
+        '  $ wfe serve flows --cors-origin https://editor.example.com --cors-origin https://staging.example.com\n' +
+        '  $ wfe serve flows --allowed-host wfe.test      reached as http://wfe.test:3000 (an /etc/hosts name)\n' +
+        '  $ wfe serve flows --host 0.0.0.0 --token s3cret --allowed-host .lan\n' +
         '  $ wfe serve flows --log-format json > ready.json 2> events.jsonl\n',
     )
     .action(async (dir: string, flags: ServeFlags) => {
+      const problem = await folderProblem(dir);
+      if (problem) {
+        process.stderr.write(`wfe serve: ${problem}\n`);
+        process.exitCode = 2;
+        return;
+      }
       // Loaded on demand: the server, ink and react cost ~0.5 s of start-up the other commands don't need.
-      const { serve } = await import('./serve-run.js');
+      const [{ serve }, { authEnabled }, { jsonLine, prettyLine }] = await Promise.all([import('./serve-run.js'), import('../server/auth.js'), import('./ui/event-lines.js')]);
+      const warning = exposureWarning(flags.host, authEnabled(flags));
+      if (warning) {
+        const event = { type: 'log', at: new Date().toISOString(), level: 'warn', message: warning } as const;
+        process.stderr.write((flags.logFormat === 'json' ? jsonLine(event) : prettyLine(event)) + '\n');
+      }
       await serve(dir, flags);
     });
 }

@@ -5,7 +5,8 @@ import polka, { type Middleware, type Polka } from 'polka';
 import type { Server as HttpServer } from 'node:http';
 import { ApiError, errorBody, internalError, notFound } from '../contract/errors.js';
 import { createConfigChecker } from '../contract/config-check.js';
-import { NODE_TYPES_DIR, loadCatalog } from '../catalog/catalog.js';
+import { NODE_TYPES_DIR, loadCatalog, type Catalog } from '../catalog/catalog.js';
+import type { Logger } from '../util/logger.js';
 import { INTERNAL_DIR, WorkflowStore } from '../store/workflow-store.js';
 import { FolderWatcher } from '../util/folder-watcher.js';
 import { createAuth, authEnabled } from './auth.js';
@@ -13,6 +14,7 @@ import { createCors } from './cors.js';
 import { createGuard } from './guard.js';
 import { sendJson } from './http.js';
 import { toApiError } from './errors.js';
+import { DEFAULT_IGNORE, ignoreFromSettings, ignoreMatcher } from '../project/ignore.js';
 import type { ServeOptions } from './options.js';
 import { packageVersion } from '../util/version.js';
 import { registerNodeRoutes } from './routes/nodes.js';
@@ -64,6 +66,7 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
     checkConfig,
     poll,
     fs: options.storeFs,
+    ignore: ignoreMatcher(options.dir, [{ base: options.dir, patterns: [...DEFAULT_IGNORE, ...(options.ignore ?? []), ...configIgnores(catalog, logger)] }]),
     onExternalChange: (file, change) => {
       emit({ type: 'file', at: at(), file, change });
       publishLoadErrors();
@@ -187,4 +190,14 @@ function runProgress(run: RunRecord): RunProgress {
     running: run.jobs.filter((j) => j.status === 'running').map((j) => j.node_label),
     ...(run.error ? { error: run.error } : {}),
   };
+}
+
+/** `ignore:` of wfe.config.yaml (read at start: a change needs a restart); a bad value is logged, not fatal. */
+function configIgnores(catalog: Catalog, logger: Logger): string[] {
+  try {
+    return ignoreFromSettings(catalog.settings());
+  } catch (err) {
+    logger.warn(`${(err as Error).message}; serving without it`);
+    return [];
+  }
 }

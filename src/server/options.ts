@@ -32,6 +32,8 @@ export interface ServeOptions {
   /** Host header names accepted besides loopback ones; ".example.com" also allows its subdomains. */
   allowedHosts?: string[];
   logger: Logger;
+  /** More globs of files that are not workflows (`--ignore`), beside the defaults and `ignore:` of wfe.config.yaml. */
+  ignore?: string[];
   /** Watch by polling. */
   poll?: boolean;
   /** Pause before each node of a run, so the editor shows progress (default 250). */

@@ -3,15 +3,16 @@
 import { exportToAgentSpec } from '../agentspec/export.js';
 import { LOSSY_RULE } from '../agentspec/to-agentspec.js';
 import { structuralIssues } from '../agentspec/validate-export.js';
-import { isCompatible } from '../catalog/port-compat.js';
+import { arePortsCompatible } from '../catalog/port-compat.js';
 import type { NodeMetadata, PortConfig, Workflow, WorkflowNode } from '../contract/types.js';
 import { describeAjvErrors, validateWorkflowFile } from '../contract/validators.js';
 import { portIdFromHandle } from '../graph/handles.js';
 import { graphProblems, type ConfigChecker } from '../graph/integrity.js';
+import { loopExitsIntoBody } from '../graph/loops.js';
 import { withMetadataDefaults } from '../store/workflow-model.js';
 import { parseJsonWithPosition } from '../util/json-position.js';
 import { pointerPositions } from '../util/pointer-position.js';
-import { severityOf, type RuleConfig, type RuleDefinition } from './rule-config.js';
+import { severityOf, type RuleConfig, type RuleDefinition } from '../contract/rule-config.js';
 import type { Problem } from './types.js';
 
 export interface CheckContext {
@@ -52,9 +53,13 @@ function portCompatibility(workflow: Workflow, portConfig: PortConfig): Finding[
     const source = nodes.get(edge.source);
     const target = nodes.get(edge.target);
     if (!source || !target || !edge.sourceHandle || !edge.targetHandle) return;
-    const from = portType(source, 'output', portIdFromHandle(edge.sourceHandle, source.id, 'output'));
-    const to = portType(target, 'input', portIdFromHandle(edge.targetHandle, target.id, 'input'));
-    if (from && to && !isCompatible(portConfig, from, to))
+    const fromId = portIdFromHandle(edge.sourceHandle, source.id, 'output');
+    const toId = portIdFromHandle(edge.targetHandle, target.id, 'input');
+    const from = portType(source, 'output', fromId);
+    const to = portType(target, 'input', toId);
+    // Ports of an imported Agent Spec flow carry their JSON Schema: Agent Spec's type rule applies too.
+    const schemaOf = (node: WorkflowNode, side: 'inputs' | 'outputs', id: string) => node.data.metadata[side]?.find((p) => p.id === id)?.schema;
+    if (from && to && !arePortsCompatible(portConfig, { dataType: from, schema: schemaOf(source, 'outputs', fromId) }, { dataType: to, schema: schemaOf(target, 'inputs', toId) }))
       findings.push({
         ruleId: 'port-compatibility',
         pointer: `/edges/${i}`,
@@ -64,18 +69,51 @@ function portCompatibility(workflow: Workflow, portConfig: PortConfig): Finding[
   return findings;
 }
 
-export function checkWorkflowText(file: string, text: string, ctx: CheckContext): CheckResult {
-  const findings: Finding[] = [];
+/** Nodes whose type id (data.metadata.id, else node.type) no node type of the catalog has. */
+export function unknownNodeTypes(workflow: Workflow, lookupNodeType: (id: string) => NodeMetadata | undefined): Array<{ index: number; node: WorkflowNode; typeId: string }> {
+  const unknown: Array<{ index: number; node: WorkflowNode; typeId: string }> = [];
+  workflow.nodes.forEach((node, index) => {
+    const typeId = node.data?.metadata?.id ?? node.type;
+    if (!lookupNodeType(typeId)) unknown.push({ index, node, typeId });
+  });
+  return unknown;
+}
+
+export const unknownNodeTypeMessage = (node: WorkflowNode, typeId: string): string =>
+  `Node '${node.id}' is of type '${typeId}', which no node type of this folder defines (built-in or nodes/); the editor shows the copy saved in the workflow`;
+
+/** `checkValue` decides what the parsed JSON is checked as (src/validate/verdict.ts reads Agent Spec too). */
+export function checkWorkflowText(file: string, text: string, ctx: CheckContext, checkValue = checkWorkflowValue): CheckResult {
   const parsed = parseJsonWithPosition(text);
+  if (!parsed.ok) return { problems: problemsOf(file, [{ ruleId: 'json-syntax', message: `Invalid JSON: ${parsed.message}`, line: parsed.line, column: parsed.column }], ctx) };
+  const result = checkValue(file, parsed.value, ctx);
+  // Positions are looked up only for files with something to report.
+  const located = result.problems.filter((p) => p.pointer !== undefined && p.line === undefined);
+  if (located.length > 0) {
+    const positions = pointerPositions(text, located.map((p) => p.pointer!));
+    located.forEach((p, i) => {
+      if (positions[i]) Object.assign(p, { line: positions[i]!.line, column: positions[i]!.column });
+    });
+  }
+  return result;
+}
+
+/**
+ * Every check of `wfe validate` on one parsed value (POST /workflows/validate and the Agent Spec verdict
+ * call it too). Problems carry JSON pointers but no line and column: there is no text to count in.
+ */
+export function checkWorkflowValue(file: string, value: unknown, ctx: CheckContext): CheckResult {
+  const findings: Finding[] = [];
   let workflow: Workflow | undefined;
-  if (!parsed.ok) {
-    findings.push({ ruleId: 'json-syntax', message: `Invalid JSON: ${parsed.message}`, line: parsed.line, column: parsed.column });
-  } else if (!validateWorkflowFile(parsed.value)) {
+  if (!validateWorkflowFile(value)) {
     for (const p of describeAjvErrors(validateWorkflowFile.errors, 'workflow')) findings.push({ ruleId: 'schema', pointer: p.pointer, message: `${p.field} ${p.message}` });
   } else {
-    workflow = withMetadataDefaults(parsed.value as Workflow, new Date(0).toISOString());
+    workflow = withMetadataDefaults(value as Workflow, new Date(0).toISOString());
     for (const p of graphProblems(workflow, ctx.checkConfig)) findings.push({ ruleId: p.rule, pointer: p.pointer, message: p.message });
     findings.push(...portCompatibility(workflow, ctx.portConfig));
+    for (const { index, node, typeId } of unknownNodeTypes(workflow, ctx.lookupNodeType))
+      findings.push({ ruleId: 'unknown-node-type', pointer: node.data?.metadata?.id !== undefined ? `/nodes/${index}/data/metadata/id` : `/nodes/${index}`, message: unknownNodeTypeMessage(node, typeId) });
+    for (const p of loopExitsIntoBody(workflow)) findings.push({ ruleId: 'loop-exit-into-body', pointer: `/edges/${p.edgeIndex}`, message: p.message });
     const indexOf = new Map(workflow.nodes.map((n, i) => [n.id, i]));
     const edgeIndex = new Map(workflow.edges.map((e, i) => [e.id, i]));
     // The full conversion is only needed to name what an export would lose; the structure checks alone
@@ -92,19 +130,16 @@ export function checkWorkflowText(file: string, text: string, ctx: CheckContext)
     }
   }
 
+  return { problems: problemsOf(file, findings, ctx), workflow };
+}
+
+/** Findings under their rule's effective severity; those turned off are dropped. */
+function problemsOf(file: string, findings: Finding[], ctx: CheckContext): Problem[] {
   const problems: Problem[] = [];
   for (const f of findings) {
     const definition = ctx.definitions.get(f.ruleId);
     const severity = definition ? severityOf(definition, ctx.rules) : 'error';
     if (severity !== 'off') problems.push({ ruleId: f.ruleId, severity, message: f.message, file, ...(f.pointer !== undefined ? { pointer: f.pointer } : {}), ...(f.line ? { line: f.line, column: f.column } : {}) });
   }
-  // Positions are looked up only for files with something to report.
-  const located = problems.filter((p) => p.pointer !== undefined && p.line === undefined);
-  if (located.length > 0) {
-    const positions = pointerPositions(text, located.map((p) => p.pointer!));
-    located.forEach((p, i) => {
-      if (positions[i]) Object.assign(p, { line: positions[i]!.line, column: positions[i]!.column });
-    });
-  }
-  return { problems, workflow };
+  return problems;
 }

@@ -1,7 +1,7 @@
 // Every check `wfe validate` makes, under a stable id. The Agent Spec export checks keep the ids of the
 // export validator (src/agentspec/validate-export.ts), so one rules: map in wfe.config.yaml serves both.
 import { EXPORT_RULES } from '../agentspec/validate-export.js';
-import type { RuleDefinition } from './rule-config.js';
+import type { RuleDefinition } from '../contract/rule-config.js';
 
 export const WORKFLOW_RULES: RuleDefinition[] = [
   { id: 'json-syntax', severity: 'error', fixed: true, description: 'the file is valid JSON' },
@@ -13,7 +13,11 @@ export const WORKFLOW_RULES: RuleDefinition[] = [
   { id: 'edge-missing-node', severity: 'error', description: 'edges connect nodes that exist' },
   { id: 'edge-missing-port', severity: 'error', description: 'edge handles name ports (or branches) their nodes have' },
   { id: 'port-compatibility', severity: 'error', description: "connected ports have compatible data types (per the port config's rules)" },
+  // A warning: the node still loads, shown and run from the descriptor saved in the workflow.
+  { id: 'unknown-node-type', severity: 'warning', description: "each node's type is one the catalog defines (built-in types and the folder's nodes/)" },
   { id: 'node-config', severity: 'error', description: "node configuration satisfies its node type's configSchema" },
+  // An error, not a warning: every run that reaches such a loop's exit fails (test/validate-loop-exit.test.ts).
+  { id: 'loop-exit-into-body', severity: 'error', description: "a loop's exit (done, results) does not lead back into its own body, which would start the loop over on every exit" },
 ];
 
 // agentspec-version only fires when an export pins a version; validate never does.

@@ -1,11 +1,14 @@
 // Checks many files: each against the catalog and rules of the folder it belongs to (its nearest
 // wfe.config.yaml), as `wfe serve` of that folder would see it; then ids across files.
 import { dirname } from 'node:path';
-import type { FolderSettings } from '../cli/catalog-for.js';
-import { checkWorkflowText, type CheckContext } from './check.js';
-import { checkRuleConfig, mergeRuleConfigs, severityOf, type RuleConfig } from './rule-config.js';
+import type { FolderSettings } from '../project/folder-settings.js';
+import type { CheckContext } from './check.js';
+import { checkRuleConfig, mergeRuleConfigs, severityOf, type RuleConfig } from '../contract/rule-config.js';
 import { ALL_RULES, VALIDATE_DEFAULTS } from './rules.js';
 import { sortProblems, type FileResult, type Report } from './types.js';
+import { checkDocumentText } from './verdict.js';
+
+export type { FolderSettings };
 
 export interface SourceFile {
   /** As reported: relative path, or '-' / the --stdin-filename for stdin. */
@@ -27,6 +30,21 @@ export interface RunOptions {
 
 const definitions = new Map(ALL_RULES.map((r) => [r.id, r]));
 
+/**
+ * The rules and catalog a folder's files are checked with: `wfe validate` and `wfe serve` of that folder
+ * (POST /workflows/validate, the Agent Spec paths) build it here, so they judge alike.
+ */
+export function checkContextFor(settings: FolderSettings, flagRules: RuleConfig = {}): CheckContext {
+  return {
+    // The config file may also name rules of other commands; unknown ids there are not errors.
+    rules: mergeRuleConfigs(VALIDATE_DEFAULTS, checkRuleConfig(settings.rules, ALL_RULES, settings.configFile ?? 'wfe.config.yaml', true), flagRules),
+    definitions,
+    portConfig: settings.catalog.portConfig(),
+    checkConfig: settings.checkConfig,
+    lookupNodeType: (id: string) => settings.catalog.getNodeType(id),
+  };
+}
+
 export async function runValidation(options: RunOptions): Promise<Report> {
   const started = performance.now();
   const flagRules = checkRuleConfig(options.flagRules, ALL_RULES, '--rule');
@@ -34,14 +52,7 @@ export async function runValidation(options: RunOptions): Promise<Report> {
   const contextFor = (folder: string) => {
     let found = contexts.get(folder);
     if (!found) {
-      found = options.settingsFor(folder).then((s) => ({
-        // The config file may also name rules of other commands; unknown ids there are not errors.
-        rules: mergeRuleConfigs(VALIDATE_DEFAULTS, checkRuleConfig(s.rules, ALL_RULES, s.configFile ?? 'wfe.config.yaml', true), flagRules),
-        definitions,
-        portConfig: s.catalog.portConfig(),
-        checkConfig: s.checkConfig,
-        lookupNodeType: (id: string) => s.catalog.getNodeType(id),
-      }));
+      found = options.settingsFor(folder).then((s) => checkContextFor(s, flagRules));
       contexts.set(folder, found);
     }
     return found;
@@ -57,7 +68,7 @@ export async function runValidation(options: RunOptions): Promise<Report> {
       const file = options.files[i];
       const t0 = performance.now();
       const ctx = await contextFor(file.folder);
-      const { problems, workflow } = checkWorkflowText(file.name, await file.read(), ctx);
+      const { problems, workflow } = checkDocumentText(file.name, await file.read(), ctx);
       ids[i] = workflow?.id;
       results[i] = { file: file.name, problems, durationMs: performance.now() - t0 };
       options.onProgress?.(++done, options.files.length, file.name);

@@ -2,10 +2,11 @@
 // per line with --log-format json. Runs are reported when their status changes, not at every step.
 import { formatLoadError } from '../../contract/load-error.js';
 import type { EventSink, ServerEvent } from '../../server/events.js';
+import { levelEnabled, type LogLevel } from '../../util/logger.js';
 
 export type LineFormat = 'pretty' | 'json';
 
-const LEVEL_OF: Record<ServerEvent['type'], string> = { request: 'info', file: 'info', 'load-errors': 'warn', run: 'info', log: 'info' };
+const LEVEL_OF: Record<ServerEvent['type'], LogLevel> = { request: 'info', file: 'info', 'load-errors': 'warn', run: 'info', log: 'info' };
 
 export function prettyLine(event: ServerEvent): string {
   const head = `${event.at} `;
@@ -27,15 +28,25 @@ export function prettyLine(event: ServerEvent): string {
   }
 }
 
-export function jsonLine(event: ServerEvent): string {
-  const level = event.type === 'log' ? event.level : event.type === 'request' && event.status >= 400 ? (event.status >= 500 ? 'error' : 'warn') : LEVEL_OF[event.type];
-  return JSON.stringify({ level, ...event });
+/** A request is info, warn for a 4xx, error for a 5xx. */
+export function levelOfEvent(event: ServerEvent): LogLevel {
+  if (event.type === 'log') return event.level;
+  if (event.type === 'request' && event.status >= 400) return event.status >= 500 ? 'error' : 'warn';
+  return LEVEL_OF[event.type];
 }
 
-/** A sink that writes lines; run events only when a run's status changes. */
-export function lineSink(format: LineFormat, write: (line: string) => void): EventSink {
+export function jsonLine(event: ServerEvent): string {
+  return JSON.stringify({ level: levelOfEvent(event), ...event });
+}
+
+/**
+ * A sink that writes lines at or above `minLevel` (checked before anything is formatted); run events only
+ * when a run's status changes.
+ */
+export function lineSink(format: LineFormat, write: (line: string) => void, minLevel: LogLevel = 'debug'): EventSink {
   const lastStatus = new Map<string, string>();
   return (event) => {
+    if (!levelEnabled(minLevel, levelOfEvent(event))) return;
     if (event.type === 'run') {
       if (lastStatus.get(event.run.id) === event.run.status) return;
       lastStatus.set(event.run.id, event.run.status);

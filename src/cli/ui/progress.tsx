@@ -1,6 +1,6 @@
 // The ink bar and closing summary table behind cli/batch.ts, loaded only when a terminal shows them.
 import { Box, render, Text } from 'ink';
-import type { Progress } from '../batch.js';
+import type { Progress } from '../progress.js';
 
 function Bar({ label, done, total, item }: { label: string; done: number; total: number; item: string }) {
   const width = 30;

@@ -1,3 +1,4 @@
+import { codeclimate } from './codeclimate.js';
 import { compact } from './compact.js';
 import { github } from './github.js';
 import { json } from './json.js';
@@ -6,6 +7,6 @@ import type { Formatter } from './options.js';
 import { sarif } from './sarif.js';
 import { stylish } from './stylish.js';
 
-export const FORMATTERS: Record<string, Formatter> = { stylish, json, junit, sarif, github, compact };
+export const FORMATTERS: Record<string, Formatter> = { stylish, json, junit, sarif, github, compact, codeclimate };
 export const FORMAT_NAMES = Object.keys(FORMATTERS);
 export type { FormatOptions, Formatter } from './options.js';

@@ -5,9 +5,10 @@ const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 
 const line = (p: { line?: number; column?: number; severity: string; message: string; ruleId: string }) => `${p.line ?? 1}:${p.column ?? 1} ${p.severity} ${p.message} [${p.ruleId}]`;
 
-export const junit: Formatter = (report) => {
+export const junit: Formatter = (report, { timings }) => {
   const failures = report.files.filter((f) => f.problems.some((p) => p.severity === 'error')).length;
-  const seconds = (ms: number) => (ms / 1000).toFixed(3);
+  // time is optional in JUnit XML; without --timings it is left out, so that reports compare byte for byte.
+  const time = (ms: number) => (timings ? ` time="${(ms / 1000).toFixed(3)}"` : '');
   const cases = report.files.map((f) => {
     const errors = f.problems.filter((p) => p.severity === 'error');
     const warnings = f.problems.filter((p) => p.severity === 'warning');
@@ -15,13 +16,13 @@ export const junit: Formatter = (report) => {
       errors.length > 0 ? `      <failure message="${xml(`${plural(errors.length, 'error')}: ${errors[0].message}`)}" type="${xml(errors[0].ruleId)}">${xml(errors.map(line).join('\n'))}</failure>` : '',
       warnings.length > 0 ? `      <system-out>${xml(warnings.map(line).join('\n'))}</system-out>` : '',
     ].filter(Boolean);
-    const open = `    <testcase classname="wfe.validate" name="${xml(f.file)}" file="${xml(f.file)}" time="${seconds(f.durationMs)}"`;
+    const open = `    <testcase classname="wfe.validate" name="${xml(f.file)}" file="${xml(f.file)}"${time(f.durationMs)}`;
     return body.length === 0 ? `${open}/>` : `${open}>\n${body.join('\n')}\n    </testcase>`;
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="wfe validate" tests="${report.files.length}" failures="${failures}" errors="0" time="${seconds(report.durationMs)}">`,
-    `  <testsuite name="wfe validate" tests="${report.files.length}" failures="${failures}" errors="0" skipped="0" time="${seconds(report.durationMs)}">`,
+    `<testsuites name="wfe validate" tests="${report.files.length}" failures="${failures}" errors="0"${time(report.durationMs)}>`,
+    `  <testsuite name="wfe validate" tests="${report.files.length}" failures="${failures}" errors="0" skipped="0"${time(report.durationMs)}>`,
     ...cases,
     '  </testsuite>',
     '</testsuites>',

@@ -1,9 +1,12 @@
+import { isAbsolute, relative, sep } from 'node:path';
 import type { Report } from '../types.js';
 
 export interface FormatOptions {
   /** ANSI colours (stylish only). */
   color: boolean;
   version: string;
+  /** Durations in json and junit; off by default, so that the same inputs give the same bytes. */
+  timings?: boolean;
 }
 
 export type Formatter = (report: Report, options: FormatOptions) => string;
@@ -11,3 +14,14 @@ export type Formatter = (report: Report, options: FormatOptions) => string;
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export const allProblems = (report: Report) => report.files.flatMap((f) => f.problems);
+
+/**
+ * A report's file name as a path from the working directory (where CI tools resolve them), with forward
+ * slashes; absolute when the file lies outside it. Names that are not paths (stdin) are kept.
+ */
+export function repoPath(file: string, cwd = process.cwd()): string {
+  if (!isAbsolute(file)) return file.split('\\').join('/');
+  const inside = relative(cwd, file);
+  const outside = inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside);
+  return (outside ? file : inside).split(sep).join('/');
+}

@@ -1,5 +1,18 @@
-// SARIF 2.1.0, the format GitHub code scanning shows inline (upload-sarif).
-import { allProblems, type Formatter } from './options.js';
+// SARIF 2.1.0, the format GitHub code scanning shows inline (upload-sarif). Checked with Microsoft's
+// SARIF validator (`Sarif.Multitool validate --rule-kind "Sarif;Gh"`, test/report-formats.test.ts).
+import { isAbsolute } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { helpMarkdown, helpText, RULE_HELP, ruleName, RULES_DOC_URL } from '../../contract/rule-help.js';
+import { allProblems, repoPath, type Formatter } from './options.js';
+
+const sentence = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}${/[.!?]$/.test(s) ? '' : '.'}`;
+
+/** Relative to the checkout root (%SRCROOT%) when possible; SARIF wants URIs, so segments are encoded. */
+function artifactLocation(file: string): { uri: string; uriBaseId?: string } {
+  const path = repoPath(file);
+  if (isAbsolute(path)) return { uri: pathToFileURL(path).href };
+  return { uri: path.split('/').map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
+}
 
 export const sarif: Formatter = (report, { version }) => {
   const rules = report.rules.filter((r) => r.severity !== 'off');
@@ -12,7 +25,7 @@ export const sarif: Formatter = (report, { version }) => {
     locations: [
       {
         physicalLocation: {
-          artifactLocation: { uri: p.file.split('\\').join('/'), uriBaseId: '%SRCROOT%' },
+          artifactLocation: artifactLocation(p.file),
           // Code scanning needs a region; a file-level problem points at its first line.
           region: { startLine: p.line ?? 1, startColumn: p.column ?? 1 },
         },
@@ -32,10 +45,18 @@ export const sarif: Formatter = (report, { version }) => {
                 name: 'wfe',
                 version,
                 informationUri: 'https://github.com/flowdrop-io/flowdrop',
-                rules: rules.map((r) => ({ id: r.id, name: r.id, shortDescription: { text: r.description }, defaultConfiguration: { level: r.severity } })),
+                rules: rules.map((r) => ({
+                  id: r.id,
+                  name: ruleName(r.id),
+                  shortDescription: { text: sentence(r.description) },
+                  fullDescription: { text: RULE_HELP[r.id]?.checks ?? sentence(r.description) },
+                  help: { text: helpText(r.id), markdown: helpMarkdown(r.id) },
+                  ...(RULES_DOC_URL ? { helpUri: `${RULES_DOC_URL}#${r.id}` } : {}),
+                  defaultConfiguration: { level: r.severity },
+                })),
               },
             },
-            originalUriBaseIds: { '%SRCROOT%': { uri: `file://${process.cwd().split('\\').join('/')}/` } },
+            originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(process.cwd()).href.replace(/\/?$/, '/') } },
             results,
           },
         ],

@@ -1,8 +1,7 @@
 // Rule severities shared by `wfe export` and `wfe validate`: defaults come from each rule, a `rules:`
 // map in wfe.config.yaml overrides them, and `--rule <id>=<severity>` flags override both.
-import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
+import { KNOWN_RULE_IDS } from './rule-help.js';
 
 export type Severity = 'error' | 'warning' | 'off';
 export type RuleConfig = Record<string, Severity>;
@@ -44,11 +43,16 @@ export function parseRuleFlags(flags: string[]): RuleConfig {
 export function rulesFromConfigText(text: string, file = 'wfe.config.yaml'): RuleConfig {
   const doc = parseDocument(text);
   if (doc.errors.length > 0) throw new RuleConfigError(`${file}: invalid YAML: ${doc.errors[0].message.split('\n')[0]}`);
-  const value = doc.toJS() as { rules?: unknown } | null;
-  if (value === null || typeof value !== 'object' || value.rules === undefined || value.rules === null) return {};
-  if (typeof value.rules !== 'object' || Array.isArray(value.rules)) throw new RuleConfigError(`${file}: rules must be a map of <rule-id>: error|warning|off`);
+  return rulesFromSettings(doc.toJS(), file);
+}
+
+/** The `rules:` map of an already parsed wfe.config.yaml (the catalog's settings, say). */
+export function rulesFromSettings(value: unknown, file = 'wfe.config.yaml'): RuleConfig {
+  if (value === null || typeof value !== 'object' || !('rules' in value) || value.rules === undefined || value.rules === null) return {};
+  const rules = value.rules;
+  if (typeof rules !== 'object' || Array.isArray(rules)) throw new RuleConfigError(`${file}: rules must be a map of <rule-id>: error|warning|off`);
   const config: RuleConfig = {};
-  for (const [id, raw] of Object.entries(value.rules as Record<string, unknown>)) {
+  for (const [id, raw] of Object.entries(rules)) {
     const severity = parseSeverity(raw);
     if (!severity) throw new RuleConfigError(`${file}: rules.${id}: expected error, warning or off, got ${JSON.stringify(raw)}`);
     config[id] = severity;
@@ -56,28 +60,39 @@ export function rulesFromConfigText(text: string, file = 'wfe.config.yaml'): Rul
   return config;
 }
 
-/** The nearest wfe.config.yaml at or above `dir`, or undefined. */
-export async function findConfigFile(dir: string, name = 'wfe.config.yaml'): Promise<string | undefined> {
-  let current = resolve(dir);
-  for (;;) {
-    const candidate = join(current, name);
-    if (await readFile(candidate, 'utf8').then(() => true, () => false)) return candidate;
-    const parent = dirname(current);
-    if (parent === current) return undefined;
-    current = parent;
-  }
-}
-
-export async function rulesFromConfigFile(file: string): Promise<RuleConfig> {
-  return rulesFromConfigText(await readFile(file, 'utf8'), file);
-}
-
 /** Later configs win. */
 export const mergeRuleConfigs = (...configs: Array<RuleConfig | undefined>): RuleConfig => Object.assign({}, ...configs.filter(Boolean));
 
+/** Edit distance where swapping two neighbouring letters costs 1 (optimal string alignment). */
+export function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.length][b.length];
+}
+
+/** The known id closest to a misspelt one, when it is close enough to be what was meant. */
+export function closestRuleId(id: string, known: Iterable<string>): string | undefined {
+  let best: { id: string; distance: number } | undefined;
+  for (const candidate of known) {
+    const distance = editDistance(id.toLowerCase(), candidate);
+    if (!best || distance < best.distance) best = { id: candidate, distance };
+  }
+  return best && best.distance <= Math.max(2, Math.floor(id.length / 3)) ? best.id : undefined;
+}
+
+function unknownRule(source: string, id: string, known: string[]): RuleConfigError {
+  const closest = closestRuleId(id, known);
+  return new RuleConfigError(`${source}: unknown rule "${id}"; ${closest ? `did you mean "${closest}"?` : `known rules: ${known.join(', ')}`}`);
+}
+
 /**
  * The part of a config that concerns these rules. Changes to fixed rules are refused; unknown ids are
- * refused too, unless `ignoreUnknown` (a shared config file also names other commands' rules).
+ * refused too. With `ignoreUnknown` (a shared config file also names other commands' rules), ids of any
+ * wfe command are let through and only ids that no command knows are refused.
  */
 export function checkRuleConfig(config: RuleConfig, rules: RuleDefinition[], source = '--rule', ignoreUnknown = false): RuleConfig {
   const byId = new Map(rules.map((r) => [r.id, r]));
@@ -85,8 +100,8 @@ export function checkRuleConfig(config: RuleConfig, rules: RuleDefinition[], sou
   for (const [id, severity] of Object.entries(config)) {
     const rule = byId.get(id);
     if (!rule) {
-      if (ignoreUnknown) continue;
-      throw new RuleConfigError(`${source}: unknown rule "${id}"; known rules: ${rules.map((r) => r.id).join(', ')}`);
+      if (ignoreUnknown && KNOWN_RULE_IDS.has(id)) continue;
+      throw unknownRule(source, id, ignoreUnknown ? [...new Set([...byId.keys(), ...KNOWN_RULE_IDS])] : [...byId.keys()]);
     }
     if (rule.fixed && severity !== rule.severity) throw new RuleConfigError(`${source}: rule "${id}" cannot be changed (${rule.description})`);
     kept[id] = severity;

@@ -1,0 +1,33 @@
+// Lint: ESLint's recommended rules, typescript-eslint's recommended ones, and the type-checked rules that
+// catch what a server must never do (a promise nobody awaits, a promise where a callback is expected).
+// Formatting is prettier's job (npm run format); `npm run lint` runs both checks.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'fixtures/workflows/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-sequences': ['error', { allowInParentheses: false }],
+      // Sanitisers strip control characters on purpose (log lines, terminal output, file names).
+      'no-control-regex': 'off',
+      'max-len': ['error', { code: 140, ignoreUrls: true, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true }],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+    // Plain Node scripts: tsc does not see them, and Node's globals are not declared for ESLint.
+    rules: { 'no-undef': 'off' },
+  },
+);

@@ -1,0 +1,216 @@
+// wfe validate: check inputs once (or again on every change with --watch) and write each report where
+// its -f/-o pair says.
+import { appendFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { isCi } from '../util/ci.js';
+import type { FileResult, Report } from '../validate/types.js';
+import type { ReportFlag } from './report-targets.js';
+import type { Input, ScreenedInput } from './io.js';
+
+export interface ValidateFlags {
+  rule?: string[];
+  ignore?: string[];
+  config?: string;
+  maxWarnings?: number;
+  stdinFilename: string;
+  color?: boolean;
+  timings?: boolean;
+  quiet?: boolean;
+  watch?: boolean;
+  listRules?: boolean;
+}
+
+export async function validateCommand(args: string[], flags: ValidateFlags, reportFlags: ReportFlag[]): Promise<number> {
+  const [{ ALL_RULES, VALIDATE_DEFAULTS }, { FORMATTERS, FORMAT_NAMES }, { githubSummary }, io, { folderSettings }, { runValidation, folderOf }, { parseRuleFlags, RuleConfigError }, { createLogger }, { openProgress }, { packageVersion }, { reportTargets }, { checkPattern, IgnoreConfigError }, { errorText }] =
+    await Promise.all([
+      import('../validate/rules.js'),
+      import('../validate/formatters/index.js'),
+      import('../validate/formatters/github.js'),
+      import('./io.js'),
+      import('../project/folder-settings.js'),
+      import('../validate/run.js'),
+      import('../contract/rule-config.js'),
+      import('../util/logger.js'),
+      import('./batch.js'),
+      import('../util/version.js'),
+      import('./report-targets.js'),
+      import('../project/ignore.js'),
+      import('./error-text.js'),
+    ]);
+  const usage = (message: string) => {
+    process.stderr.write(`wfe validate: ${message}\n`);
+    return 2;
+  };
+
+  if (flags.listRules) {
+    const width = Math.max(...ALL_RULES.map((r) => r.id.length));
+    for (const r of ALL_RULES) process.stdout.write(`${r.id.padEnd(width)}  ${(VALIDATE_DEFAULTS[r.id] ?? r.severity).padEnd(7)}  ${r.fixed ? '(fixed) ' : ''}${r.description}\n`);
+    return 0;
+  }
+
+  const inGitHub = process.env.GITHUB_ACTIONS === 'true';
+  let targets;
+  try {
+    targets = reportTargets(reportFlags, inGitHub ? ['stylish', 'github'] : ['stylish']);
+  } catch (err) {
+    return usage((err as Error).message);
+  }
+  for (const t of targets) if (!FORMATTERS[t.format]) return usage(`unknown --format "${t.format}"; choose from ${FORMAT_NAMES.join(', ')}`);
+
+  let flagRules;
+  let ignorePatterns: string[];
+  try {
+    flagRules = parseRuleFlags(flags.rule ?? []);
+    ignorePatterns = (flags.ignore ?? []).map((p) => checkPattern(p, '--ignore'));
+  } catch (err) {
+    return usage((err as Error).message);
+  }
+  if (flags.watch && args.includes('-')) return usage('--watch cannot watch stdin (-); give files or folders');
+
+  const settingsFor = folderSettings(createLogger('warn'), flags.config);
+  const ignore = { patterns: ignorePatterns, configIgnore: io.configIgnoreOf(settingsFor) };
+  const expand = async (): Promise<Input[] | string> => {
+    try {
+      const inputs = await io.expandInputs(args, ['.json'], ignore);
+      return inputs.length > 0 ? inputs : `no *.json workflow files found in ${args.join(', ')}`;
+    } catch (err) {
+      if (err instanceof io.UsageError || err instanceof IgnoreConfigError) return err.message;
+      throw err;
+    }
+  };
+  const nameOf = (input: { name: string; path?: string }) => (input.path ? input.name : flags.stdinFilename);
+
+  /** Checks every input; `screened` keeps what was read before (--watch re-reads only changed files). */
+  const check = async (inputs: Input[], showProgress: boolean, screenedBefore = new Map<string, ScreenedInput>()): Promise<Report> => {
+    const progress = showProgress ? await openProgress('validate', inputs.length) : await openProgress('validate', 0);
+    const fresh = inputs.filter((input) => !input.path || !screenedBefore.has(input.path));
+    const freshScreened = await io.screenInputs(fresh, nameOf);
+    fresh.forEach((input, i) => input.path && screenedBefore.set(input.path, freshScreened[i]));
+    const screened = inputs.map((input) => (input.path ? screenedBefore.get(input.path)! : freshScreened[fresh.indexOf(input)]));
+    // An input that cannot be read, or that no check can safely take (an alias bomb, nesting beyond
+    // MAX_JSON_DEPTH), is an error of its own file; the others are still checked.
+    const refused = new Map<number, FileResult>();
+    const texts = new Map<number, string>();
+    screened.forEach((s, i) => {
+      if ('text' in s) return void texts.set(i, s.text);
+      const file = nameOf(inputs[i]);
+      refused.set(i, { file, problems: [{ ruleId: 'json-syntax', severity: 'error', file, message: s.refused }], durationMs: 0 });
+      progress.tick(file);
+    });
+    const checked = [...texts.keys()];
+    let checkedReport;
+    try {
+      checkedReport = await runValidation({
+        files: checked.map((i) => ({ name: nameOf(inputs[i]), folder: folderOf(inputs[i].path), read: async () => texts.get(i)! })),
+        flagRules,
+        settingsFor,
+        onProgress: (_done, _total, file) => progress.tick(file),
+      });
+    } catch (err) {
+      progress.finish([]);
+      throw err;
+    }
+    const checkedResults = new Map(checked.map((i, j) => [i, checkedReport.files[j]]));
+    const report = { ...checkedReport, files: inputs.map((_, i) => refused.get(i) ?? checkedResults.get(i)!), errorCount: checkedReport.errorCount + refused.size };
+    progress.finish([
+      ['files', report.files.length],
+      ['errors', report.errorCount],
+      ['warnings', report.warningCount + (tooManyWarnings(report) ? ` (more than --max-warnings ${flags.maxWarnings})` : '')],
+      ['time', `${Math.round(report.durationMs)} ms`],
+    ]);
+    return report;
+  };
+  const tooManyWarnings = (report: Report) => flags.maxWarnings !== undefined && report.warningCount > flags.maxWarnings;
+
+  /** Writes every report; returns the exit code. */
+  const emit = async (report: Report): Promise<number> => {
+    const failed = report.errorCount > 0 || tooManyWarnings(report);
+    const color = flags.color !== false && !process.env.NO_COLOR && (process.stdout.isTTY === true || Boolean(process.env.FORCE_COLOR));
+    for (const { format, output } of targets) {
+      const toFile = output !== undefined && output !== '-';
+      if (!toFile && flags.quiet && !failed) continue;
+      const text = FORMATTERS[format](report, { color: color && !toFile && format === 'stylish', version: packageVersion, timings: flags.timings === true });
+      if (toFile) await io.writeOutput(output, text, true);
+      else process.stdout.write(text);
+    }
+    if (inGitHub && process.env.GITHUB_STEP_SUMMARY) await appendFile(process.env.GITHUB_STEP_SUMMARY, githubSummary(report, { color: false, version: packageVersion }));
+    if (tooManyWarnings(report)) process.stderr.write(`wfe validate: ${report.warningCount} warnings, more than --max-warnings ${flags.maxWarnings}\n`);
+    return failed ? 1 : 0;
+  };
+
+  const checkAndEmit = async (inputs: Input[], showProgress: boolean, screened?: Map<string, ScreenedInput>): Promise<number> => {
+    try {
+      return await emit(await check(inputs, showProgress, screened));
+    } catch (err) {
+      if (err instanceof RuleConfigError) return usage(err.message);
+      throw err;
+    }
+  };
+
+  const inputs = await expand();
+  if (typeof inputs === 'string') return usage(inputs);
+  if (!flags.watch) return checkAndEmit(inputs, !flags.quiet);
+
+  // --watch: the first report, then one after each burst of changes. Only changed files are read again;
+  // every file is checked again, since one file's change can affect another's (duplicate ids).
+  const screened = new Map<string, ScreenedInput>();
+  let lastCode = await checkAndEmit(inputs, false, screened);
+  const { watch } = await import('chokidar');
+  const { basename } = await import('node:path');
+  const { stat } = await import('node:fs/promises');
+  const watched = new Set<string>();
+  for (const arg of args) {
+    const info = await stat(arg).catch(() => undefined);
+    watched.add(info ? resolve(arg) : process.cwd());
+  }
+  for (const input of inputs) if (input.path && ![...watched].some((w) => input.path!.startsWith(w))) watched.add(dirname(input.path));
+  const watcher = watch([...watched], {
+    ignoreInitial: true,
+    ignored: (path: string) => basename(path).startsWith('.') || basename(path) === 'node_modules',
+  });
+  let running: Promise<void> | undefined;
+  let again = false;
+  const changed = new Set<string>();
+  const recheck = async (): Promise<void> => {
+    const files = [...changed];
+    changed.clear();
+    for (const file of files) screened.delete(file);
+    const now = await expand();
+    process.stderr.write(`\n${new Date().toLocaleTimeString()} changed: ${files.map((f) => io.displayName(f)).join(', ')}\n`);
+    if (typeof now === 'string') {
+      process.stderr.write(`wfe validate: ${now}\n`);
+      lastCode = 2;
+      return;
+    }
+    try {
+      lastCode = await checkAndEmit(now, false, screened);
+    } catch (err) {
+      process.stderr.write(`wfe validate: ${errorText(err)}\n`);
+      lastCode = 2;
+    }
+  };
+  const schedule = (path: string) => {
+    changed.add(resolve(path));
+    if (running) return void (again = true);
+    running = (async () => {
+      do {
+        again = false;
+        await recheck();
+      } while (again || changed.size > 0);
+      running = undefined;
+    })();
+  };
+  watcher.on('all', (_event, path) => schedule(path));
+  watcher.on('error', (err) => process.stderr.write(`wfe validate: watching: ${errorText(err)}\n`));
+  await new Promise<void>((ready) => watcher.once('ready', () => ready()));
+  if (isCi()) process.stderr.write('wfe validate: --watch in CI keeps running until stopped\n');
+  process.stderr.write(`Watching ${inputs.length} file${inputs.length === 1 ? '' : 's'} for changes (Ctrl-C to stop)\n`);
+  // Ctrl-C ends the watch; the exit code is the last check's, as if it had run once.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
+  return new Promise<number>((done) => {
+    const stop = () => void watcher.close().then(() => done(lastCode));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,62 @@
+// The settings an input file is checked with: the nearest wfe.config.yaml at or above it, and the node
+// types of that folder, as `wfe serve` of that folder sees them. The catalog is the one reader of
+// wfe.config.yaml; its `rules:` come from the catalog's settings, not from a second read of the file.
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { CONFIG_FILE, loadCatalog, type Catalog } from '../catalog/catalog.js';
+import { createConfigChecker, type ConfigChecker } from '../contract/config-check.js';
+import { RuleConfigError, rulesFromConfigText, rulesFromSettings, type RuleConfig } from '../contract/rule-config.js';
+import type { Logger } from '../util/logger.js';
+
+/** What the checks of one folder depend on: its node types, their config checker and its `rules:`. */
+export interface FolderSettings {
+  catalog: Pick<Catalog, 'portConfig' | 'getNodeType'>;
+  checkConfig: ConfigChecker;
+  rules: RuleConfig;
+  configFile?: string;
+}
+
+/** The nearest wfe.config.yaml at or above `dir`, or undefined. */
+export async function findConfigFile(dir: string, name = CONFIG_FILE): Promise<string | undefined> {
+  let current = resolve(dir);
+  for (;;) {
+    const candidate = join(current, name);
+    if (await readFile(candidate, 'utf8').then(() => true, () => false)) return candidate;
+    const parent = dirname(current);
+    if (parent === current) return undefined;
+    current = parent;
+  }
+}
+
+/** `rules:` of the config the catalog loaded; a config the catalog could not load is an error here. */
+function rulesOf(catalog: Catalog, configFile: string): RuleConfig {
+  const problem = catalog.errors().find((e) => e.file === CONFIG_FILE);
+  if (problem) throw new RuleConfigError(`${configFile}${problem.line ? `:${problem.line}:${problem.column}` : ''}: ${problem.message}`);
+  return rulesFromSettings(catalog.settings(), configFile);
+}
+
+export function folderSettings(logger: Logger, explicitConfig?: string): (inputDir: string) => Promise<FolderSettings & { catalog: Catalog }> {
+  const cache = new Map<string, Promise<FolderSettings & { catalog: Catalog }>>();
+  // Looked up once per folder of inputs, not once per input (a batch has many inputs per folder).
+  const configFiles = new Map<string, Promise<string | undefined>>();
+  const configFileOf = (inputDir: string): Promise<string | undefined> => {
+    let found = configFiles.get(inputDir);
+    if (!found) configFiles.set(inputDir, (found = findConfigFile(inputDir)));
+    return found;
+  };
+  return async (inputDir) => {
+    const configFile = explicitConfig ?? (await configFileOf(inputDir));
+    const folder = configFile ? dirname(configFile) : inputDir;
+    let found = cache.get(folder);
+    if (!found) {
+      found = (async () => {
+        const catalog = await loadCatalog(folder, { watch: false, logger });
+        // --config may name a file that is not the folder's wfe.config.yaml: only its rules are read then.
+        const rules = !configFile ? {} : basename(configFile) === CONFIG_FILE ? rulesOf(catalog, configFile) : rulesFromConfigText(await readFile(configFile, 'utf8'), configFile);
+        return { catalog, checkConfig: createConfigChecker((id) => catalog.getNodeType(id)?.configSchema), rules, configFile };
+      })();
+      cache.set(folder, found);
+    }
+    return found;
+  };
+}

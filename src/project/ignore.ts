@@ -1,0 +1,137 @@
+// Which files of a folder are not workflows, for every command that walks one (`wfe serve`, validate,
+// export, import): well-known non-workflow files by default, plus `--ignore` globs and the `ignore:` list
+// of wfe.config.yaml. Pure: callers read the config and pass the patterns in.
+import { isAbsolute, relative, sep } from 'node:path';
+
+/**
+ * Skipped in every walked folder, at any depth: hidden files and folders (.git/, .vscode/, .github/,
+ * .wfe/…), node_modules/, package manifests and lockfiles, TypeScript/JavaScript project files, and the
+ * config files of common JavaScript tools that are JSON.
+ */
+export const DEFAULT_IGNORE: readonly string[] = [
+  '.*',
+  'node_modules/',
+  'package.json',
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'pnpm-lock.yaml',
+  'pnpm-workspace.yaml',
+  'bun.lock',
+  'composer.json',
+  'composer.lock',
+  'deno.json',
+  'deno.jsonc',
+  'deno.lock',
+  'tsconfig*.json',
+  'jsconfig*.json',
+  'bower.json',
+  'lerna.json',
+  'nx.json',
+  'turbo.json',
+  'biome.json',
+  'renovate.json',
+  'vercel.json',
+];
+
+/** Patterns and the folder they are relative to (absolute): the folder argument, or the config file's folder. */
+export interface IgnoreSet {
+  patterns: readonly string[];
+  base: string;
+}
+
+/** Says whether a path below the walked root (forward slashes) is skipped; `isFolder` when it names a folder. */
+export type IgnoreMatcher = (rel: string, isFolder?: boolean) => boolean;
+
+export class IgnoreConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'IgnoreConfigError';
+  }
+}
+
+interface CompiledPattern {
+  regexp: RegExp;
+  /** A pattern without a slash names a file or folder at any depth, as in .gitignore. */
+  anyDepth: boolean;
+  /** A trailing slash: folders only. */
+  folderOnly: boolean;
+}
+
+const escapeChar = (c: string): string => c.replace(/[.+^${}()|\\[\]]/g, '\\$&');
+
+/** Glob → RegExp source: `*` and `?` stay within one path segment, `**` spans segments, `[…]` and `{a,b}`. */
+function globSource(glob: string): string {
+  let source = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === '*' && glob[i + 1] === '*') {
+      const slashAfter = glob[i + 2] === '/';
+      source += slashAfter ? '(?:.*/)?' : '.*';
+      i += slashAfter ? 2 : 1;
+    } else if (c === '*') source += '[^/]*';
+    else if (c === '?') source += '[^/]';
+    else if (c === '[' && glob.indexOf(']', i + 2) > 0) {
+      const end = glob.indexOf(']', i + 2);
+      const body = glob.slice(i + 1, end);
+      source += `[${body.startsWith('!') ? '^' + body.slice(1) : body}]`;
+      i = end;
+    } else if (c === '{' && glob.indexOf('}', i) > 0) {
+      const end = glob.indexOf('}', i);
+      source += `(?:${glob.slice(i + 1, end).split(',').map(globSource).join('|')})`;
+      i = end;
+    } else source += escapeChar(c);
+  }
+  return source;
+}
+
+export function compilePattern(pattern: string): CompiledPattern {
+  const folderOnly = pattern.endsWith('/');
+  let body = folderOnly ? pattern.slice(0, -1) : pattern;
+  const anyDepth = !body.includes('/');
+  body = body.replace(/^\.?\//, '');
+  return { regexp: new RegExp(`^${globSource(body)}$`), anyDepth, folderOnly };
+}
+
+/** Whether `rel` (a file path relative to the pattern's base, forward slashes) or a folder it is in matches. */
+function matches(pattern: CompiledPattern, rel: string, relIsFolder: boolean): boolean {
+  const parts = rel.split('/');
+  for (let end = 1; end <= parts.length; end++) {
+    const isFolder = end < parts.length || relIsFolder;
+    if (pattern.folderOnly && !isFolder) continue;
+    if (pattern.anyDepth ? pattern.regexp.test(parts[end - 1]) : pattern.regexp.test(parts.slice(0, end).join('/'))) return true;
+  }
+  return false;
+}
+
+const toPosix = (p: string): string => p.split(sep).join('/');
+
+/** One matcher over several sets, for paths relative to `root` (absolute). */
+export function ignoreMatcher(root: string, sets: readonly IgnoreSet[]): IgnoreMatcher {
+  const compiled = sets.map((set) => ({ base: set.base, patterns: set.patterns.map(compilePattern) }));
+  return (rel, isFolder = false) => {
+    for (const set of compiled) {
+      const below = set.base === root ? rel : toPosix(relative(set.base, `${root}/${rel}`));
+      if (below === '' || below.startsWith('..') || isAbsolute(below)) continue;
+      if (set.patterns.some((p) => matches(p, below, isFolder))) return true;
+    }
+    return false;
+  };
+}
+
+/** The defaults alone, for a folder at `root`. */
+export const defaultIgnore = (root: string): IgnoreMatcher => ignoreMatcher(root, [{ patterns: DEFAULT_IGNORE, base: root }]);
+
+/** Checks one pattern from a flag or a config file; throws IgnoreConfigError naming where it came from. */
+export function checkPattern(pattern: unknown, where: string): string {
+  if (typeof pattern !== 'string' || pattern.trim() === '') throw new IgnoreConfigError(`${where}: expected a glob such as "drafts/" or "*.schema.json", got ${JSON.stringify(pattern)}`);
+  if (pattern.startsWith('!')) throw new IgnoreConfigError(`${where}: "${pattern}": negated patterns are not supported; name the files to skip instead`);
+  return pattern.trim();
+}
+
+/** The `ignore:` list of a parsed wfe.config.yaml (the catalog's settings): a glob or a list of globs. */
+export function ignoreFromSettings(settings: unknown, file = 'wfe.config.yaml'): string[] {
+  if (settings === null || typeof settings !== 'object' || !('ignore' in settings) || settings.ignore == null) return [];
+  const value = settings.ignore;
+  const list = Array.isArray(value) ? value : [value];
+  return list.map((p, i) => checkPattern(p, `${file}: ignore${Array.isArray(value) ? `[${i}]` : ''}`));
+}

@@ -1,0 +1,28 @@
+// Code Climate issues, the JSON GitLab's Code Quality report reads (artifacts: reports: codequality).
+import { createHash } from 'node:crypto';
+import type { ProblemSeverity } from '../types.js';
+import { allProblems, repoPath, type Formatter } from './options.js';
+
+const SEVERITY: Record<ProblemSeverity, 'major' | 'minor'> = { error: 'major', warning: 'minor' };
+
+export const codeclimate: Formatter = (report) => {
+  const seen = new Map<string, number>();
+  const issues = allProblems(report).map((p) => {
+    const path = repoPath(p.file);
+    // GitLab matches issues across pipelines by fingerprint, so it must not move with line numbers;
+    // the JSON pointer names the node or edge, and a counter separates repeats at one pointer.
+    const key = [p.ruleId, path, p.pointer ?? ''].join('\0');
+    const repeat = seen.get(key) ?? 0;
+    seen.set(key, repeat + 1);
+    return {
+      type: 'issue',
+      check_name: p.ruleId,
+      description: p.message,
+      categories: ['Bug Risk'],
+      severity: SEVERITY[p.severity],
+      fingerprint: createHash('md5').update(repeat === 0 ? key : `${key}\0${repeat}`).digest('hex'),
+      location: { path, lines: { begin: p.line ?? 1 } },
+    };
+  });
+  return JSON.stringify(issues, null, 2) + '\n';
+};

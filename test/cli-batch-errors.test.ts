@@ -1,0 +1,126 @@
+// Batches go on: one bad input of `wfe import`, `wfe export` or `wfe validate` (unreadable, unparsable, a
+// YAML alias bomb, too deep, not a workflow) is reported by file name with its reason, the other inputs
+// are still converted or checked, and the exit code is 1. Exit 2 stays for usage errors.
+// The real CLI (dist/, built by the test script) as a child process over temp files.
+import { copyFile, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from './support/cli.js';
+
+const fixtures = new URL('../fixtures/workflows/', import.meta.url).pathname;
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'wfe-batch-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** "Billion laughs": nine aliases of nine aliases…, far beyond the parser's alias expansion limit. */
+const aliasBomb = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]', ...'bcdefgh'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefg'[i]}`).join(',')}]`)].join('\n') + '\n';
+
+const nested = (levels: number, open: string, close: string, inner = '1') => open.repeat(levels) + inner + close.repeat(levels);
+
+/** A file of more than 2 GiB, without the disk space: Node refuses to read it (as root, chmod would not stop a read). */
+async function unreadable(path: string): Promise<void> {
+  const handle = await open(path, 'w');
+  await handle.truncate(3 * 1024 ** 3);
+  await handle.close();
+}
+
+async function inputs(files: Record<string, string>): Promise<string[]> {
+  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+  await unreadable(join(dir, 'huge.json'));
+  return ['huge.json', ...Object.keys(files)].map((name) => join(dir, name));
+}
+
+const reported = (stderr: string, name: string) => stderr.split('\n').filter((line) => line.startsWith(join(dir, name)));
+
+describe('wfe import', () => {
+  it('reports each bad input by name with its reason, still imports the good one, and exits 1', async () => {
+    const good = await readFile(join(fixtures, 'chat-pipeline.json'), 'utf8');
+    const args = await inputs({
+      'alias-bomb.yaml': aliasBomb,
+      'broken.yaml': 'component_type: Flow\nname: [unclosed\n',
+      'deep.yaml': `value: ${nested(300, '[', ']')}\n`,
+      'not-a-flow.json': '[1, 2, 3]',
+      'good.json': good,
+    });
+    const out = join(dir, 'out');
+    const run = await runCli(['import', ...args, '-o', out]);
+    expect(run.code).toBe(1);
+    expect(reported(run.stderr, 'alias-bomb.yaml')).toEqual([expect.stringMatching(/: error: .*Excessive alias count/)]);
+    expect(reported(run.stderr, 'huge.json')).toEqual([expect.stringMatching(/: error: cannot read \S*huge\.json: the file is larger than 2 GiB/)]);
+    expect(reported(run.stderr, 'broken.yaml')).toEqual([expect.stringMatching(/^[^:]+:\d+:\d+: error: invalid YAML/)]);
+    expect(reported(run.stderr, 'deep.yaml')).toEqual([expect.stringMatching(/: error: nested deeper than the limit of 256 levels/)]);
+    expect(reported(run.stderr, 'not-a-flow.json')).toEqual([expect.stringMatching(/: error: not an Agent Spec component/)]);
+    expect(reported(run.stderr, 'good.json')).toEqual([]);
+    const written = await readdir(out);
+    expect(written).toEqual([`${JSON.parse(good).id}.json`]);
+    expect(JSON.parse(await readFile(join(out, written[0]), 'utf8')).name).toBe(JSON.parse(good).name);
+
+    const usage = await runCli(['import', join(dir, 'missing.json'), join(dir, 'good.json'), '-o', join(dir, 'out2')]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/missing\.json: no such file or folder/);
+  });
+});
+
+describe('wfe export', () => {
+  it('reports each bad input by name with its reason, still exports the good one, and exits 1', async () => {
+    const args = await inputs({
+      'alias-bomb.yaml': aliasBomb,
+      'broken.json': '{"id": "b", "name": ',
+      'deep.json': nested(300, '{"a":', '}'),
+      'not-a-workflow.json': '[1, 2, 3]',
+      'good.json': await readFile(join(fixtures, 'chat-pipeline.json'), 'utf8'),
+    });
+    const out = join(dir, 'out');
+    const run = await runCli(['export', ...args, '-o', out]);
+    expect(run.code).toBe(1);
+    expect(reported(run.stderr, 'alias-bomb.yaml')).toEqual([expect.stringMatching(/: error: .*Excessive alias count/)]);
+    expect(reported(run.stderr, 'huge.json')).toEqual([expect.stringMatching(/: error: cannot read \S*huge\.json: the file is larger than 2 GiB/)]);
+    expect(reported(run.stderr, 'broken.json')).toEqual([expect.stringMatching(/^[^:]+:1:\d+: error: invalid JSON/)]);
+    expect(reported(run.stderr, 'deep.json')).toEqual([expect.stringMatching(/:1:\d+: error: .*nested deeper than the limit of 256 levels/)]);
+    expect(reported(run.stderr, 'not-a-workflow.json')).toEqual([expect.stringMatching(/: error: not a FlowDrop workflow/)]);
+    expect(reported(run.stderr, 'good.json').filter((line) => line.includes(': error: '))).toEqual([]);
+    expect(await readdir(out)).toEqual(['good.agentspec.json']);
+    expect(JSON.parse(await readFile(join(out, 'good.agentspec.json'), 'utf8')).component_type).toBe('Flow');
+
+    // An output that exists is that input's failure too; --config that cannot be read is a usage error.
+    const again = await runCli(['export', join(dir, 'good.json'), join(dir, 'alias-bomb.yaml'), '-o', out]);
+    expect(again.code).toBe(1);
+    expect(reported(again.stderr, 'good.json')).toEqual(expect.arrayContaining([expect.stringMatching(/already exists; use --force/)]));
+    const usage = await runCli(['export', join(dir, 'good.json'), '--config', join(dir, 'missing.yaml')]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/--config .*missing\.yaml/);
+  });
+});
+
+describe('wfe validate', () => {
+  it('reports each bad input as an error of its file, still checks the good one, and exits 1', async () => {
+    const args = await inputs({
+      'alias-bomb.yaml': aliasBomb,
+      'broken.json': '{"id": "b", "name": ',
+      'deep.json': nested(300, '[', ']'),
+      'not-a-workflow.json': '[1, 2, 3]',
+    });
+    await copyFile(join(fixtures, 'chat-pipeline.json'), join(dir, 'good.json'));
+    const run = await runCli(['validate', ...args, join(dir, 'good.json'), '-f', 'compact']);
+    expect(run.code).toBe(1);
+    const lines = (name: string) => reported(run.stdout, name).filter((line) => line.includes(': error: '));
+    expect(lines('alias-bomb.yaml')).toEqual([expect.stringMatching(/error: .*Excessive alias count/)]);
+    expect(lines('huge.json')).toEqual([expect.stringMatching(/error: cannot read \S*huge\.json: the file is larger than 2 GiB/)]);
+    expect(lines('broken.json')).toEqual([expect.stringMatching(/:1:\d+: error: Invalid JSON/)]);
+    expect(lines('deep.json')).toEqual([expect.stringMatching(/error: .*nested deeper than the limit of 256 levels/)]);
+    expect(lines('not-a-workflow.json').length).toBeGreaterThan(0);
+    expect(lines('good.json')).toEqual([]);
+
+    const json = await runCli(['validate', ...args, join(dir, 'good.json'), '-f', 'json']);
+    expect(json.code).toBe(1);
+    // Every input in the report, in the order given, refused ones included.
+    const report = JSON.parse(json.stdout) as { summary: { files: number }; files: Array<{ file: string; errors: number }> };
+    expect(report.files.map((f) => f.file)).toEqual([...args, join(dir, 'good.json')]);
+    expect(report.files.map((f) => f.errors > 0)).toEqual([true, true, true, true, true, false]);
+  });
+});
