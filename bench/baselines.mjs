@@ -50,7 +50,12 @@ async function writeDurably(target, bytes) {
 }
 
 if (role === 'bytes') {
-  const responses = new Map(Object.entries(JSON.parse(readFileSync(args[0], 'utf8'))).map(([path, r]) => [path, { headers: r.headers, body: Buffer.from(r.body, 'base64') }]));
+  const responses = new Map(
+    Object.entries(JSON.parse(readFileSync(args[0], 'utf8'))).map(([path, r]) => [
+      path,
+      { headers: r.headers, body: Buffer.from(r.body, 'base64') },
+    ]),
+  );
   listen((req, res) => {
     const found = responses.get(req.url);
     if (!found) {

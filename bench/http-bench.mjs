@@ -17,14 +17,29 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { appendResults, atLeast, atMost, BASE, benchDocument, makeFolder, median, printTable, repoRoot, row, spawnUntil, stop, wfeBin } from './lib.mjs';
+import {
+  appendResults,
+  atLeast,
+  atMost,
+  BASE,
+  benchDocument,
+  makeFolder,
+  median,
+  printTable,
+  repoRoot,
+  row,
+  spawnUntil,
+  stop,
+  wfeBin,
+} from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 4);
 const CONNECTIONS = 10;
 const baselines = join(repoRoot, 'bench', 'baselines.mjs');
 const URL_LINE = /(http:\/\/127\.0\.0\.1:\d+)/;
 
-const startWfe = (dir, ...flags) => spawnUntil([wfeBin, 'serve', dir, '--port', '0', '--host', '127.0.0.1', '--log-level', 'warn', ...flags], URL_LINE);
+const startWfe = (dir, ...flags) =>
+  spawnUntil([wfeBin, 'serve', dir, '--port', '0', '--host', '127.0.0.1', '--log-level', 'warn', ...flags], URL_LINE);
 const startBaseline = (...args) => spawnUntil([baselines, ...args], URL_LINE);
 const urlOf = (state) => state.match[1];
 
@@ -105,7 +120,9 @@ async function main() {
     const doc = benchDocument();
     const { id: _id, ...putDoc } = doc;
     const body = JSON.stringify(putDoc);
-    console.log(`wfe bench · Node ${process.version} · ${CONNECTIONS} connections × ${DURATION} s per scenario · document ${Buffer.byteLength(JSON.stringify(doc)).toLocaleString('en')} bytes`);
+    console.log(
+      `wfe bench · Node ${process.version} · ${CONNECTIONS} connections × ${DURATION} s per scenario · document ${Buffer.byteLength(JSON.stringify(doc)).toLocaleString('en')} bytes`,
+    );
 
     // ---------- PUT ----------
     const ids1000 = await makeFolder(join(work, 'put-watch'), 1000, doc);
@@ -157,7 +174,13 @@ async function main() {
     await getRow('GET /nodes vs bare node:http, same bytes', paths.nodes);
     await getRow('GET /workflows/{id} vs bare node:http, same bytes', paths.one);
     const logLines = wfe.stderrLines - linesBefore;
-    rows.push(row(`--log-level warn: lines printed over ${requests.toLocaleString('en')} requests`, logLines, 0, 'lines', { kind: 'none', text: '0', check: (_, now) => now === 0 }));
+    rows.push(
+      row(`--log-level warn: lines printed over ${requests.toLocaleString('en')} requests`, logLines, 0, 'lines', {
+        kind: 'none',
+        text: '0',
+        check: (_, now) => now === 0,
+      }),
+    );
     await stop(bare);
     await stop(wfe);
 
@@ -165,12 +188,20 @@ async function main() {
     const chokidarDir = join(work, 'watch-chokidar');
     const chokidarIds = await makeFolder(chokidarDir, 1000, doc);
     const chokidar = await spawnUntil([baselines, 'chokidar', chokidarDir], /listening chokidar/);
-    const rawChokidar = await editLatency(chokidar, chokidarDir, chokidarIds, (line, file) => line.startsWith('change ') && line.endsWith(`/${file}`));
+    const rawChokidar = await editLatency(
+      chokidar,
+      chokidarDir,
+      chokidarIds,
+      (line, file) => line.startsWith('change ') && line.endsWith(`/${file}`),
+    );
     await stop(chokidar);
     const wfeLatency = async (count) => {
       const dir = join(work, `watch-${count}`);
       const ids = await makeFolder(dir, count, doc);
-      const server = await spawnUntil([wfeBin, 'serve', dir, '--port', '0', '--host', '127.0.0.1', '--log-format', 'json'], /"url":"(http:\/\/127\.0\.0\.1:\d+)/);
+      const server = await spawnUntil(
+        [wfeBin, 'serve', dir, '--port', '0', '--host', '127.0.0.1', '--log-format', 'json'],
+        /"url":"(http:\/\/127\.0\.0\.1:\d+)/,
+      );
       // The 'file' event is published once the index holds the new version: from then on it is served.
       const ms = await editLatency(server, dir, ids, (line, file) => line.includes('"type":"file"') && line.includes(`"file":"${file}"`));
       await stop(server);
@@ -192,10 +223,22 @@ async function main() {
     const startDrop10000 = await startupMs([baselines, 'read-parse-serve', startDir], '/');
     const startWfeEmpty = await startupMs(wfeStart(emptyDir), `${BASE}/health`);
     const startBaseEmpty = await startupMs([baselines, 'read-parse-serve', emptyDir], '/');
-    rows.push(row('start-up, 10,000 files → first served request vs read+parse, kept', startWfe10000, startBase10000, 'ms', atLeast('time', 0.8)));
-    rows.push(row('  (the same vs read+parse, thrown away: no GC of a kept heap)', startWfe10000, startDrop10000, 'ms', { kind: 'time', text: 'info', check: () => true }));
     rows.push(
-      row('start-up fixed cost (empty folder) over bare node', startWfeEmpty - startBaseEmpty, 0, 'ms', { kind: 'none', text: '≤ 50 ms', check: (_, now) => now <= 50 }),
+      row('start-up, 10,000 files → first served request vs read+parse, kept', startWfe10000, startBase10000, 'ms', atLeast('time', 0.8)),
+    );
+    rows.push(
+      row('  (the same vs read+parse, thrown away: no GC of a kept heap)', startWfe10000, startDrop10000, 'ms', {
+        kind: 'time',
+        text: 'info',
+        check: () => true,
+      }),
+    );
+    rows.push(
+      row('start-up fixed cost (empty folder) over bare node', startWfeEmpty - startBaseEmpty, 0, 'ms', {
+        kind: 'none',
+        text: '≤ 50 ms',
+        check: (_, now) => now <= 50,
+      }),
     );
 
     printTable('wfe serve', rows);

@@ -103,17 +103,34 @@ export function row(name, now, baseline, unit, target) {
   else if (target.kind === 'multiple') ratio = now / baseline;
   else ratio = undefined;
   const met = target.check(ratio, now, baseline);
-  return { name, now: round(now), baseline: round(baseline), unit, ratio: ratio === undefined ? undefined : round(ratio, 3), target: target.text, met };
+  return {
+    name,
+    now: round(now),
+    baseline: round(baseline),
+    unit,
+    ratio: ratio === undefined ? undefined : round(ratio, 3),
+    target: target.text,
+    met,
+  };
 }
 
-const round = (x, digits) => (typeof x !== 'number' ? x : digits !== undefined ? Number(x.toFixed(digits)) : Math.abs(x) >= 100 ? Math.round(x) : Number(x.toFixed(1)));
+const round = (x, digits) =>
+  typeof x !== 'number' ? x : digits !== undefined ? Number(x.toFixed(digits)) : Math.abs(x) >= 100 ? Math.round(x) : Number(x.toFixed(1));
 
 export const atLeast = (kind, min) => ({ kind, text: `≥ ${min}×`, check: (ratio) => ratio >= min });
 export const atMost = (max) => ({ kind: 'multiple', text: `≤ ${max}×`, check: (ratio) => ratio <= max });
 
 export function printTable(title, rows) {
   const header = ['measure', 'now', 'baseline', 'unit', 'ratio', 'target', 'met'];
-  const lines = rows.map((r) => [r.name, fmt(r.now), fmt(r.baseline), r.unit, r.ratio === undefined ? '' : `${r.ratio}×`, r.target, r.met ? 'yes' : 'NO']);
+  const lines = rows.map((r) => [
+    r.name,
+    fmt(r.now),
+    fmt(r.baseline),
+    r.unit,
+    r.ratio === undefined ? '' : `${r.ratio}×`,
+    r.target,
+    r.met ? 'yes' : 'NO',
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 || i === 3 || i === 5 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(`\n${title}`);

@@ -49,7 +49,9 @@ try {
     if (run.code !== 0) throw new Error(`write-16 exited ${run.code}: ${run.err}`);
     copies.push(run.ms);
   }
-  rows.push(row('wfe export, 1,000 files, spawn → exit vs atomic writes 16 at a time', exported, median(copies), 'ms', atLeast('time', 0.5)));
+  rows.push(
+    row('wfe export, 1,000 files, spawn → exit vs atomic writes 16 at a time', exported, median(copies), 'ms', atLeast('time', 0.5)),
+  );
 
   printTable('wfe validate / export', rows);
   appendResults('batch', rows, { runs: RUNS, benchSeconds: Math.round((Date.now() - started) / 1000) });

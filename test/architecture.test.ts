@@ -7,7 +7,14 @@ import { describe, expect, it } from 'vitest';
 const SRC = resolve(import.meta.dirname, '..', 'src');
 
 /** Floors, top to bottom: a folder may import its own floor's other folders only where listed, and any floor below. */
-const FLOORS: string[][] = [['cli'], ['server'], ['engine', 'validate', 'review'], ['agentspec', 'store'], ['graph', 'catalog', 'project'], ['contract', 'util']];
+const FLOORS: string[][] = [
+  ['cli'],
+  ['server'],
+  ['engine', 'validate', 'review'],
+  ['agentspec', 'store'],
+  ['graph', 'catalog', 'project'],
+  ['contract', 'util'],
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -85,7 +92,10 @@ function cycles(graph: Map<string, string[]>): string[][] {
 const files = sourceFiles(SRC);
 const known = new Set(files);
 const fileGraph = new Map(files.map((f) => [f, importsOf(f, known)]));
-const folderOf = (file: string): string => relative(SRC, file).split(/[\\/]/)[0].replace(/\.tsx?$/, '');
+const folderOf = (file: string): string =>
+  relative(SRC, file)
+    .split(/[\\/]/)[0]
+    .replace(/\.tsx?$/, '');
 const floorOf = (folder: string): number => FLOORS.findIndex((floor) => floor.includes(folder));
 
 describe('architecture', () => {
@@ -116,6 +126,15 @@ describe('architecture', () => {
   });
 
   it('finds a cycle when there is one (the checker itself can fail)', () => {
-    expect(cycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c']]);
+    expect(
+      cycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+          ['d', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c']]);
   });
 });

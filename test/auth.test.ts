@@ -1,4 +1,5 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ async function start(auth: AuthOptions): Promise<string> {
       res.end(JSON.stringify(errorBody(e)));
     },
   });
-  const ok = (_req: unknown, res: import('node:http').ServerResponse) => {
+  const ok = (_req: unknown, res: ServerResponse) => {
     res.setHeader('Content-Type', 'application/json');
     res.end(JSON.stringify({ success: true }));
   };
@@ -224,7 +225,11 @@ describe('a real server under --token: the pipeline status read the editor makes
 
     const overlay = await server.call('GET', `/pipeline/${runId}`);
     expect(overlay.status).toBe(200);
-    expect(overlay.body).toMatchObject({ id: runId, status: 'running', jobs: expect.arrayContaining([expect.objectContaining({ node_id: 'model' })]) });
+    expect(overlay.body).toMatchObject({
+      id: runId,
+      status: 'running',
+      jobs: expect.arrayContaining([expect.objectContaining({ node_id: 'model' })]),
+    });
     expect((await server.call('GET', `/pipeline/${runId}/`)).status).not.toBe(401);
     expect((await server.call('HEAD', `/pipeline/${runId}`)).status).not.toBe(401);
     // The capability is the id: an unknown UUID is simply not found, anything else is not public.

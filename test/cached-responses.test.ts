@@ -27,45 +27,52 @@ async function replaceFile(dir: string, rel: string, value: unknown): Promise<vo
 }
 
 describe('catalog responses: ETag and 304', () => {
-  it.each(['/nodes', '/nodes?category=inputs&limit=5', '/categories', '/port-config'])('%s: 304 for its ETag, a new ETag and body once the catalog changes', async (path) => {
-    const h = await serve({ 'a.json': twoNodeWorkflow('wf-a') });
-    const first = await h.call('GET', path);
-    expect(first.status).toBe(200);
-    const etag = first.headers.get('etag')!;
-    expect(etag).toMatch(/^"[\w-]+"$/);
-    expect((await h.call('GET', path)).headers.get('etag')).toBe(etag);
+  it.each(['/nodes', '/nodes?category=inputs&limit=5', '/categories', '/port-config'])(
+    '%s: 304 for its ETag, a new ETag and body once the catalog changes',
+    async (path) => {
+      const h = await serve({ 'a.json': twoNodeWorkflow('wf-a') });
+      const first = await h.call('GET', path);
+      expect(first.status).toBe(200);
+      const etag = first.headers.get('etag')!;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect((await h.call('GET', path)).headers.get('etag')).toBe(etag);
 
-    const unchanged = await h.call('GET', path, undefined, { 'If-None-Match': etag });
-    expect(unchanged.status).toBe(304);
-    expect(unchanged.text).toBe('');
-    expect(unchanged.headers.get('etag')).toBe(etag);
-    expect((await h.call('GET', path, undefined, { 'If-None-Match': '"something-else"' })).status).toBe(200);
+      const unchanged = await h.call('GET', path, undefined, { 'If-None-Match': etag });
+      expect(unchanged.status).toBe(304);
+      expect(unchanged.text).toBe('');
+      expect(unchanged.headers.get('etag')).toBe(etag);
+      expect((await h.call('GET', path, undefined, { 'If-None-Match': '"something-else"' })).status).toBe(200);
 
-    // One change that touches every one of these responses: a category, a data type and an input node type.
-    await replaceFile(h.dir, 'wfe.config.yaml', 'categories:\n  - { name: inputs, label: Inputs renamed, weight: 0 }\nportDataTypes:\n  - { id: embedding, name: Embedding, color: "#8b5cf6" }\n');
-    await mkdir(join(h.dir, 'nodes'));
-    await replaceFile(h.dir, 'nodes/aa-input.json', {
-      id: 'aa_input',
-      name: 'AA Input',
-      description: 'sorts first among inputs',
-      category: 'inputs',
-      version: '1.0.0',
-      type: 'default',
-      inputs: [],
-      outputs: [{ id: 'text', name: 'Text', type: 'output', dataType: 'string' }],
-    });
-    const changed = await eventually(
-      async () => {
-        const res = await h.call('GET', path, undefined, { 'If-None-Match': etag });
-        return res.status === 200 && h.server.context.catalog.getNodeType('aa_input') ? res : undefined;
-      },
-      5000,
-      'a new version after the catalog changed',
-    );
-    expect(changed!.headers.get('etag')).not.toBe(etag);
-    expect(changed!.text).not.toBe(first.text);
-    expect(changed!.body.success).toBe(true);
-  });
+      // One change that touches every one of these responses: a category, a data type and an input node type.
+      await replaceFile(
+        h.dir,
+        'wfe.config.yaml',
+        'categories:\n  - { name: inputs, label: Inputs renamed, weight: 0 }\nportDataTypes:\n  - { id: embedding, name: Embedding, color: "#8b5cf6" }\n',
+      );
+      await mkdir(join(h.dir, 'nodes'));
+      await replaceFile(h.dir, 'nodes/aa-input.json', {
+        id: 'aa_input',
+        name: 'AA Input',
+        description: 'sorts first among inputs',
+        category: 'inputs',
+        version: '1.0.0',
+        type: 'default',
+        inputs: [],
+        outputs: [{ id: 'text', name: 'Text', type: 'output', dataType: 'string' }],
+      });
+      const changed = await eventually(
+        async () => {
+          const res = await h.call('GET', path, undefined, { 'If-None-Match': etag });
+          return res.status === 200 && h.server.context.catalog.getNodeType('aa_input') ? res : undefined;
+        },
+        5000,
+        'a new version after the catalog changed',
+      );
+      expect(changed!.headers.get('etag')).not.toBe(etag);
+      expect(changed!.text).not.toBe(first.text);
+      expect(changed!.body.success).toBe(true);
+    },
+  );
 });
 
 type Summary = { id: string; name: string; createdAt: string; updatedAt: string };
@@ -88,13 +95,25 @@ async function assertListsInOrder(h: Harness): Promise<void> {
     for (const order of ['asc', 'desc']) {
       const expected = expectedOrder(all, sort, order);
       const res = await h.call('GET', `/workflows?limit=100&sort=${sort}&order=${order}`);
-      expect(res.body.data.map((w: { id: string }) => w.id), `${sort} ${order}`).toEqual(expected);
+      expect(
+        res.body.data.map((w: { id: string }) => w.id),
+        `${sort} ${order}`,
+      ).toEqual(expected);
       expect(res.headers.get('x-total-count')).toBe(String(expected.length));
       const page = await h.call('GET', `/workflows?limit=2&offset=1&sort=${sort}&order=${order}`);
-      expect(page.body.data.map((w: { id: string }) => w.id), `${sort} ${order} page`).toEqual(expected.slice(1, 3));
+      expect(
+        page.body.data.map((w: { id: string }) => w.id),
+        `${sort} ${order} page`,
+      ).toEqual(expected.slice(1, 3));
     }
   const searched = await h.call('GET', '/workflows?search=zeta&sort=name&order=asc');
-  expect(searched.body.data.map((w: { id: string }) => w.id)).toEqual(expectedOrder(all.filter((w) => w.name.toLowerCase().includes('zeta')), 'name', 'asc'));
+  expect(searched.body.data.map((w: { id: string }) => w.id)).toEqual(
+    expectedOrder(
+      all.filter((w) => w.name.toLowerCase().includes('zeta')),
+      'name',
+      'asc',
+    ),
+  );
 }
 
 describe('the workflow list stays in order', () => {
@@ -130,13 +149,17 @@ describe('the workflow list stays in order', () => {
     await eventually(async () => (await h.call('GET', '/system/config')).body.data.loadErrors.length === 1, 5000, 'the duplicate');
     await assertListsInOrder(h);
     await rm(join(h.dir, 'a.json'));
-    await eventually(async () => (await h.call('GET', '/workflows/wf-a')).body?.data?.name === 'Duplicate', 5000, 'the duplicate taking over');
+    await eventually(
+      async () => (await h.call('GET', '/workflows/wf-a')).body?.data?.name === 'Duplicate',
+      5000,
+      'the duplicate taking over',
+    );
     await assertListsInOrder(h);
   });
 
   it('OrderedList equals a full sort after any sequence of changes', () => {
     let seed = 12;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const names = ['a', 'B', 'b', 'c', 'C', 'd'];
     for (const order of ['updatedAt', 'createdAt', 'name'] as ListOrder[]) {
       const current = new Map<string, Workflow>();
@@ -157,7 +180,12 @@ describe('the workflow list stays in order', () => {
           current.set(id, next);
           list.set(id, next);
         }
-        const summaries = [...current.values()].map((w) => ({ id: w.id, name: w.name, createdAt: w.metadata.createdAt, updatedAt: w.metadata.updatedAt }));
+        const summaries = [...current.values()].map((w) => ({
+          id: w.id,
+          name: w.name,
+          createdAt: w.metadata.createdAt,
+          updatedAt: w.metadata.updatedAt,
+        }));
         const sort = order === 'name' ? 'name' : order === 'createdAt' ? 'created_at' : 'updated_at';
         const expected = expectedOrder(summaries, sort, 'asc');
         expect(Array.from({ length: list.size }, (_, i) => list.idAt(i, false))).toEqual(expected);

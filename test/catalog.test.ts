@@ -9,9 +9,60 @@ import { validateNodeType } from '../src/catalog/schemas.js';
 import type { PortConfig } from '../src/contract/types.js';
 import { silentLogger, type Logger } from '../src/util/logger.js';
 
-const CATEGORY_NAMES = ['triggers', 'inputs', 'outputs', 'prompts', 'models', 'processing', 'logic', 'data', 'tools', 'helpers', 'vector stores', 'embeddings', 'memories', 'agents', 'ai', 'interrupts', 'bundles'];
-const DATA_TYPE_IDS = ['trigger', 'string', 'number', 'boolean', 'array', 'string[]', 'number[]', 'boolean[]', 'json[]', 'file[]', 'image[]', 'json', 'file', 'image', 'audio', 'video', 'tool', 'url', 'email', 'date', 'datetime', 'time'];
-const AGENTSPEC_TYPES = ['start_node', 'end_node', 'llm_node', 'branching_node', 'tool_node', 'api_node', 'agent_node', 'flow_node', 'map_node'];
+const CATEGORY_NAMES = [
+  'triggers',
+  'inputs',
+  'outputs',
+  'prompts',
+  'models',
+  'processing',
+  'logic',
+  'data',
+  'tools',
+  'helpers',
+  'vector stores',
+  'embeddings',
+  'memories',
+  'agents',
+  'ai',
+  'interrupts',
+  'bundles',
+];
+const DATA_TYPE_IDS = [
+  'trigger',
+  'string',
+  'number',
+  'boolean',
+  'array',
+  'string[]',
+  'number[]',
+  'boolean[]',
+  'json[]',
+  'file[]',
+  'image[]',
+  'json',
+  'file',
+  'image',
+  'audio',
+  'video',
+  'tool',
+  'url',
+  'email',
+  'date',
+  'datetime',
+  'time',
+];
+const AGENTSPEC_TYPES = [
+  'start_node',
+  'end_node',
+  'llm_node',
+  'branching_node',
+  'tool_node',
+  'api_node',
+  'agent_node',
+  'flow_node',
+  'map_node',
+];
 
 const dirs: string[] = [];
 const catalogs: Catalog[] = [];
@@ -81,7 +132,22 @@ describe('built-in catalog', () => {
     for (const t of ports.dataTypes) expect(t.color).toMatch(/^var\(--fd-/);
 
     const ids = catalog.nodeTypes().map((n) => n.id);
-    for (const id of ['start', 'end', 'text_input', 'chat_input', 'prompt_template', 'chat_model', 'conditional_router', 'calculator', 'http_request', 'json_parser', 'text_output', 'chat_output', 'human_review', 'for_each']) {
+    for (const id of [
+      'start',
+      'end',
+      'text_input',
+      'chat_input',
+      'prompt_template',
+      'chat_model',
+      'conditional_router',
+      'calculator',
+      'http_request',
+      'json_parser',
+      'text_output',
+      'chat_output',
+      'human_review',
+      'for_each',
+    ]) {
       expect(ids).toContain(id);
     }
     for (const t of AGENTSPEC_TYPES) {
@@ -93,7 +159,13 @@ describe('built-in catalog', () => {
     expect(catalog.getNodeType('end')).toMatchObject({ type: 'terminal', category: 'outputs' });
     expect(catalog.getNodeType('conditional_router')?.type).toBe('gateway');
     expect(catalog.getNodeType('calculator')).toMatchObject({ type: 'tool', portDataType: 'tool' });
-    expect(catalog.getNodeType('human_review')?.configSchema?.properties.interruptType.enum).toEqual(['confirmation', 'choice', 'text', 'form', 'review']);
+    expect(catalog.getNodeType('human_review')?.configSchema?.properties.interruptType.enum).toEqual([
+      'confirmation',
+      'choice',
+      'text',
+      'form',
+      'review',
+    ]);
     expect(catalog.getNodeType('for_each')?.inputs.map((p) => p.id)).toContain('loop_back');
   });
 
@@ -109,7 +181,11 @@ describe('built-in catalog', () => {
       for (const port of node.outputs) expect([port.type, dataTypes.has(port.dataType)], `${node.id}.${port.id}`).toEqual(['output', true]);
       const schema = node.configSchema!;
       for (const key of schema.required ?? []) expect(schema.properties[key], `${node.id}.${key}`).toHaveProperty('default');
-      const defaults = Object.fromEntries(Object.entries(schema.properties).filter(([, p]) => 'default' in p).map(([k, p]) => [k, p.default]));
+      const defaults = Object.fromEntries(
+        Object.entries(schema.properties)
+          .filter(([, p]) => 'default' in p)
+          .map(([k, p]) => [k, p.default]),
+      );
       expect(node.config, node.id).toEqual(defaults);
     }
   });
@@ -269,7 +345,11 @@ describe('watching', () => {
     await put(dir, 'nodes/late.json', JSON.stringify(customType('late_node', 'Later')));
     await until(() => catalog.getNodeType('late_node')?.name === 'Later', 'a changed node file');
 
-    await put(dir, 'nodes/extra.yaml', `id: extra_node\nname: Extra\ndescription: x\ncategory: data\nversion: 1.0.0\ninputs: []\noutputs: []\n`);
+    await put(
+      dir,
+      'nodes/extra.yaml',
+      `id: extra_node\nname: Extra\ndescription: x\ncategory: data\nversion: 1.0.0\ninputs: []\noutputs: []\n`,
+    );
     await until(() => catalog.getNodeType('extra_node') !== undefined, 'a new yaml node file');
 
     await unlink(path.join(dir, 'nodes/late.json'));

@@ -18,7 +18,11 @@ afterEach(async () => {
 });
 
 /** "Billion laughs": nine aliases of nine aliases…, far beyond the parser's alias expansion limit. */
-const aliasBomb = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]', ...'bcdefgh'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefg'[i]}`).join(',')}]`)].join('\n') + '\n';
+const aliasBomb =
+  [
+    'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+    ...'bcdefgh'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefg'[i]}`).join(',')}]`),
+  ].join('\n') + '\n';
 
 const nested = (levels: number, open: string, close: string, inner = '1') => open.repeat(levels) + inner + close.repeat(levels);
 
@@ -51,7 +55,9 @@ describe('wfe import', () => {
     const run = await runCli(['import', ...args, '-o', out]);
     expect(run.code).toBe(1);
     expect(reported(run.stderr, 'alias-bomb.yaml')).toEqual([expect.stringMatching(/: error: .*Excessive alias count/)]);
-    expect(reported(run.stderr, 'huge.json')).toEqual([expect.stringMatching(/: error: cannot read \S*huge\.json: the file is larger than 2 GiB/)]);
+    expect(reported(run.stderr, 'huge.json')).toEqual([
+      expect.stringMatching(/: error: cannot read \S*huge\.json: the file is larger than 2 GiB/),
+    ]);
     expect(reported(run.stderr, 'broken.yaml')).toEqual([expect.stringMatching(/^[^:]+:\d+:\d+: error: invalid YAML/)]);
     expect(reported(run.stderr, 'deep.yaml')).toEqual([expect.stringMatching(/: error: nested deeper than the limit of 256 levels/)]);
     expect(reported(run.stderr, 'not-a-flow.json')).toEqual([expect.stringMatching(/: error: not an Agent Spec component/)]);
@@ -79,9 +85,13 @@ describe('wfe export', () => {
     const run = await runCli(['export', ...args, '-o', out]);
     expect(run.code).toBe(1);
     expect(reported(run.stderr, 'alias-bomb.yaml')).toEqual([expect.stringMatching(/: error: .*Excessive alias count/)]);
-    expect(reported(run.stderr, 'huge.json')).toEqual([expect.stringMatching(/: error: cannot read \S*huge\.json: the file is larger than 2 GiB/)]);
+    expect(reported(run.stderr, 'huge.json')).toEqual([
+      expect.stringMatching(/: error: cannot read \S*huge\.json: the file is larger than 2 GiB/),
+    ]);
     expect(reported(run.stderr, 'broken.json')).toEqual([expect.stringMatching(/^[^:]+:1:\d+: error: invalid JSON/)]);
-    expect(reported(run.stderr, 'deep.json')).toEqual([expect.stringMatching(/:1:\d+: error: .*nested deeper than the limit of 256 levels/)]);
+    expect(reported(run.stderr, 'deep.json')).toEqual([
+      expect.stringMatching(/:1:\d+: error: .*nested deeper than the limit of 256 levels/),
+    ]);
     expect(reported(run.stderr, 'not-a-workflow.json')).toEqual([expect.stringMatching(/: error: not a FlowDrop workflow/)]);
     expect(reported(run.stderr, 'good.json').filter((line) => line.includes(': error: '))).toEqual([]);
     expect(await readdir(out)).toEqual(['good.agentspec.json']);

@@ -16,7 +16,9 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'wfe-batch-'));
   await mkdir(join(dir, 'in'));
   const template = JSON.parse(await readFile(new URL('../fixtures/workflows/support-router.json', import.meta.url), 'utf8'));
-  await Promise.all(Array.from({ length: FILES }, (_, i) => writeFile(join(dir, 'in', `wf-${i}.json`), JSON.stringify({ ...template, id: `wf-${i}` }))));
+  await Promise.all(
+    Array.from({ length: FILES }, (_, i) => writeFile(join(dir, 'in', `wf-${i}.json`), JSON.stringify({ ...template, id: `wf-${i}` }))),
+  );
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -37,7 +39,6 @@ it('Ctrl-C in the middle of a batch export leaves only complete files and no tem
   for (const name of names) expect(() => JSON.parse(readFileSync(join(out, name), 'utf8'))).not.toThrow();
 });
 
-
 it('on a terminal: a progress bar and a summary table on stderr; stdout is the same bytes as without one', async () => {
   const plain = await runCli(['validate', join(dir, 'in'), '-f', 'json']);
   expect(plain.stderr).toBe('');
@@ -45,7 +46,9 @@ it('on a terminal: a progress bar and a summary table on stderr; stdout is the s
   const env: NodeJS.ProcessEnv = { ...process.env, COLUMNS: '100', LINES: '30' };
   delete env.CI;
   delete env.CONTINUOUS_INTEGRATION;
-  const child = spawn('script', ['-qfec', `${process.execPath} ${BIN} validate ${join(dir, 'in')} -f json -o ${report}`, '/dev/null'], { env });
+  const child = spawn('script', ['-qfec', `${process.execPath} ${BIN} validate ${join(dir, 'in')} -f json -o ${report}`, '/dev/null'], {
+    env,
+  });
   let screen = '';
   child.stdout.on('data', (d) => (screen += d));
   child.stdin.end();

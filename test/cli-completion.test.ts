@@ -44,7 +44,11 @@ describe('wfe completion', () => {
     for (const [shell, script] of Object.entries(scripts)) {
       for (const command of program.commands) {
         expect(script, `${shell}: ${command.name()}`).toMatch(new RegExp(`\\b${command.name()}\\b`));
-        for (const option of command.options) if (option.long) expect(script, `${shell}: ${command.name()} ${option.long}`).toContain(shell === 'fish' ? `-l ${option.long.slice(2)}` : option.long);
+        for (const option of command.options)
+          if (option.long)
+            expect(script, `${shell}: ${command.name()} ${option.long}`).toContain(
+              shell === 'fish' ? `-l ${option.long.slice(2)}` : option.long,
+            );
       }
     }
   });
@@ -85,7 +89,11 @@ describe('wfe completion', () => {
     expect(scripts.fish).toMatch(/^complete -c wfe -n __fish_use_subcommand -a validate -d /m);
     expect(scripts.fish).toMatch(/^complete -c wfe -n '__fish_seen_subcommand_from export' -l to -x -a 'agentspec flowdrop'/m);
     if (!onPath('fish')) ctx.skip('fish is not installed');
-    const run = spawnSync('fish', ['--no-config', '-c', `source ${join(dir, 'wfe.fish')}; complete -C 'wfe val'; complete -C 'wfe validate --ti'`], { encoding: 'utf8' });
+    const run = spawnSync(
+      'fish',
+      ['--no-config', '-c', `source ${join(dir, 'wfe.fish')}; complete -C 'wfe val'; complete -C 'wfe validate --ti'`],
+      { encoding: 'utf8' },
+    );
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout.split('\n').map((l) => l.split('\t')[0])).toEqual(['validate', '--timings', '']);
   });

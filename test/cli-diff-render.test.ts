@@ -29,7 +29,12 @@ const byLabel = (w: Workflow, label: string) => w.nodes.find((n) => n.data.label
 
 /** Every object's keys reversed: the same workflow, formatted differently. */
 const reformatted = (w: Workflow): string =>
-  JSON.stringify(w, (_key, value) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).reverse()) : value), 4);
+  JSON.stringify(
+    w,
+    (_key, value) =>
+      value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).reverse()) : value,
+    4,
+  );
 
 /** support-router with the classifier's temperature changed, written in another formatting. */
 async function editedRouter(path: string, temperature = 0.5): Promise<void> {
@@ -40,7 +45,10 @@ async function editedRouter(path: string, temperature = 0.5): Promise<void> {
 
 describe('wfe diff', () => {
   it('help shows every default and examples, as the other commands do', async () => {
-    const defaults: Record<string, string[]> = { diff: ['default: "text"', 'default: false'], render: ['default: "mermaid"', 'default: "LR"', 'default: false'] };
+    const defaults: Record<string, string[]> = {
+      diff: ['default: "text"', 'default: false'],
+      render: ['default: "mermaid"', 'default: "LR"', 'default: false'],
+    };
     for (const [command, shown] of Object.entries(defaults)) {
       const help = await runCli([command, '--help']);
       expect(help.code, command).toBe(0);
@@ -67,7 +75,9 @@ describe('wfe diff', () => {
     await editedRouter(join(dir, 'new.json'));
     const different = await runCli(['diff', old, join(dir, 'new.json')]);
     expect(different.code).toBe(1);
-    expect(different.stdout).toBe(`${old} → ${join(dir, 'new.json')}\n1 node changed\n\nNodes\n  ~ Classify Request › temperature: 0 → 0.5\n`);
+    expect(different.stdout).toBe(
+      `${old} → ${join(dir, 'new.json')}\n1 node changed\n\nNodes\n  ~ Classify Request › temperature: 0 → 0.5\n`,
+    );
   });
 
   it('exits 2 naming the file and the reason: missing, invalid JSON, not a workflow, wrong argument count', async () => {
@@ -79,7 +89,9 @@ describe('wfe diff', () => {
     await writeFile(join(dir, 'broken.json'), '{\n  "id": "x",\n  "nodes": [,]\n}');
     const broken = await runCli(['diff', join(dir, 'broken.json'), old]);
     expect(broken.code).toBe(2);
-    expect(broken.stderr).toMatch(new RegExp(`^wfe diff: ${join(dir, 'broken.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:\\d+: invalid JSON`));
+    expect(broken.stderr).toMatch(
+      new RegExp(`^wfe diff: ${join(dir, 'broken.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:\\d+: invalid JSON`),
+    );
 
     await writeFile(join(dir, 'package.json'), '{"name":"pkg"}');
     const notWorkflow = await runCli(['diff', old, join(dir, 'package.json')]);
@@ -123,12 +135,17 @@ describe('wfe diff', () => {
     const changed = await runCli(['diff', agentSpec, join(dir, 'new.json'), '-f', 'json']);
     expect(changed.code).toBe(1);
     const diff = JSON.parse(changed.stdout);
-    expect(diff.nodes.changed).toEqual([expect.objectContaining({ label: 'Classify Request', changes: [{ field: 'temperature', before: 0, after: 0.5 }] })]);
+    expect(diff.nodes.changed).toEqual([
+      expect.objectContaining({ label: 'Classify Request', changes: [{ field: 'temperature', before: 0, after: 0.5 }] }),
+    ]);
   });
 
   it('json is stable across runs; markdown is ready for a PR comment', async () => {
     const w = await fixture('support-router.json');
-    byLabel(w, 'Billing Prompt').data.config.template = String(byLabel(w, 'Billing Prompt').data.config.template).replace('only the invoice data', 'only the invoice data, politely');
+    byLabel(w, 'Billing Prompt').data.config.template = String(byLabel(w, 'Billing Prompt').data.config.template).replace(
+      'only the invoice data',
+      'only the invoice data, politely',
+    );
     const docs = byLabel(w, 'Docs Search').id;
     w.nodes = w.nodes.filter((n) => n.id !== docs);
     w.edges = w.edges.filter((e) => e.source !== docs && e.target !== docs);
@@ -148,7 +165,9 @@ describe('wfe diff', () => {
     expect(md.stdout).toContain('**1 node removed, 1 changed · 1 connection removed · 1 node moved**');
     expect(md.stdout).toContain('- ➖ **Docs Search** `web_search`');
     expect(md.stdout).toContain('- ➖ Docs Search.tool → Technical Assistant.tools (tool)');
-    expect(md.stdout).toMatch(/- ✏️ \*\*Billing Prompt\*\* › `template`:\n {2}```diff\n(.*\n)*? {2}- Answer using only the invoice data\.\n {2}\+ Answer using only the invoice data, politely\.\n {2}```\n/);
+    expect(md.stdout).toMatch(
+      /- ✏️ \*\*Billing Prompt\*\* › `template`:\n {2}```diff\n(.*\n)*? {2}- Answer using only the invoice data\.\n {2}\+ Answer using only the invoice data, politely\.\n {2}```\n/,
+    );
     expect(md.stdout).toContain('**Layout:** 1 node moved');
 
     const noLayout = await runCli([...args, '--ignore-layout']);
@@ -198,7 +217,12 @@ describe('wfe render', () => {
     expect(new Set(nodes.map((n) => n.id)).size).toBe(nodes.length);
     const known = new Set(nodes.map((n) => n.id));
     for (const e of edges) expect(known.has(e.from) && known.has(e.to), `${e.from} → ${e.to}`).toBe(true);
-    expect(edges.filter((e) => e.label).map((e) => e.label).sort()).toEqual(['Billing', 'General', 'Technical']);
+    expect(
+      edges
+        .filter((e) => e.label)
+        .map((e) => e.label)
+        .sort(),
+    ).toEqual(['Billing', 'General', 'Technical']);
     const idOf = (label: string) => nodes.find((n) => n.label === label)!.id;
     expect(edges.filter((e) => e.arrow === '-.->').map((e) => [e.from, e.to])).toEqual([
       [idOf('Docs Search'), idOf('Technical Assistant')],
@@ -248,7 +272,16 @@ describe('wfe render', () => {
 
 describe('git integration', () => {
   async function git(cwd: string, args: string[]): Promise<string> {
-    const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: join(cwd, '..', 'gitconfig'), GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com', NO_COLOR: '1' };
+    const env = {
+      ...process.env,
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: join(cwd, '..', 'gitconfig'),
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@example.com',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@example.com',
+      NO_COLOR: '1',
+    };
     const { stdout } = await execFileAsync('git', args, { cwd, env });
     return stdout;
   }

@@ -24,7 +24,9 @@ describe('wfe export', () => {
     expect(doc.component_type).toBe('Flow');
     expect(schemaProblems(doc)).toEqual([]);
     expect(run.stderr).toMatch(/support-router\.json: warning: Tool connection 'Docs Search' -> 'Technical Assistant'/);
-    const piped = await runCli(['export', '-', '--format', 'yaml'], { input: await readFile(join(fixtures, 'chat-pipeline.json'), 'utf8') });
+    const piped = await runCli(['export', '-', '--format', 'yaml'], {
+      input: await readFile(join(fixtures, 'chat-pipeline.json'), 'utf8'),
+    });
     expect(piped.code).toBe(0);
     expect(parseYaml(piped.stdout, { version: '1.1' }).name).toBe('Chat Pipeline');
   });
@@ -46,7 +48,14 @@ describe('wfe export', () => {
     expect((await runCli(['export', src, '-o', out, '--format', 'yaml', '--force'])).code).toBe(0);
 
     const cyclic = JSON.parse(await readFile(join(fixtures, 'agentspec-summary.json'), 'utf8'));
-    cyclic.edges.push({ ...cyclic.edges[1], id: 'back', source: cyclic.edges[1].target, target: cyclic.edges[1].source, sourceHandle: `${cyclic.edges[1].target}-output-trigger`, targetHandle: `${cyclic.edges[1].source}-input-trigger` });
+    cyclic.edges.push({
+      ...cyclic.edges[1],
+      id: 'back',
+      source: cyclic.edges[1].target,
+      target: cyclic.edges[1].source,
+      sourceHandle: `${cyclic.edges[1].target}-output-trigger`,
+      targetHandle: `${cyclic.edges[1].source}-input-trigger`,
+    });
     await writeFile(join(dir, 'cyclic.json'), JSON.stringify(cyclic));
     const refused = await runCli(['export', join(dir, 'cyclic.json')]);
     expect(refused.code).toBe(1);
@@ -67,7 +76,19 @@ describe('wfe export', () => {
     expect(two.code).toBe(2);
     expect(two.stderr).toContain('give -o <folder>');
     const help = await runCli(['export', '--help']);
-    for (const flag of ['--to', '--format', '--output', '--force', '--rule', '--config', '--agentspec-version', 'no-cycle', 'Examples', 'Exit codes']) expect(help.stdout, flag).toContain(flag);
+    for (const flag of [
+      '--to',
+      '--format',
+      '--output',
+      '--force',
+      '--rule',
+      '--config',
+      '--agentspec-version',
+      'no-cycle',
+      'Examples',
+      'Exit codes',
+    ])
+      expect(help.stdout, flag).toContain(flag);
   });
 });
 
@@ -99,7 +120,9 @@ describe('wfe import', () => {
     await writeFile(join(dir, 'broken.json'), JSON.stringify(broken, null, 2));
     const bad = await runCli(['import', join(dir, 'broken.json')]);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/broken\.json:\d+:\d+: error: \/control_flow_connections\/0\/to_node\/\$component_ref: reference "ghost" is defined in no \$referenced_components/);
+    expect(bad.stderr).toMatch(
+      /broken\.json:\d+:\d+: error: \/control_flow_connections\/0\/to_node\/\$component_ref: reference "ghost" is defined in no \$referenced_components/,
+    );
     const syntax = await runCli(['import', '-'], { input: '{"component_type": "Flow",' });
     expect(syntax.code).toBe(1);
     expect(syntax.stderr).toMatch(/^-:1:\d+: error: invalid JSON/m);
@@ -122,7 +145,17 @@ describe('outputs, quiet and error sentences', () => {
     const loud = await runCli(['export', join(src, 'chat.json'), '-o', join(dir, 'a.yaml'), '--rule', 'lossy-export=warning']);
     expect(loud.stderr).toMatch(/warning:/);
     await writeFile(join(dir, 'wfe.config.yaml'), 'rules:\n  lossy-export: warning\n');
-    const quiet = await runCli(['export', join(src, 'chat.json'), '-q', '-c', join(dir, 'wfe.config.yaml'), '-f', 'yaml', '-o', join(dir, 'b.out')]);
+    const quiet = await runCli([
+      'export',
+      join(src, 'chat.json'),
+      '-q',
+      '-c',
+      join(dir, 'wfe.config.yaml'),
+      '-f',
+      'yaml',
+      '-o',
+      join(dir, 'b.out'),
+    ]);
     expect(quiet).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(parseYaml(await readFile(join(dir, 'b.out'), 'utf8')).component_type).toBe('Flow');
   });
@@ -133,7 +166,9 @@ describe('outputs, quiet and error sentences', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`cannot create the folder ${join(dir, 'blocker')}: a file of that name is in the way`);
     expect(run.stderr).not.toMatch(/ENOTDIR|EEXIST|Invalid request parameters/);
-    const badId = await runCli(['import', '-', '-o', join(dir, 'ids') + '/'], { input: JSON.stringify({ id: '../escape', name: 'x', nodes: [], edges: [] }) });
+    const badId = await runCli(['import', '-', '-o', join(dir, 'ids') + '/'], {
+      input: JSON.stringify({ id: '../escape', name: 'x', nodes: [], edges: [] }),
+    });
     expect(badId.code).toBe(1);
     expect(badId.stderr).toMatch(/workflow id "\.\.\/escape" cannot be a file name: id: must not contain/);
     expect(badId.stderr).not.toMatch(/Invalid request parameters/);

@@ -20,7 +20,14 @@ it('scaffolds samples, a commented config, a node type and a .gitignore that wfe
   const run = await runCli(['init', dir]);
   expect(run.code).toBe(0);
   expect(run.stdout).toContain('Created 6 files');
-  expect((await readdir(dir)).sort()).toEqual(['.gitignore', 'chat-pipeline.json', 'nodes', 'refund-approval.json', 'support-router.json', 'wfe.config.yaml']);
+  expect((await readdir(dir)).sort()).toEqual([
+    '.gitignore',
+    'chat-pipeline.json',
+    'nodes',
+    'refund-approval.json',
+    'support-router.json',
+    'wfe.config.yaml',
+  ]);
   expect(await readFile(join(dir, '.gitignore'), 'utf8')).toContain('.wfe/');
   expect(await readFile(join(dir, 'wfe.config.yaml'), 'utf8')).toMatch(/^# wfe\.config\.yaml/);
 
@@ -30,7 +37,11 @@ it('scaffolds samples, a commented config, a node type and a .gitignore that wfe
     expect((await h.call('GET', '/nodes/sentiment_score')).status).toBe(200);
     const chat = (await h.call('GET', '/workflows?search=chat')).body.data[0];
     const model = chat.nodes.find((n: { data: { metadata: { id: string } } }) => n.data.metadata.id === 'chat_model');
-    await h.call('PUT', `/workflows/${chat.id}`, { nodes: chat.nodes.map((n: typeof model) => (n === model ? { ...n, data: { ...n.data, config: { ...n.data.config, mockResponse: '' } } } : n)) });
+    await h.call('PUT', `/workflows/${chat.id}`, {
+      nodes: chat.nodes.map((n: typeof model) =>
+        n === model ? { ...n, data: { ...n.data, config: { ...n.data.config, mockResponse: '' } } } : n,
+      ),
+    });
     const { messages } = await converse(h, chat.id, 'hello');
     expect(messages.find((m) => m.role === 'assistant')!.content).toMatch(/^This is a mock reply/);
   } finally {

@@ -29,8 +29,8 @@ describe('wfe serve output', () => {
       await writeFile(join(dir, 'chat.json'), JSON.stringify({ ...chatFlow('chat'), name: 'renamed' }));
       await eventually(() => /chat\.json: changed on disk/.test(served.stderr()), 5000, 'file line');
       expect(served.stdout()).toMatch(/broken\.json:2:11: invalid JSON/);
-      expect(served.stderr()).toMatch(/INFO  GET \/api\/flowdrop\/workflows\/chat 200 [\d.]+ ms/);
-      expect(served.stderr()).toMatch(/WARN  GET \/api\/flowdrop\/workflows\/nope 404 /);
+      expect(served.stderr()).toMatch(/INFO {2}GET \/api\/flowdrop\/workflows\/chat 200 [\d.]+ ms/);
+      expect(served.stderr()).toMatch(/WARN {2}GET \/api\/flowdrop\/workflows\/nope 404 /);
       expect(served.stdout()).not.toMatch(/\x1b\[/);
       expect(served.stderr()).not.toMatch(/\x1b\[/);
     } finally {
@@ -40,7 +40,9 @@ describe('wfe serve output', () => {
   });
 
   it('--log-format json: a ready object on stdout, one JSON object per line on stderr, runs by status', async () => {
-    const child = spawn(process.execPath, [BIN, 'serve', dir, '--port', '0', '--log-format', 'json', '--step-delay', '0', '--no-watch'], { env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [BIN, 'serve', dir, '--port', '0', '--log-format', 'json', '--step-delay', '0', '--no-watch'], {
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
@@ -50,10 +52,15 @@ describe('wfe serve output', () => {
       const ready = await eventually(() => (out.includes('\n') ? JSON.parse(out.split('\n')[0]) : undefined), 10_000, 'ready line');
       expect(ready).toMatchObject({ type: 'ready', workflows: 1, watch: false, auth: false });
       expect(ready.loadErrors[0]).toMatchObject({ file: 'broken.json', line: 2 });
-      const run = (await (await fetch(`${ready.url}/workflows/chat/execute`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json()) as { success: boolean };
+      const run = (await (
+        await fetch(`${ready.url}/workflows/chat/execute`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
+      ).json()) as { success: boolean };
       expect(run.success).toBe(true);
       await eventually(() => err.includes('"status":"completed"'), 5000, 'completed run line');
-      const lines = err.trim().split('\n').map((l) => JSON.parse(l));
+      const lines = err
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       expect(lines.find((l) => l.type === 'request')).toMatchObject({ level: 'info', method: 'POST', status: 202 });
       const runLines = lines.filter((l) => l.type === 'run');
       expect(runLines.map((l) => l.run.status)).toEqual(['running', 'completed']);

@@ -3,13 +3,16 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, extname, join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workflow } from '../src/contract/types.js';
 import { ALL_RULES } from '../src/validate/rules.js';
 import { BIN, runCli } from './support/cli.js';
 import { chatFlow, e, flow, n, routerFlow } from './support/flows.js';
+
+const REPO = dirname(import.meta.dirname);
 
 let dir: string;
 const clone = (w: Workflow): Workflow => JSON.parse(JSON.stringify(w));
@@ -20,26 +23,99 @@ function failingCases(): Record<string, { file: string; content: unknown; rule: 
   const withId = (w: Workflow, id: string) => ({ ...w, id });
   const cases: Record<string, { content: unknown; rule: string }> = {
     'json-syntax': { rule: 'json-syntax', content: '{\n  "id": "x",\n  "name": \n}' },
-    schema: { rule: 'schema', content: (() => { const w = base() as Partial<Workflow>; delete w.name; return withId(w as Workflow, 'schema'); })() },
-    'duplicate-node-id': { rule: 'duplicate-node-id', content: (() => { const w = base(); w.nodes.push({ ...w.nodes[1], position: { x: 900, y: 0 } }); return withId(w, 'dup-node'); })() },
-    'duplicate-edge-id': { rule: 'duplicate-edge-id', content: (() => { const w = base(); w.edges.push(w.edges[0]); return withId(w, 'dup-edge'); })() },
-    'edge-missing-node': { rule: 'edge-missing-node', content: (() => { const w = base(); w.edges.push(e('model.response -> ghost.message')); return withId(w, 'ghost'); })() },
-    'edge-missing-port': { rule: 'edge-missing-port', content: (() => { const w = base(); w.edges.push(e('model.response -> out.nope')); return withId(w, 'no-port'); })() },
-    'port-compatibility': { rule: 'port-compatibility', content: (() => { const w = base(); w.edges.push(e('in.history -> model.system')); return withId(w, 'ports'); })() },
-    'node-config': { rule: 'node-config', content: (() => { const w = base(); w.nodes[2].data.config.temperature = 'hot'; return withId(w, 'config'); })() },
+    schema: {
+      rule: 'schema',
+      content: (() => {
+        const w = base() as Partial<Workflow>;
+        delete w.name;
+        return withId(w as Workflow, 'schema');
+      })(),
+    },
+    'duplicate-node-id': {
+      rule: 'duplicate-node-id',
+      content: (() => {
+        const w = base();
+        w.nodes.push({ ...w.nodes[1], position: { x: 900, y: 0 } });
+        return withId(w, 'dup-node');
+      })(),
+    },
+    'duplicate-edge-id': {
+      rule: 'duplicate-edge-id',
+      content: (() => {
+        const w = base();
+        w.edges.push(w.edges[0]);
+        return withId(w, 'dup-edge');
+      })(),
+    },
+    'edge-missing-node': {
+      rule: 'edge-missing-node',
+      content: (() => {
+        const w = base();
+        w.edges.push(e('model.response -> ghost.message'));
+        return withId(w, 'ghost');
+      })(),
+    },
+    'edge-missing-port': {
+      rule: 'edge-missing-port',
+      content: (() => {
+        const w = base();
+        w.edges.push(e('model.response -> out.nope'));
+        return withId(w, 'no-port');
+      })(),
+    },
+    'port-compatibility': {
+      rule: 'port-compatibility',
+      content: (() => {
+        const w = base();
+        w.edges.push(e('in.history -> model.system'));
+        return withId(w, 'ports');
+      })(),
+    },
+    'node-config': {
+      rule: 'node-config',
+      content: (() => {
+        const w = base();
+        w.nodes[2].data.config.temperature = 'hot';
+        return withId(w, 'config');
+      })(),
+    },
     'not-empty': { rule: 'not-empty', content: withId({ ...base(), nodes: [], edges: [] }, 'empty') },
     'mappable-node-type': {
       rule: 'mappable-node-type',
       content: (() => {
         const w = base();
-        const meta = { id: 'mystery', name: 'Mystery', description: 'x', category: 'bundles', version: '1.0.0', inputs: [{ id: 'trigger', name: 'T', type: 'input' as const, dataType: 'trigger' }], outputs: [{ id: 'trigger', name: 'T', type: 'output' as const, dataType: 'trigger' }] };
+        const meta = {
+          id: 'mystery',
+          name: 'Mystery',
+          description: 'x',
+          category: 'bundles',
+          version: '1.0.0',
+          inputs: [{ id: 'trigger', name: 'T', type: 'input' as const, dataType: 'trigger' }],
+          outputs: [{ id: 'trigger', name: 'T', type: 'output' as const, dataType: 'trigger' }],
+        };
         w.nodes.push({ id: 'm', type: 'universalNode', position: { x: 0, y: 300 }, data: { label: 'm', config: {}, metadata: meta } });
         w.edges.push(e('out.trigger -> m.trigger'));
         return withId(w, 'mystery');
       })(),
     },
-    'single-start': { rule: 'single-start', content: (() => { const w = base(); w.nodes.push({ ...w.nodes[0], id: 'start2', position: { x: 0, y: 400 } }); w.edges.push(e('start2.trigger -> in.trigger')); return withId(w, 'two-starts'); })() },
-    'end-reachable': { rule: 'end-reachable', content: (() => { const w = base(); w.nodes = w.nodes.filter((x) => x.id !== 'end'); w.edges = w.edges.filter((x) => x.target !== 'end'); return withId(w, 'no-end'); })() },
+    'single-start': {
+      rule: 'single-start',
+      content: (() => {
+        const w = base();
+        w.nodes.push({ ...w.nodes[0], id: 'start2', position: { x: 0, y: 400 } });
+        w.edges.push(e('start2.trigger -> in.trigger'));
+        return withId(w, 'two-starts');
+      })(),
+    },
+    'end-reachable': {
+      rule: 'end-reachable',
+      content: (() => {
+        const w = base();
+        w.nodes = w.nodes.filter((x) => x.id !== 'end');
+        w.edges = w.edges.filter((x) => x.target !== 'end');
+        return withId(w, 'no-end');
+      })(),
+    },
     'branch-exists': {
       rule: 'branch-exists',
       content: (() => {
@@ -51,22 +127,56 @@ function failingCases(): Record<string, { file: string; content: unknown; rule: 
     },
     'no-cycle': {
       rule: 'no-cycle',
-      content: flow('cycle', [n('start', 'start'), n('a', 'text_formatter'), n('b', 'text_formatter'), n('end', 'end')], [
-        e('start.trigger -> a.trigger'), e('a.trigger -> b.trigger'), e('b.trigger -> a.trigger'), e('b.trigger -> end.trigger'), e('a.text -> b.text'), e('b.text -> a.text'),
-      ]),
+      content: flow(
+        'cycle',
+        [n('start', 'start'), n('a', 'text_formatter'), n('b', 'text_formatter'), n('end', 'end')],
+        [
+          e('start.trigger -> a.trigger'),
+          e('a.trigger -> b.trigger'),
+          e('b.trigger -> a.trigger'),
+          e('b.trigger -> end.trigger'),
+          e('a.text -> b.text'),
+          e('b.text -> a.text'),
+        ],
+      ),
     },
-    'no-disconnected-node': { rule: 'no-disconnected-node', content: (() => { const w = base(); w.nodes.push(n('lonely', 'text_formatter', {}, 900)); return withId(w, 'lonely'); })() },
-    'required-port': { rule: 'required-port', content: (() => { const w = base(); w.edges = w.edges.filter((x) => !(x.target === 'model' && x.targetHandle === 'model-input-prompt')); return withId(w, 'required'); })() },
+    'no-disconnected-node': {
+      rule: 'no-disconnected-node',
+      content: (() => {
+        const w = base();
+        w.nodes.push(n('lonely', 'text_formatter', {}, 900));
+        return withId(w, 'lonely');
+      })(),
+    },
+    'required-port': {
+      rule: 'required-port',
+      content: (() => {
+        const w = base();
+        w.edges = w.edges.filter((x) => !(x.target === 'model' && x.targetHandle === 'model-input-prompt'));
+        return withId(w, 'required');
+      })(),
+    },
     'unknown-node-type': {
       rule: 'unknown-node-type',
       // A typo of a built-in id; the node still carries its own descriptor, so it loads: a warning.
-      content: (() => { const w = base(); w.nodes[3].data.metadata = { ...w.nodes[3].data.metadata, id: 'chat_outptu' }; return withId(w, 'typo-type'); })(),
+      content: (() => {
+        const w = base();
+        w.nodes[3].data.metadata = { ...w.nodes[3].data.metadata, id: 'chat_outptu' };
+        return withId(w, 'typo-type');
+      })(),
     },
     'gateway-branches': {
       rule: 'gateway-branches',
-      content: flow('no-branches', [n('start', 'start'), n('in', 'chat_input'), n('route', 'conditional_router', { branches: [] }), n('end', 'end')], [
-        e('start.trigger -> in.trigger'), e('in.trigger -> route.trigger'), e('in.message -> route.value'), e('in.trigger -> end.trigger'),
-      ]),
+      content: flow(
+        'no-branches',
+        [n('start', 'start'), n('in', 'chat_input'), n('route', 'conditional_router', { branches: [] }), n('end', 'end')],
+        [
+          e('start.trigger -> in.trigger'),
+          e('in.trigger -> route.trigger'),
+          e('in.message -> route.value'),
+          e('in.trigger -> end.trigger'),
+        ],
+      ),
     },
   };
   return Object.fromEntries(Object.entries(cases).map(([name, c]) => [name, { ...c, file: `${name}.json` }]));
@@ -74,16 +184,32 @@ function failingCases(): Record<string, { file: string; content: unknown; rule: 
 
 function tooManyNodes(): Workflow {
   const meta = { id: 'tiny', name: 'Tiny', description: 'd', category: 'processing', version: '1', inputs: [], outputs: [] };
-  return { ...chatFlow('huge'), nodes: Array.from({ length: 10_001 }, (_, i) => ({ id: `n${i}`, type: 'u', position: { x: i, y: 0 }, data: { label: 'x', config: {}, metadata: meta } })), edges: [] };
+  return {
+    ...chatFlow('huge'),
+    nodes: Array.from({ length: 10_001 }, (_, i) => ({
+      id: `n${i}`,
+      type: 'u',
+      position: { x: i, y: 0 },
+      data: { label: 'x', config: {}, metadata: meta },
+    })),
+    edges: [],
+  };
 }
 
 const cases = failingCases();
-let report: { summary: { files: number; errors: number; warnings: number }; files: Array<{ file: string; problems: Array<{ ruleId: string; severity: string; message: string; line?: number; column?: number; pointer?: string }> }> };
+let report: {
+  summary: { files: number; errors: number; warnings: number };
+  files: Array<{
+    file: string;
+    problems: Array<{ ruleId: string; severity: string; message: string; line?: number; column?: number; pointer?: string }>;
+  }>;
+};
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'wfe-validate-'));
   await mkdir(join(dir, 'bad'));
-  for (const c of Object.values(cases)) await writeFile(join(dir, 'bad', c.file), typeof c.content === 'string' ? c.content : JSON.stringify(c.content, null, 2));
+  for (const c of Object.values(cases))
+    await writeFile(join(dir, 'bad', c.file), typeof c.content === 'string' ? c.content : JSON.stringify(c.content, null, 2));
   await writeFile(join(dir, 'bad', 'duplicate-workflow-id.json'), JSON.stringify(chatFlow('dup-node'), null, 2));
   await writeFile(join(dir, 'bad', 'too-many-nodes.json'), JSON.stringify(tooManyNodes()));
   await mkdir(join(dir, 'good'));
@@ -118,7 +244,13 @@ describe('rules', () => {
   });
 
   it('every rule of `wfe validate --list-rules` is exercised above', async () => {
-    const tested = new Set([...Object.values(cases).map((c) => c.rule), 'duplicate-workflow-id', 'too-many-nodes', 'lossy-export', 'loop-exit-into-body' /* test/validate-loop-exit.test.ts */]);
+    const tested = new Set([
+      ...Object.values(cases).map((c) => c.rule),
+      'duplicate-workflow-id',
+      'too-many-nodes',
+      'lossy-export',
+      'loop-exit-into-body' /* test/validate-loop-exit.test.ts */,
+    ]);
     expect(ALL_RULES.map((r) => r.id).filter((id) => !tested.has(id))).toEqual([]);
     const listed = await runCli(['validate', '--list-rules']);
     expect(listed.code).toBe(0);
@@ -192,7 +324,20 @@ describe('report formats', () => {
   it('stylish groups by file with a summary; several formats and outputs at once', async () => {
     const junitFile = join(dir, 'out', 'junit.xml');
     const sarifFile = join(dir, 'out', 'report.sarif');
-    const run = await runCli(['validate', join(dir, 'bad'), '-f', 'junit', '-o', junitFile, '-f', 'sarif', '-o', sarifFile, '-f', 'stylish']);
+    const run = await runCli([
+      'validate',
+      join(dir, 'bad'),
+      '-f',
+      'junit',
+      '-o',
+      junitFile,
+      '-f',
+      'sarif',
+      '-o',
+      sarifFile,
+      '-f',
+      'stylish',
+    ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/\n.*bad\/edge-missing-port\.json\n\s+\d+:\d+\s+error\s+Edge .* edge-missing-port/);
     expect(run.stdout).toMatch(/✖ \d+ problems \(\d+ errors, \d+ warnings\) in 20 files\n$/);
@@ -225,7 +370,9 @@ describe('report formats', () => {
 
   it('github: workflow commands with file, line, col and escaped text, capped at 10 per level', async () => {
     const summary = join(dir, 'summary.md');
-    const run = await runCli(['validate', join(dir, 'bad'), '-f', 'github'], { env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
+    const run = await runCli(['validate', join(dir, 'bad'), '-f', 'github'], {
+      env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary },
+    });
     expect(run.code).toBe(1);
     const lines = run.stdout.trim().split('\n');
     const annotations = lines.filter((l) => l.startsWith('::error ') || l.startsWith('::warning '));
@@ -246,26 +393,44 @@ describe('report formats', () => {
 
 describe('unknown-node-type', () => {
   it('is a warning by default, at the node type id, and can be made an error', async () => {
-    const problem = report.files.find((f) => f.file.endsWith('/unknown-node-type.json'))!.problems.find((p) => p.ruleId === 'unknown-node-type')!;
+    const problem = report.files
+      .find((f) => f.file.endsWith('/unknown-node-type.json'))!
+      .problems.find((p) => p.ruleId === 'unknown-node-type')!;
     expect(problem).toMatchObject({ severity: 'warning', pointer: '/nodes/3/data/metadata/id' });
     expect(problem.message).toContain("Node 'out' is of type 'chat_outptu'");
-    const strict = await runCli(['validate', join(dir, 'bad', 'unknown-node-type.json'), '-f', 'compact', '--rule', 'unknown-node-type=error']);
+    const strict = await runCli([
+      'validate',
+      join(dir, 'bad', 'unknown-node-type.json'),
+      '-f',
+      'compact',
+      '--rule',
+      'unknown-node-type=error',
+    ]);
     expect(strict.code).toBe(1);
     expect(strict.stdout).toMatch(/error: Node 'out' is of type 'chat_outptu'.*\[unknown-node-type\]/);
   });
 });
 
 describe('-f and -o: each -o writes the report of the -f before it; the others go to stdout', () => {
-  // The CI snippets of the README, run exactly as written there (after `npx wfe`).
-  const snippets: Array<{ args: string[]; file: string; check: (text: string) => void }> = [
-    { args: ['validate', 'workflows/', '-f', 'stylish', '-f', 'sarif', '-o', 'wfe.sarif'], file: 'wfe.sarif', check: (text) => expect(JSON.parse(text).version).toBe('2.1.0') },
-    { args: ['validate', 'workflows/', '-f', 'stylish', '-f', 'junit', '-o', 'wfe-junit.xml'], file: 'wfe-junit.xml', check: (text) => expect(XMLValidator.validate(text)).toBe(true) },
-    {
-      args: ['validate', 'workflows/', '-f', 'codeclimate', '-o', 'gl-code-quality-report.json', '-f', 'stylish'],
-      file: 'gl-code-quality-report.json',
-      check: (text) => expect(JSON.parse(text)).toEqual(expect.arrayContaining([expect.objectContaining({ check_name: 'schema' })])),
-    },
-  ];
+  // The CI snippets of the README and docs/validate.md, read from those files and run as written there
+  // (after `npx wfe`): a snippet edited into something that does not work fails here.
+  const checks: Record<string, (text: string) => void> = {
+    '.sarif': (text) => expect(JSON.parse(text).version).toBe('2.1.0'),
+    '.xml': (text) => expect(XMLValidator.validate(text)).toBe(true),
+    '.json': (text) => expect(JSON.parse(text)).toEqual(expect.arrayContaining([expect.objectContaining({ check_name: 'schema' })])),
+  };
+  const commandLines = ['README.md', 'docs/validate.md'].flatMap((doc) =>
+    [...readFileSync(join(REPO, doc), 'utf8').matchAll(/npx wfe (validate [^\n#]*)/g)].map((m) => m[1].trim()),
+  );
+  const snippets = [...new Set(commandLines)].map((line) => {
+    const args = line.split(/\s+/);
+    const files = args.flatMap((a, i) => (args[i - 1] === '-o' ? [a] : []));
+    return { args, files };
+  });
+  it('finds the CI snippets in the docs', () => {
+    expect(snippets.length).toBeGreaterThanOrEqual(2);
+    expect(snippets.flatMap((s) => s.files)).toEqual(expect.arrayContaining(['wfe.sarif', 'wfe-junit.xml', 'gl-code-quality-report.json']));
+  });
   for (const snippet of snippets) {
     it(`wfe ${snippet.args.join(' ')}`, async () => {
       const project = await mkdtemp(join(tmpdir(), 'wfe-snippet-'));
@@ -278,7 +443,7 @@ describe('-f and -o: each -o writes the report of the -f before it; the others g
         // stylish, and only stylish, on stdout
         expect(run.stdout).toMatch(/^workflows\/broken\.json\n\s+\d+:\d+\s+error\s+name is required\s+schema\n/m);
         expect(run.stdout).toMatch(/✖ 1 problem \(1 error, 0 warnings\) in 2 files\n$/);
-        snippet.check(await readFile(join(project, snippet.file), 'utf8'));
+        for (const file of snippet.files) checks[extname(file)](await readFile(join(project, file), 'utf8'));
       } finally {
         await rm(project, { recursive: true, force: true });
       }
@@ -319,7 +484,16 @@ describe('files that are not workflows', () => {
         await mkdir(join(root, rel, '..'), { recursive: true });
         await writeFile(join(root, rel), text);
       };
-      for (const rel of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', '.vscode/settings.json', 'node_modules/x/package.json', 'sub/package.json', '.github/renovate.json'])
+      for (const rel of [
+        'package.json',
+        'package-lock.json',
+        'tsconfig.json',
+        'tsconfig.build.json',
+        '.vscode/settings.json',
+        'node_modules/x/package.json',
+        'sub/package.json',
+        '.github/renovate.json',
+      ])
         await write(rel, '{"name": "not a workflow"}');
       await write('flows/chat.json', JSON.stringify(chatFlow('root-chat')));
       await write('flows/drafts/half.json', '{"id": "half"}');
@@ -372,8 +546,14 @@ describe('--watch', () => {
     let stderr = '';
     const waiters: Array<() => void> = [];
     const onData = () => waiters.splice(0).forEach((wake) => wake());
-    child.stdout.on('data', (d) => ((stdout += d), onData()));
-    child.stderr.on('data', (d) => ((stderr += d), onData()));
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      onData();
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      onData();
+    });
     const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
     const until = async (test: () => boolean) => {
       while (!test()) {

@@ -23,7 +23,26 @@ describe('wfe --help', () => {
     expect(top.stdout).toMatch(/serve \[options\] \[dir\]/);
     const serve = await runCli(['serve', '--help']);
     expect(serve.code).toBe(0);
-    for (const flag of ['--port', '--host', '--base-path', '--no-watch', '--poll', '--max-body', '--allowed-host', '--token', '--read-token', '--jwt-secret', '--jwks', '--write-scope', '--session', '--cors-origin', '--log-level', '--step-delay', '--max-steps', '--waiting-status'])
+    for (const flag of [
+      '--port',
+      '--host',
+      '--base-path',
+      '--no-watch',
+      '--poll',
+      '--max-body',
+      '--allowed-host',
+      '--token',
+      '--read-token',
+      '--jwt-secret',
+      '--jwks',
+      '--write-scope',
+      '--session',
+      '--cors-origin',
+      '--log-level',
+      '--step-delay',
+      '--max-steps',
+      '--waiting-status',
+    ])
       expect(serve.stdout, flag).toContain(flag);
     expect(serve.stdout).toContain('wfe.config.yaml');
   });
@@ -48,7 +67,7 @@ describe('wfe --help', () => {
     for (const command of commands) {
       const help = (await runCli([command, '--help'])).stdout;
       // One entry per option or argument: its first line and the indented lines that continue it.
-      const entries = help.split(/\n(?=  \S|\S)/);
+      const entries = help.split(/\n(?= {2}\S|\S)/);
       for (const entry of entries) {
         expect((entry.match(/default:/g) ?? []).length, `${command}: ${entry}`).toBeLessThanOrEqual(1);
         expect(entry, command).not.toContain('(default: [])');
@@ -80,7 +99,8 @@ describe('wfe serve', () => {
     await writeFile(join(dir, 'broken.json'), '{"id": "x",\n "name": }');
     const served = await startServeChild([dir, '--no-watch']);
     try {
-      await new Promise((r) => setTimeout(r, 100));
+      // The report is printed around the URL line: wait for its last part rather than for a time.
+      await eventually(() => /broken\.json:2:10: /.test(served.stdout()), 5000, 'the load report');
       expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/flowdrop$/);
       expect(served.stdout()).toMatch(/1 workflow, \d+ node types, 17 categories/);
       expect(served.stdout()).toMatch(/broken\.json:2:10: /);
@@ -109,7 +129,9 @@ describe('wfe serve', () => {
       await eventually(() => /unknown-node-type/.test(served.stdout()), 5000, 'the warnings of the start-up report');
       expect(served.stdout()).toMatch(/1 workflow,/);
       expect(served.stdout()).not.toMatch(/not loaded/);
-      expect(served.stdout()).toMatch(new RegExp(`flow\\.json: Node '${flow.nodes[1].id}' is of type 'no_such_type'.*\\[unknown-node-type\\]`));
+      expect(served.stdout()).toMatch(
+        new RegExp(`flow\\.json: Node '${flow.nodes[1].id}' is of type 'no_such_type'.*\\[unknown-node-type\\]`),
+      );
     } finally {
       served.child.kill('SIGTERM');
       expect(await served.exited).toBe(0);
@@ -135,7 +157,11 @@ describe('wfe serve', () => {
     const served = await startServeChild([dir, '--no-watch']);
     const acknowledged: string[] = [];
     const puts = Array.from({ length: 20 }, (_, i) =>
-      fetch(`${served.url}/workflows/wf-a`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ description: `save ${i}` }) })
+      fetch(`${served.url}/workflows/wf-a`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ description: `save ${i}` }),
+      })
         .then(async (res) => {
           if (res.status === 200) acknowledged.push(((await res.json()) as { data: { description: string } }).data.description);
         })

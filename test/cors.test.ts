@@ -52,9 +52,21 @@ const preflight = (url: string, origin: string, extra: Record<string, string> = 
 
 describe('isLoopback', () => {
   it('recognises loopback hosts', () => {
-    for (const h of ['localhost', 'LocalHost', 'localhost.', 'app.localhost', '127.0.0.1', '127.8.9.10', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1'])
+    for (const h of [
+      'localhost',
+      'LocalHost',
+      'localhost.',
+      'app.localhost',
+      '127.0.0.1',
+      '127.8.9.10',
+      '::1',
+      '[::1]',
+      '0:0:0:0:0:0:0:1',
+      '::ffff:127.0.0.1',
+    ])
       expect(isLoopback(h), h).toBe(true);
-    for (const h of ['0.0.0.0', '::', '192.168.1.2', '10.0.0.1', 'example.com', '128.0.0.1', 'localhost.example.com', 'notlocalhost']) expect(isLoopback(h), h).toBe(false);
+    for (const h of ['0.0.0.0', '::', '192.168.1.2', '10.0.0.1', 'example.com', '128.0.0.1', 'localhost.example.com', 'notlocalhost'])
+      expect(isLoopback(h), h).toBe(false);
   });
 
   it('takes the name out of a Host header (port, brackets, trailing dot, case)', () => {
@@ -72,7 +84,8 @@ describe('normaliseAllowedHost', () => {
     expect(normaliseAllowedHost('wfe.test.:3000')).toBe('wfe.test');
     expect(normaliseAllowedHost('.Example.test')).toBe('.example.test');
     expect(normaliseAllowedHost('[::1]:3000')).toBe('::1');
-    for (const bad of ['http://wfe.test/', 'user@wfe.test', 'wfe test', '', '.', 'wfe.test:port']) expect(() => normaliseAllowedHost(bad), bad).toThrow(/not a host name/);
+    for (const bad of ['http://wfe.test/', 'user@wfe.test', 'wfe test', '', '.', 'wfe.test:port'])
+      expect(() => normaliseAllowedHost(bad), bad).toThrow(/not a host name/);
   });
 });
 
@@ -81,7 +94,8 @@ describe('normaliseOrigin', () => {
     expect(normaliseOrigin(' https://Editor.example.com:443/ ')).toBe('https://editor.example.com');
     expect(normaliseOrigin('http://localhost:5173/app')).toBe('http://localhost:5173');
     expect(normaliseOrigin('*')).toBe('*');
-    for (const bad of ['editor.example.com', 'null', 'file:///tmp/x.html', '']) expect(() => normaliseOrigin(bad), bad).toThrow(/not an origin/);
+    for (const bad of ['editor.example.com', 'null', 'file:///tmp/x.html', ''])
+      expect(() => normaliseOrigin(bad), bad).toThrow(/not an origin/);
   });
 });
 
@@ -117,7 +131,9 @@ describe('CORS', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     const exposed = res.headers.get('access-control-expose-headers')?.split(',') ?? [];
-    expect(exposed).toEqual(expect.arrayContaining(['ETag', 'Location', 'X-Total-Count', 'X-Page-Size', 'X-Page-Offset', 'Content-Disposition']));
+    expect(exposed).toEqual(
+      expect.arrayContaining(['ETag', 'Location', 'X-Total-Count', 'X-Page-Size', 'X-Page-Offset', 'Content-Disposition']),
+    );
   });
 
   it('with an origin list, allows listed origins besides loopback ones, and no others', async () => {

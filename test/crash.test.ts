@@ -41,7 +41,10 @@ function newestMtime(dir: string): number {
 beforeAll(() => {
   const entry = join(repoRoot, 'dist', 'cli', 'program.js');
   if (existsSync(entry) && statSync(entry).mtimeMs >= newestMtime(join(repoRoot, 'src'))) return;
-  const tsc = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: repoRoot, encoding: 'utf8' });
+  const tsc = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   // tsc still emits on type errors (someone's work in progress elsewhere in src/): go on, but say so.
   if (tsc.status !== 0 && !existsSync(entry)) throw new Error(`npm run build failed:\n${tsc.stdout}${tsc.stderr}`);
   if (tsc.status !== 0) console.warn(`crash test: tsc reported errors, running the emitted dist/ anyway:\n${tsc.stdout}`);
@@ -70,7 +73,9 @@ async function serve(dir: string, watch: boolean): Promise<Served> {
     out += chunk.toString();
   });
   child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => done({ code, signal })),
+  );
   const url = await new Promise<string>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`wfe serve printed no URL within 10 s:\n${out}`)), 10_000);
     const look = () => {
@@ -95,19 +100,23 @@ type Reply = { status: number; body: any };
 function send(agent: Agent, method: string, url: string, body?: unknown): Promise<Reply> {
   return new Promise((done, fail) => {
     const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const req = request(url, { method, agent, headers: data ? { 'content-type': 'application/json', 'content-length': data.length } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', fail);
-      res.on('close', () => {
-        if (!res.complete) return fail(new Error('response cut off'));
-        try {
-          done({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-        } catch (err) {
-          fail(err as Error);
-        }
-      });
-    });
+    const req = request(
+      url,
+      { method, agent, headers: data ? { 'content-type': 'application/json', 'content-length': data.length } : {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', fail);
+        res.on('close', () => {
+          if (!res.complete) return fail(new Error('response cut off'));
+          try {
+            done({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+          } catch (err) {
+            fail(err as Error);
+          }
+        });
+      },
+    );
     req.on('error', fail);
     req.end(data);
   });
@@ -160,7 +169,10 @@ async function streamAndKill(server: Served, killAt: number): Promise<RoundLog> 
       log.attempts.get(id)!.add(value);
       let reply: Reply;
       try {
-        reply = await send(agent, 'PUT', `${server.url}/workflows/${id}`, { description: value, metadata: { author: `client-${c}`, tags: [`t-${n}`] } });
+        reply = await send(agent, 'PUT', `${server.url}/workflows/${id}`, {
+          description: value,
+          metadata: { author: `client-${c}`, tags: [`t-${n}`] },
+        });
       } catch {
         if (killed) return; // the server is gone: this save may or may not have landed
         throw new Error(`PUT failed before the kill (round killAt=${killAt})`);
@@ -182,7 +194,11 @@ async function streamAndKill(server: Served, killAt: number): Promise<RoundLog> 
 }
 
 /** Every *.json in the folder is a whole workflow; temp files may remain; each holds its last ack (or later). */
-async function checkDisk(dir: string, log: RoundLog, before: Map<string, string>): Promise<{ temps: string[]; onDisk: Map<string, any>; landedUnacked: number }> {
+async function checkDisk(
+  dir: string,
+  log: RoundLog,
+  before: Map<string, string>,
+): Promise<{ temps: string[]; onDisk: Map<string, any>; landedUnacked: number }> {
   const temps: string[] = [];
   let landedUnacked = 0;
   const onDisk = new Map<string, any>();
@@ -277,7 +293,10 @@ describe.each([
       const log = await streamAndKill(server, killAt);
       const { signal } = await server.exited;
       expect(signal, server.output()).toBe('SIGKILL');
-      expect(log.unexpected.map((r) => `${r.status} ${JSON.stringify(r.body).slice(0, 200)}`), server.output()).toEqual([]);
+      expect(
+        log.unexpected.map((r) => `${r.status} ${JSON.stringify(r.body).slice(0, 200)}`),
+        server.output(),
+      ).toEqual([]);
       expect(log.acked, `round ${round}: too few saves before the kill`).toBeGreaterThanOrEqual(Math.min(killAt, 5));
 
       const { temps, onDisk, landedUnacked } = await checkDisk(dir, log, before);
@@ -285,7 +304,9 @@ describe.each([
       // Plant the leftover of a write torn by a crash (a real one is rare: the window is one fsync).
       await writeFile(join(dir, `.w1.json.wfe-4242-${round}.tmp`), '{"id": "w1", "name": "torn');
       server = await checkRestart(dir, watch, onDisk);
-      summary.push(`round ${round}: killed after ${log.acked} acks (target ${killAt}${log.killedEarly ? ', deadline' : ''}), ${temps.length} temp file(s) left, ${landedUnacked} workflow(s) holding an unacknowledged in-flight save, ${Date.now() - started} ms`);
+      summary.push(
+        `round ${round}: killed after ${log.acked} acks (target ${killAt}${log.killedEarly ? ', deadline' : ''}), ${temps.length} temp file(s) left, ${landedUnacked} workflow(s) holding an unacknowledged in-flight save, ${Date.now() - started} ms`,
+      );
     }
     // The last restart also shuts down cleanly.
     server.child.kill('SIGTERM');

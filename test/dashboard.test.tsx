@@ -10,7 +10,15 @@ const request = (path: string, status: number): ServerEvent => ({ type: 'request
 const run = (status: string, completed: number): ServerEvent => ({
   type: 'run',
   at,
-  run: { id: 'run-1', workflowId: 'wf', workflowName: 'Support Router', status, completed, total: 8, running: status === 'running' ? ['Classify Request'] : [] },
+  run: {
+    id: 'run-1',
+    workflowId: 'wf',
+    workflowName: 'Support Router',
+    status,
+    completed,
+    total: 8,
+    running: status === 'running' ? ['Classify Request'] : [],
+  },
 });
 
 const tick = () => new Promise((r) => setTimeout(r, 30));
@@ -21,7 +29,14 @@ function setup(initial = emptyState()) {
   const onOpen = vi.fn(async () => 'opened http://127.0.0.1:3000/api/flowdrop');
   const view = render(
     <Dashboard
-      info={{ url: 'http://127.0.0.1:3000/api/flowdrop', dir: '/work/flows', workflows: () => 5, nodeTypes: () => 34, watch: true, auth: false }}
+      info={{
+        url: 'http://127.0.0.1:3000/api/flowdrop',
+        dir: '/work/flows',
+        workflows: () => 5,
+        nodeTypes: () => 34,
+        watch: true,
+        auth: false,
+      }}
       initial={initial}
       subscribe={(l) => {
         listeners.add(l);
@@ -52,7 +67,12 @@ describe('Dashboard', () => {
     expect(frame).toContain('broken.json:3:7: invalid JSON: value expected');
     expect(frame).toContain('waiting for the editor');
 
-    await send(request('/api/flowdrop/nodes', 200), request('/api/flowdrop/workflows/nope', 404), { type: 'file', at, file: 'team/b.json', change: 'change' }, run('running', 3));
+    await send(
+      request('/api/flowdrop/nodes', 200),
+      request('/api/flowdrop/workflows/nope', 404),
+      { type: 'file', at, file: 'team/b.json', change: 'change' },
+      run('running', 3),
+    );
     frame = view.lastFrame()!;
     expect(frame).toMatch(/GET\s+200\s+1\.5 ms \/api\/flowdrop\/nodes/);
     expect(frame).toMatch(/GET\s+404 .*\/workflows\/nope/);
@@ -91,7 +111,10 @@ describe('dashboard state', () => {
     expect(s.requests.map((r) => r.path)).toEqual(['/p4', '/p5', '/p6', '/p7', '/p8', '/p9', '/p10', '/p11']);
     expect(s.counts).toEqual({ requests: 12, errors: 1 });
     s = reduce(s, run('completed', 8));
-    s = reduce(s, { ...run('running', 1), run: { ...(run('running', 1) as Extract<ServerEvent, { type: 'run' }>).run, id: 'run-2' } } as ServerEvent);
+    s = reduce(s, {
+      ...run('running', 1),
+      run: { ...(run('running', 1) as Extract<ServerEvent, { type: 'run' }>).run, id: 'run-2' },
+    } as ServerEvent);
     expect(s.runs.map((r) => r.id)).toEqual(['run-2', 'run-1']);
     const c = cleared(s);
     expect(c.requests).toEqual([]);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ExpressionError, evaluateExpression } from '../src/engine/expression.js';
 
-const scope = { value: 'billing', status: 200, order: { total: 120.5, items: [{ sku: 'a' }, { sku: 'b' }], tags: ['vip'] }, empty: '', n: null };
+const scope = {
+  value: 'billing',
+  status: 200,
+  order: { total: 120.5, items: [{ sku: 'a' }, { sku: 'b' }], tags: ['vip'] },
+  empty: '',
+  n: null,
+};
 
 describe('evaluateExpression', () => {
   it('compares, combines and reads properties', () => {

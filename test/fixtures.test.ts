@@ -18,7 +18,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FIXTURES = path.join(ROOT, 'fixtures', 'workflows');
 const OPENAPI = path.resolve(ROOT, '../shared/contract/flowdrop-openapi-v1.yaml');
 
-const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(FIXTURES)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const texts = new Map(files.map((f) => [f, readFileSync(path.join(FIXTURES, f), 'utf8')]));
 const workflows = new Map(files.map((f) => [f, JSON.parse(texts.get(f)!) as Workflow]));
 const nodeTypes = new Map(BUILTIN_NODE_TYPES.map((n) => [n.id, n]));
@@ -46,11 +48,17 @@ const openApiWorkflowValidator = () => openApiValidator('Workflow');
 const outputsOf = (n: WorkflowNode): Pick<NodePort, 'id' | 'dataType'>[] => [
   ...n.data.metadata.outputs,
   ...(n.data.config.branches ?? []).map((b) => ({ id: b.name, dataType: 'trigger' })),
-  ...((n.data.config.dynamicOutputs as { name: string; dataType: string }[] | undefined) ?? []).map((p) => ({ id: p.name, dataType: p.dataType })),
+  ...((n.data.config.dynamicOutputs as { name: string; dataType: string }[] | undefined) ?? []).map((p) => ({
+    id: p.name,
+    dataType: p.dataType,
+  })),
 ];
 const inputsOf = (n: WorkflowNode): Pick<NodePort, 'id' | 'dataType' | 'required'>[] => [
   ...n.data.metadata.inputs,
-  ...((n.data.config.dynamicInputs as { name: string; dataType: string }[] | undefined) ?? []).map((p) => ({ id: p.name, dataType: p.dataType })),
+  ...((n.data.config.dynamicInputs as { name: string; dataType: string }[] | undefined) ?? []).map((p) => ({
+    id: p.name,
+    dataType: p.dataType,
+  })),
 ];
 
 describe('fixture workflows', () => {
@@ -100,7 +108,7 @@ describe('fixture workflows', () => {
     const validate = openApiWorkflowValidator();
     const broken = structuredClone(workflows.get('chat-pipeline.json')!);
     broken.nodes[0].id = 'text_input.1';
-    delete (broken.nodes[1].data.metadata as Partial<typeof broken.nodes[1]['data']['metadata']>).version;
+    delete (broken.nodes[1].data.metadata as Partial<(typeof broken.nodes)[1]['data']['metadata']>).version;
     broken.edges[0].type = 'curvy';
     expect(validate(broken)).toBe(false);
     const paths = validate.errors!.map((e) => e.instancePath);
@@ -137,14 +145,19 @@ describe('fixture workflows', () => {
         const inp = inputsOf(target).find((p) => e.targetHandle === `${target.id}-input-${p.id}`);
         expect(out, `${file}: ${source.data.label} has no port for ${e.sourceHandle}`).toBeDefined();
         expect(inp, `${file}: ${target.data.label} has no port for ${e.targetHandle}`).toBeDefined();
-        expect(isCompatible(BUILTIN_PORT_CONFIG, out!.dataType, inp!.dataType), `${file}: ${e.sourceHandle} -> ${e.targetHandle}`).toBe(true);
+        expect(isCompatible(BUILTIN_PORT_CONFIG, out!.dataType, inp!.dataType), `${file}: ${e.sourceHandle} -> ${e.targetHandle}`).toBe(
+          true,
+        );
         const edgeType = out!.dataType === 'trigger' ? 'trigger' : out!.dataType === 'tool' ? 'tool' : 'data';
         expect(e.data?.metadata).toEqual({ edgeType, sourcePortDataType: out!.dataType });
       }
       for (const n of wf.nodes) {
         for (const port of inputsOf(n).filter((p) => p.required)) {
           const handle = `${n.id}-input-${port.id}`;
-          expect(wf.edges.some((e) => e.targetHandle === handle), `${file}: ${n.data.label}.${port.id} is not connected`).toBe(true);
+          expect(
+            wf.edges.some((e) => e.targetHandle === handle),
+            `${file}: ${n.data.label}.${port.id} is not connected`,
+          ).toBe(true);
         }
       }
     }
@@ -170,7 +183,12 @@ describe('fixture workflows', () => {
 
     const reached = new Set<string>([starts[0].id]);
     const queue = [starts[0].id];
-    while (queue.length) for (const t of next.get(queue.shift()!)!) if (!reached.has(t)) reached.add(t), queue.push(t);
+    while (queue.length)
+      for (const t of next.get(queue.shift()!)!)
+        if (!reached.has(t)) {
+          reached.add(t);
+          queue.push(t);
+        }
     expect(reached.size).toBe(wf.nodes.length);
 
     // Kahn: a DAG empties completely

@@ -48,8 +48,16 @@ describe('one watcher for the served folder', () => {
     await mkdir(join(h.dir, 'nodes'));
     await replaceFile(h.dir, 'nodes/custom.json', customNodeType('custom_node'));
     await replaceFile(h.dir, 'b.json', twoNodeWorkflow('wf-b', 'Added on disk'));
-    await eventually(() => h.server.context.catalog.getNodeType('custom_node') !== undefined, 5000, 'the catalog to load nodes/custom.json');
-    await eventually(async () => (await h.call('GET', '/workflows/wf-b')).body?.data?.name === 'Added on disk', 5000, 'the store to load b.json');
+    await eventually(
+      () => h.server.context.catalog.getNodeType('custom_node') !== undefined,
+      5000,
+      'the catalog to load nodes/custom.json',
+    );
+    await eventually(
+      async () => (await h.call('GET', '/workflows/wf-b')).body?.data?.name === 'Added on disk',
+      5000,
+      'the store to load b.json',
+    );
     // A node-type file is not a workflow: the store did not take it.
     expect((await h.call('GET', '/workflows')).body.data.map((w: { id: string }) => w.id).sort()).toEqual(['wf-a', 'wf-b']);
   });

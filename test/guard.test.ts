@@ -60,7 +60,8 @@ describe('origins', () => {
     expect(post.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
     expect(post.body?.message).toContain('"https://evil.example"');
     expect(post.body?.message).toContain('--cors-origin https://evil.example');
-    for (const method of ['PUT', 'PATCH']) expect((await send(method, '/workflows/wf-a', { ...evil, ...json }, JSON.stringify({ name: 'hijacked' }))).status, method).toBe(403);
+    for (const method of ['PUT', 'PATCH'])
+      expect((await send(method, '/workflows/wf-a', { ...evil, ...json }, JSON.stringify({ name: 'hijacked' }))).status, method).toBe(403);
     expect((await send('DELETE', '/workflows/wf-a', evil)).status).toBe(403);
 
     expect(await snapshot(h.dir)).toEqual(before);
@@ -80,7 +81,14 @@ describe('origins', () => {
 
   it('loopback origins on any port are trusted with credentials; look-alike names are not', async () => {
     h = await startServer({ files: { 'a.json': twoNodeWorkflow('wf-a', 'Alpha') } });
-    for (const origin of ['http://localhost:5173', 'http://127.0.0.1:8080', 'http://[::1]:1', 'https://localhost', 'http://app.localhost:3000', 'http://127.0.0.2:4000']) {
+    for (const origin of [
+      'http://localhost:5173',
+      'http://127.0.0.1:8080',
+      'http://[::1]:1',
+      'https://localhost',
+      'http://app.localhost:3000',
+      'http://127.0.0.2:4000',
+    ]) {
       const res = await send('GET', '/workflows', { Origin: origin });
       expect(res.headers['access-control-allow-origin'], origin).toBe(origin);
       expect(res.headers['access-control-allow-credentials'], origin).toBe('true');
@@ -89,7 +97,12 @@ describe('origins', () => {
     expect(put.status).toBe(200);
     expect(JSON.parse(await readFile(join(h.dir, 'a.json'), 'utf8')).name).toBe('Renamed');
 
-    for (const origin of ['http://localhost.evil.example:5173', 'http://127.0.0.1.evil.example', 'http://evil-localhost:5173', 'ftp://localhost']) {
+    for (const origin of [
+      'http://localhost.evil.example:5173',
+      'http://127.0.0.1.evil.example',
+      'http://evil-localhost:5173',
+      'ftp://localhost',
+    ]) {
       const res = await send('GET', '/workflows', { Origin: origin });
       expect(res.headers['access-control-allow-origin'], origin).toBeUndefined();
       expect((await send('PUT', '/workflows/wf-a', { Origin: origin, ...json }, JSON.stringify({ name: 'x' }))).status, origin).toBe(403);
@@ -101,10 +114,17 @@ describe('origins', () => {
     const listed = await send('GET', '/workflows', { Origin: 'https://editor.example.com' });
     expect(listed.headers['access-control-allow-origin']).toBe('https://editor.example.com');
     expect(listed.headers['access-control-allow-credentials']).toBe('true');
-    const put = await send('PUT', '/workflows/wf-a', { Origin: 'https://editor.example.com', ...json }, JSON.stringify({ name: 'From the editor' }));
+    const put = await send(
+      'PUT',
+      '/workflows/wf-a',
+      { Origin: 'https://editor.example.com', ...json },
+      JSON.stringify({ name: 'From the editor' }),
+    );
     expect(put.status).toBe(200);
 
-    expect((await send('GET', '/workflows', { Origin: 'http://localhost:5173' })).headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect((await send('GET', '/workflows', { Origin: 'http://localhost:5173' })).headers['access-control-allow-origin']).toBe(
+      'http://localhost:5173',
+    );
     expect((await send('GET', '/workflows', { Origin: 'https://evil.example' })).headers['access-control-allow-origin']).toBeUndefined();
     expect((await send('DELETE', '/workflows/wf-a', { Origin: 'https://evil.example' })).status).toBe(403);
     expect(JSON.parse(await readFile(join(h.dir, 'a.json'), 'utf8')).name).toBe('From the editor');
@@ -115,12 +135,17 @@ describe('origins', () => {
     const any = await send('GET', '/workflows', { Origin: 'https://anything.example' });
     expect(any.headers['access-control-allow-origin']).toBe('*');
     expect(any.headers['access-control-allow-credentials']).toBeUndefined();
-    const preflight = await send('OPTIONS', '/workflows/wf-a', { Origin: 'https://anything.example', 'Access-Control-Request-Method': 'PUT' });
+    const preflight = await send('OPTIONS', '/workflows/wf-a', {
+      Origin: 'https://anything.example',
+      'Access-Control-Request-Method': 'PUT',
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
     expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
     // An explicit choice: the listed wildcard lets other origins write (without cookies).
-    expect((await send('PUT', '/workflows/wf-a', { Origin: 'https://anything.example', ...json }, JSON.stringify({ name: 'y' }))).status).toBe(200);
+    expect(
+      (await send('PUT', '/workflows/wf-a', { Origin: 'https://anything.example', ...json }, JSON.stringify({ name: 'y' }))).status,
+    ).toBe(200);
     // Loopback origins keep their credentials.
     expect((await send('GET', '/workflows', { Origin: 'http://localhost:5173' })).headers['access-control-allow-credentials']).toBe('true');
   });
@@ -128,7 +153,11 @@ describe('origins', () => {
   it('answers Chrome’s private-network preflight only for allowed origins', async () => {
     h = await startServer();
     const ask = (origin: string) =>
-      send('OPTIONS', '/workflows', { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Private-Network': 'true' });
+      send('OPTIONS', '/workflows', {
+        Origin: origin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Private-Network': 'true',
+      });
     const local = await ask('http://localhost:5173');
     expect(local.status).toBe(204);
     expect(local.headers['access-control-allow-private-network']).toBe('true');
@@ -142,14 +171,27 @@ describe('origins', () => {
 describe('Host', () => {
   it('bound to loopback, a Host that is not a loopback name gets 403 (DNS rebinding); loopback forms pass', async () => {
     h = await startServer({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
-    for (const host of [`evil.example:${port()}`, 'evil.example', `localhost.evil.example:${port()}`, `127.0.0.1.nip.io:${port()}`, `0.0.0.0:${port()}`]) {
+    for (const host of [
+      `evil.example:${port()}`,
+      'evil.example',
+      `localhost.evil.example:${port()}`,
+      `127.0.0.1.nip.io:${port()}`,
+      `0.0.0.0:${port()}`,
+    ]) {
       const res = await send('GET', '/workflows/wf-a', { Host: host });
       expect(res.status, host).toBe(403);
       expect(res.body?.code, host).toBe('FORBIDDEN');
       expect(res.body?.message, host).toContain(`"${host}"`);
       expect(res.body?.message, host).toContain('--allowed-host');
     }
-    for (const host of [`localhost:${port()}`, `127.0.0.1:${port()}`, `[::1]:${port()}`, `localhost.:${port()}`, `app.localhost:${port()}`, 'LOCALHOST'])
+    for (const host of [
+      `localhost:${port()}`,
+      `127.0.0.1:${port()}`,
+      `[::1]:${port()}`,
+      `localhost.:${port()}`,
+      `app.localhost:${port()}`,
+      'LOCALHOST',
+    ])
       expect((await send('GET', '/workflows/wf-a', { Host: host })).status, host).toBe(200);
   });
 
@@ -166,7 +208,8 @@ describe('Host', () => {
     expect((await send('GET', '/workflows', { Host: 'mybox.lan:3000' })).status).toBe(200);
     await h.close();
     h = await startServer({ host: '0.0.0.0', allowedHosts: ['mybox.lan'] });
-    for (const host of ['mybox.lan:3000', '192.168.1.20:3000', '[fe80::1]:3000', 'localhost:3000']) expect((await send('GET', '/workflows', { Host: host })).status, host).toBe(200);
+    for (const host of ['mybox.lan:3000', '192.168.1.20:3000', '[fe80::1]:3000', 'localhost:3000'])
+      expect((await send('GET', '/workflows', { Host: host })).status, host).toBe(200);
     expect((await send('GET', '/workflows', { Host: 'evil.example:3000' })).status).toBe(403);
   });
 });
@@ -186,7 +229,9 @@ describe('wfe serve beyond loopback', () => {
   }
 
   it('without auth, warns on stderr that anyone on the network can read, change and delete every workflow', async () => {
-    expect(await stderrOf([])).toMatch(/WARN +listening on 0\.0\.0\.0 without --token.*anyone on the network can read, change and delete every workflow/);
+    expect(await stderrOf([])).toMatch(
+      /WARN +listening on 0\.0\.0\.0 without --token.*anyone on the network can read, change and delete every workflow/,
+    );
     const json = (await stderrOf(['--log-format', 'json'])).split('\n').find((line) => line.includes('anyone on the network'));
     expect(JSON.parse(json ?? 'null')).toMatchObject({ type: 'log', level: 'warn' });
     expect(await stderrOf(['--token', 's3cret'])).not.toMatch(/anyone on the network/);

@@ -7,13 +7,27 @@ import { reportTargets } from '../src/cli/report-targets.js';
 describe('ignore rules', () => {
   it('skip well-known non-workflow files at any depth, and nothing else', () => {
     const ignored = defaultIgnore('/repo');
-    for (const rel of ['package.json', 'app/package-lock.json', 'tsconfig.json', 'tsconfig.node.json', 'jsconfig.json', '.vscode/settings.json', 'node_modules/x/a.json', 'a/.hidden/b.json', 'deno.json', 'composer.lock'])
+    for (const rel of [
+      'package.json',
+      'app/package-lock.json',
+      'tsconfig.json',
+      'tsconfig.node.json',
+      'jsconfig.json',
+      '.vscode/settings.json',
+      'node_modules/x/a.json',
+      'a/.hidden/b.json',
+      'deno.json',
+      'composer.lock',
+    ])
       expect(ignored(rel), rel).toBe(true);
-    for (const rel of ['chat.json', 'flows/package-flow.json', 'flows/tsconfigurator.yaml', 'team/onboarding.json']) expect(ignored(rel), rel).toBe(false);
+    for (const rel of ['chat.json', 'flows/package-flow.json', 'flows/tsconfigurator.yaml', 'team/onboarding.json'])
+      expect(ignored(rel), rel).toBe(false);
   });
 
   it('globs: a name matches at any depth, a path from the base, a trailing / folders only; *, **, ?, [..], {a,b}', () => {
-    const match = ignoreMatcher('/w', [{ base: '/w', patterns: ['drafts/', 'team/*.tmp.json', '**/legacy/**', 'v?.json', '[ab]x.json', '*.{schema,spec}.json'] }]);
+    const match = ignoreMatcher('/w', [
+      { base: '/w', patterns: ['drafts/', 'team/*.tmp.json', '**/legacy/**', 'v?.json', '[ab]x.json', '*.{schema,spec}.json'] },
+    ]);
     expect(match('drafts/a.json')).toBe(true);
     expect(match('x/drafts/a.json')).toBe(true);
     expect(match('drafts.json')).toBe(false);
@@ -58,8 +72,14 @@ describe('report targets (-f/-o)', () => {
   const f = (value: string) => ({ flag: 'format' as const, value });
   const o = (value: string) => ({ flag: 'output' as const, value });
   it('pairs each -o with the -f before it; the others go to stdout', () => {
-    expect(reportTargets([f('stylish'), f('sarif'), o('wfe.sarif')], ['stylish'])).toEqual([{ format: 'stylish' }, { format: 'sarif', output: 'wfe.sarif' }]);
-    expect(reportTargets([f('codeclimate'), o('gl.json'), f('stylish')], ['stylish'])).toEqual([{ format: 'codeclimate', output: 'gl.json' }, { format: 'stylish' }]);
+    expect(reportTargets([f('stylish'), f('sarif'), o('wfe.sarif')], ['stylish'])).toEqual([
+      { format: 'stylish' },
+      { format: 'sarif', output: 'wfe.sarif' },
+    ]);
+    expect(reportTargets([f('codeclimate'), o('gl.json'), f('stylish')], ['stylish'])).toEqual([
+      { format: 'codeclimate', output: 'gl.json' },
+      { format: 'stylish' },
+    ]);
     expect(reportTargets([o('out.txt')], ['stylish', 'github'])).toEqual([{ format: 'stylish', output: 'out.txt' }, { format: 'github' }]);
     expect(reportTargets([], ['stylish'])).toEqual([{ format: 'stylish' }]);
   });

@@ -9,7 +9,14 @@ import { startServeChild, type ServingChild } from './support/cli.js';
 import { eventually, tempDir, writeFiles } from './support/harness.js';
 import { twoNodeWorkflow } from './support/workflows.js';
 
-const request = (status: number): ServerEvent => ({ type: 'request', at: '2026-01-01T00:00:00.000Z', method: 'GET', path: '/x', status, durationMs: 1 });
+const request = (status: number): ServerEvent => ({
+  type: 'request',
+  at: '2026-01-01T00:00:00.000Z',
+  method: 'GET',
+  path: '/x',
+  status,
+  durationMs: 1,
+});
 
 describe('log lines below the level', () => {
   it('a line sink at warn drops requests that succeeded and keeps failures, in both formats', () => {

@@ -53,7 +53,10 @@ describe('pre-commit hook wfe-validate', () => {
     const project = join(dir, 'project');
     await mkdir(join(project, 'workflows'), { recursive: true });
     await writeFile(join(project, 'workflows', 'chat.json'), JSON.stringify(chatFlow('chat'), null, 2));
-    await writeFile(join(project, '.pre-commit-config.yaml'), `repos:\n  - repo: ${JSON.stringify(hooks)}\n    rev: ${rev}\n    hooks:\n      - id: wfe-validate\n`);
+    await writeFile(
+      join(project, '.pre-commit-config.yaml'),
+      `repos:\n  - repo: ${JSON.stringify(hooks)}\n    rev: ${rev}\n    hooks:\n      - id: wfe-validate\n`,
+    );
     git(project, 'init', '-q');
     git(project, 'add', '-A');
 

@@ -17,10 +17,12 @@ const SEED = Number(process.env.WFE_FUZZ_SEED ?? 2026_0121);
 /** Only a guard against a hung test: a healthy run of these sizes ends in well under a second. */
 const RUN_DEADLINE_MS = 15_000;
 
-const FLOWDROP_TYPES = BUILTIN_NODE_TYPES.filter((t) => t.formats?.includes('flowdrop') && !['start', 'note', 'chat_input'].includes(t.id)).map((t) => t.id);
+const FLOWDROP_TYPES = BUILTIN_NODE_TYPES.filter(
+  (t) => t.formats?.includes('flowdrop') && !['start', 'note', 'chat_input'].includes(t.id),
+).map((t) => t.id);
 
 /** The value about one time in `oneIn`, else null. */
-const sometimes = <T,>(arbitrary: fc.Arbitrary<T>, oneIn: number) =>
+const sometimes = <T>(arbitrary: fc.Arbitrary<T>, oneIn: number) =>
   fc.oneof({ weight: oneIn - 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary });
 
 /** Loops, gateways and interrupts more often than the rest of the catalog. */
@@ -46,9 +48,11 @@ const spec = fc.record({
 type Spec = typeof spec extends fc.Arbitrary<infer T> ? T : never;
 
 const outputsOf = (node: WorkflowNode): string[] =>
-  node.data.metadata.id === 'conditional_router' ? (node.data.config.branches ?? []).map((b) => b.name) : (node.data.metadata.outputs ?? []).map((p) => p.id);
+  node.data.metadata.id === 'conditional_router'
+    ? (node.data.config.branches ?? []).map((b) => b.name)
+    : (node.data.metadata.outputs ?? []).map((p) => p.id);
 const inputsOf = (node: WorkflowNode): string[] => (node.data.metadata.inputs ?? []).map((p) => p.id).filter((id) => id !== 'loop_back');
-const pick = <T,>(list: T[], i: number): T | undefined => (list.length === 0 ? undefined : list[i % list.length]);
+const pick = <T>(list: T[], i: number): T | undefined => (list.length === 0 ? undefined : list[i % list.length]);
 
 /** start → chat_input → the generated nodes; every edge goes forward, except loop_back edges. */
 function build(s: Spec): Workflow {
@@ -85,7 +89,8 @@ function build(s: Spec): Workflow {
     const headNode = nodes[head];
     // for_each closes its loop by its loop_back port; any other head by an edge declared as loopback.
     if (headNode.data.metadata.id === 'for_each') connect(tail, pick(outputsOf(tail), loop.out), headNode, 'loop_back');
-    else if (inputsOf(headNode).includes('trigger') && tail !== headNode) connect(tail, pick(outputsOf(tail), loop.out), headNode, 'trigger', 'loopback');
+    else if (inputsOf(headNode).includes('trigger') && tail !== headNode)
+      connect(tail, pick(outputsOf(tail), loop.out), headNode, 'trigger', 'loopback');
   }
   return flow('generated', nodes, [...edges.values()]);
 }
@@ -159,10 +164,17 @@ describe('generated workflows', () => {
         const { id, run } = await runToEnd(workflow, s);
         outcomes[run.status] = (outcomes[run.status] ?? 0) + 1;
         // The stored record counts node executions (job counts also include tool calls).
-        const stored = await eventually(async () => {
-          const record = JSON.parse(await readFile(join(h.dir, '.wfe', 'runs', `${id}.json`), 'utf8')) as { status: string; steps: number };
-          return record.status === run.status ? record : undefined;
-        }, 5000, `the record of ${id} on disk`);
+        const stored = await eventually(
+          async () => {
+            const record = JSON.parse(await readFile(join(h.dir, '.wfe', 'runs', `${id}.json`), 'utf8')) as {
+              status: string;
+              steps: number;
+            };
+            return record.status === run.status ? record : undefined;
+          },
+          5000,
+          `the record of ${id} on disk`,
+        );
         expect(stored!.steps).toBeLessThanOrEqual(s.maxSteps);
         expect(run.jobs.filter((j) => j.status === 'running' || j.status === 'pending')).toEqual([]);
         if (run.status === 'failed') expect(run.error).toBeTruthy();

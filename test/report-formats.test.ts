@@ -49,9 +49,18 @@ beforeAll(async () => {
   await writeFile(
     join(bad, 'cycle.json'),
     JSON.stringify(
-      flow('cycle', [n('start', 'start'), n('a', 'text_formatter'), n('b', 'text_formatter'), n('end', 'end')], [
-        e('start.trigger -> a.trigger'), e('a.trigger -> b.trigger'), e('b.trigger -> a.trigger'), e('b.trigger -> end.trigger'), e('a.text -> b.text'), e('b.text -> a.text'),
-      ]),
+      flow(
+        'cycle',
+        [n('start', 'start'), n('a', 'text_formatter'), n('b', 'text_formatter'), n('end', 'end')],
+        [
+          e('start.trigger -> a.trigger'),
+          e('a.trigger -> b.trigger'),
+          e('b.trigger -> a.trigger'),
+          e('b.trigger -> end.trigger'),
+          e('a.text -> b.text'),
+          e('b.text -> a.text'),
+        ],
+      ),
       null,
       2,
     ),
@@ -103,7 +112,12 @@ interface SarifRule {
 interface SarifLog {
   runs: Array<{
     tool: { driver: { rules: SarifRule[] } };
-    results: Array<{ ruleId: string; level?: string; message: { text: string }; locations: Array<{ physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } } }> }>;
+    results: Array<{
+      ruleId: string;
+      level?: string;
+      message: { text: string };
+      locations: Array<{ physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } } }>;
+    }>;
   }>;
 }
 
@@ -127,7 +141,11 @@ describe('sarif', () => {
   it('files under the working directory are relative to %SRCROOT%, others are file: URIs', async () => {
     const outside = join(dir, 'elsewhere.json');
     await writeFile(outside, '{');
-    const run = await runIn(repo(), ['validate', resolve(repo(), 'workflows', 'bad'), outside, '-', '--stdin-filename', '<piped> #1.json', '-f', 'sarif'], '{');
+    const run = await runIn(
+      repo(),
+      ['validate', resolve(repo(), 'workflows', 'bad'), outside, '-', '--stdin-filename', '<piped> #1.json', '-f', 'sarif'],
+      '{',
+    );
     const locations = (JSON.parse(run.stdout) as SarifLog).runs[0].results.map((r) => r.locations[0].physicalLocation.artifactLocation);
     expect(locations).toContainEqual({ uri: 'workflows/bad/lonely%20nodes.json', uriBaseId: '%SRCROOT%' });
     expect(locations).toContainEqual({ uri: `file://${outside.split('\\').join('/')}` });
@@ -139,7 +157,9 @@ describe('sarif', () => {
     expect(rulesDocUrl({})).toBeUndefined();
     expect(rulesDocUrl({ repository: 'github:acme/wfe' })).toBe('https://github.com/acme/wfe/blob/HEAD/docs/rules.md');
     expect(rulesDocUrl({ repository: 'acme/wfe' })).toBe('https://github.com/acme/wfe/blob/HEAD/docs/rules.md');
-    expect(rulesDocUrl({ repository: { url: 'git+https://gitlab.com/acme/wfe.git' } })).toBe('https://gitlab.com/acme/wfe/blob/HEAD/docs/rules.md');
+    expect(rulesDocUrl({ repository: { url: 'git+https://gitlab.com/acme/wfe.git' } })).toBe(
+      'https://gitlab.com/acme/wfe/blob/HEAD/docs/rules.md',
+    );
     expect(rulesDocUrl({ repository: 'git@github.com:acme/wfe.git' })).toBe('https://github.com/acme/wfe/blob/HEAD/docs/rules.md');
     expect(rulesDocUrl({ homepage: 'https://wfe.example.org/#readme' })).toBe('https://wfe.example.org/docs/rules.md');
   });
@@ -147,7 +167,10 @@ describe('sarif', () => {
 
 /** Microsoft's SARIF validator, when installed here or in the folder WFE_SARIF_MULTITOOL names. */
 function sarifMultitool(): string | undefined {
-  const bases = [...(process.env.WFE_SARIF_MULTITOOL ? [join(resolve(process.env.WFE_SARIF_MULTITOOL), 'package.json')] : []), import.meta.url];
+  const bases = [
+    ...(process.env.WFE_SARIF_MULTITOOL ? [join(resolve(process.env.WFE_SARIF_MULTITOOL), 'package.json')] : []),
+    import.meta.url,
+  ];
   for (const base of bases) {
     try {
       return createRequire(base)('@microsoft/sarif-multitool') as string;
@@ -178,7 +201,10 @@ describe('sarif, checked by Microsoft SARIF Multitool (--rule-kind "Sarif;Gh")',
   ];
   for (const [name, args] of reports) {
     it(`${name}: no errors and no warnings`, async (ctx) => {
-      if (!tool) ctx.skip('@microsoft/sarif-multitool is not installed: npm i @microsoft/sarif-multitool@5.7.0 in a folder and set WFE_SARIF_MULTITOOL to it');
+      if (!tool)
+        ctx.skip(
+          '@microsoft/sarif-multitool is not installed: npm i @microsoft/sarif-multitool@5.7.0 in a folder and set WFE_SARIF_MULTITOOL to it',
+        );
       const report = join(dir, `${name.replace(/\W+/g, '-')}.sarif`);
       const out = `${report}.validation.sarif`;
       await runIn(repo(), ['validate', ...args(), '-f', 'sarif', '-o', report]);
@@ -216,11 +242,14 @@ interface CodeClimateIssue {
 }
 
 describe('codeclimate (GitLab Code Quality)', () => {
-  const issuesOf = async (args: string[]) => JSON.parse((await runIn(repo(), ['validate', ...args, '-f', 'codeclimate'])).stdout) as CodeClimateIssue[];
+  const issuesOf = async (args: string[]) =>
+    JSON.parse((await runIn(repo(), ['validate', ...args, '-f', 'codeclimate'])).stdout) as CodeClimateIssue[];
 
   it('one issue per problem, with the fields GitLab reads', async () => {
     const issues = await issuesOf(['workflows', '--rule', 'gateway-branches=warning', '--rule', 'lossy-export=warning']);
-    const problems = JSON.parse((await runIn(repo(), ['validate', 'workflows', '-f', 'json', '--rule', 'lossy-export=warning'])).stdout).files.flatMap((f: { problems: unknown[] }) => f.problems);
+    const problems = JSON.parse(
+      (await runIn(repo(), ['validate', 'workflows', '-f', 'json', '--rule', 'lossy-export=warning'])).stdout,
+    ).files.flatMap((f: { problems: unknown[] }) => f.problems);
     expect(issues.length).toBe(problems.length);
     for (const issue of issues) {
       expect(issue.type).toBe('issue');
@@ -251,7 +280,9 @@ describe('codeclimate (GitLab Code Quality)', () => {
     const twin = join(repo(), 'workflows', 'config-twin.json');
     await writeFile(twin, text.replace('"config"', '"config-twin"'));
     try {
-      const both = (await issuesOf(['workflows/bad/config.json', 'workflows/config-twin.json'])).filter((i) => i.check_name === 'node-config');
+      const both = (await issuesOf(['workflows/bad/config.json', 'workflows/config-twin.json'])).filter(
+        (i) => i.check_name === 'node-config',
+      );
       expect(both.length).toBe(2);
       expect(both[0].fingerprint).not.toBe(both[1].fingerprint);
     } finally {
@@ -263,7 +294,10 @@ describe('codeclimate (GitLab Code Quality)', () => {
 describe('rule help', () => {
   it('every rule of `wfe validate --list-rules` and of wfe export has help, and docs/rules.md a section', async () => {
     const listed = await runCli(['validate', '--list-rules']);
-    const ids = listed.stdout.trim().split('\n').map((line) => line.split(/\s+/)[0]);
+    const ids = listed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split(/\s+/)[0]);
     expect(ids.length).toBe(ALL_RULES.length);
     const docs = await readFile(new URL('../docs/rules.md', import.meta.url), 'utf8');
     for (const id of [...ids, ...EXPORT_RULES.map((r) => r.id)]) {

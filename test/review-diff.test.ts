@@ -31,7 +31,16 @@ const gatewayType: NodeMetadata = {
   inputs: [{ id: 'value', name: 'Value', type: 'input', dataType: 'string' }],
   outputs: [],
 };
-const noteType: NodeMetadata = { id: 'note', name: 'Note', description: 'A note', category: 'helpers', version: '1.0.0', type: 'note', inputs: [], outputs: [] };
+const noteType: NodeMetadata = {
+  id: 'note',
+  name: 'Note',
+  description: 'A note',
+  category: 'helpers',
+  version: '1.0.0',
+  type: 'note',
+  inputs: [],
+  outputs: [],
+};
 
 const clone = (w: Workflow): Workflow => structuredClone(w);
 const nodeById = (w: Workflow, id: string): WorkflowNode => w.nodes.find((n) => n.id === id)!;
@@ -40,7 +49,17 @@ const labelled = (n: WorkflowNode, label: string): WorkflowNode => ({ ...n, data
 /** Input → Classifier (model) with a long prompt; base for most cases. */
 function base(): Workflow {
   const w = twoNodeWorkflow('wf-review', 'Review Flow');
-  w.nodes = [labelled(w.nodes[0], 'Question'), labelled(node('model.1', modelType, 300, { temperature: 0, systemPrompt: 'Line one.\nLine two.\nLine three.\nLine four.\nLine five.', headers: { Accept: 'text/plain' } }), 'Classifier')];
+  w.nodes = [
+    labelled(w.nodes[0], 'Question'),
+    labelled(
+      node('model.1', modelType, 300, {
+        temperature: 0,
+        systemPrompt: 'Line one.\nLine two.\nLine three.\nLine four.\nLine five.',
+        headers: { Accept: 'text/plain' },
+      }),
+      'Classifier',
+    ),
+  ];
   return w;
 }
 
@@ -118,8 +137,12 @@ describe('diffWorkflows', () => {
     after.nodes.push(labelled(node('search.1', toolType, 600), 'Docs Search'));
     after.edges = [{ ...edge('search.1', 'tool', 'model.1', 'tools'), id: 'e-tool' }];
     const diff = diffWorkflows(before, after);
-    expect(diff.connections.added.map((c) => [c.from.label, c.from.port, c.to.label, c.to.port, c.kind])).toEqual([['Docs Search', 'tool', 'Classifier', 'tools', 'tool']]);
-    expect(diff.connections.removed.map((c) => [c.from.label, c.from.port, c.to.label, c.to.port])).toEqual([['Question', 'text', 'Classifier', 'prompt']]);
+    expect(diff.connections.added.map((c) => [c.from.label, c.from.port, c.to.label, c.to.port, c.kind])).toEqual([
+      ['Docs Search', 'tool', 'Classifier', 'tools', 'tool'],
+    ]);
+    expect(diff.connections.removed.map((c) => [c.from.label, c.from.port, c.to.label, c.to.port])).toEqual([
+      ['Question', 'text', 'Classifier', 'prompt'],
+    ]);
     const text = formatDiffText(diff);
     expect(text).toContain('  + Docs Search.tool → Classifier.tools (tool)\n');
     expect(text).toContain('  - Question.text → Classifier.prompt\n');
@@ -180,7 +203,11 @@ describe('diffWorkflows', () => {
     const after = clone(before);
     nodeById(after, 'model.1').data.config.headers = { Accept: 'application/json', 'X-Trace': '1' };
     after.nodes.push(labelled(node('b.1', textInputType, 0), 'B'), labelled(node('a.1', textInputType, 0), 'A'));
-    const reordered: Workflow = JSON.parse(JSON.stringify(after, (_key, value) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).reverse()) : value)));
+    const reordered: Workflow = JSON.parse(
+      JSON.stringify(after, (_key, value) =>
+        value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).reverse()) : value,
+      ),
+    );
     reordered.nodes.reverse();
     const first = formatDiffJson(diffWorkflows(before, after));
     expect(formatDiffJson(diffWorkflows(clone(before), clone(after)))).toBe(first);
@@ -214,7 +241,7 @@ describe('diffWorkflows', () => {
     expect(md.startsWith('### flows/a.json\n')).toBe(true);
     expect(md).toContain('**Classify \\*all\\* \\<input\\>** › `label`');
     expect(md).toContain('› `model`: `"gpt-4o-mini"` → ``"gpt`4"``\n');
-    expect(md).toMatch(/› `systemPrompt`:\n  ```diff\n(  .*\n)*  - Line two\.\n  \+ Line 2\.\n(  .*\n)*  ```\n/);
+    expect(md).toMatch(/› `systemPrompt`:\n {2}```diff\n( {2}.*\n)* {2}- Line two\.\n {2}\+ Line 2\.\n( {2}.*\n)* {2}```\n/);
   });
 });
 
@@ -243,12 +270,24 @@ describe('toMermaid', () => {
     const w = base();
     const router = labelled(node('end', gatewayType, 600), 'Route "A" <b> #1 | `x`\nsecond line');
     router.data.config = { branches: [{ name: 'yes', label: 'Yes [ok]' }, { name: 'no' }] };
-    w.nodes.push(router, labelled(node('search-1', toolType, 0), 'Search'), labelled(node('search_1', textInputType, 0), 'Other'), labelled(node('note.1', noteType, 0), 'A sticky note'));
+    w.nodes.push(
+      router,
+      labelled(node('search-1', toolType, 0), 'Search'),
+      labelled(node('search_1', textInputType, 0), 'Other'),
+      labelled(node('note.1', noteType, 0), 'A sticky note'),
+    );
     w.edges.push(
       { ...edge('model.1', 'response', 'end', 'value'), id: 'e2' },
       { ...edge('end', 'yes', 'in.1', 'text'), id: 'e3' },
       { ...edge('end', 'no', 'search_1', 'trigger'), id: 'e4' },
-      { id: 'e5', source: 'search-1', target: 'model.1', sourceHandle: 'search-1-output-other', targetHandle: 'model.1-input-other', data: { isToolConnection: true } },
+      {
+        id: 'e5',
+        source: 'search-1',
+        target: 'model.1',
+        sourceHandle: 'search-1-output-other',
+        targetHandle: 'model.1-input-other',
+        data: { isToolConnection: true },
+      },
       { ...edge('note.1', 'x', 'model.1', 'y'), id: 'e6' },
     );
     return w;
@@ -283,7 +322,11 @@ describe('toMermaid', () => {
 describe('toOutline', () => {
   it('is the same whatever the key order, node order, layout and save stamps, and a one-field change is one line', () => {
     const w = base();
-    const shuffled: Workflow = JSON.parse(JSON.stringify(w, (_key, value) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).reverse()) : value)));
+    const shuffled: Workflow = JSON.parse(
+      JSON.stringify(w, (_key, value) =>
+        value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).reverse()) : value,
+      ),
+    );
     shuffled.nodes.reverse();
     shuffled.nodes[0].position = { x: 999, y: 999 };
     shuffled.metadata.updateNumber = 7;

@@ -49,16 +49,19 @@ const statusOf = (p: Pipeline, nodeId: string) => p.jobs.find((j) => j.node_id =
 
 /** for_each `each` whose body is one text_formatter closing the loop. */
 const loopNodes = (each = 'each', fmt = 'fmt') => [n(each, 'for_each'), n(fmt, 'text_formatter')];
-const loopEdges = (each = 'each', fmt = 'fmt') => [e(`${each}.each -> ${fmt}.trigger`), e(`${each}.item -> ${fmt}.text`), e(`${fmt}.trigger -> ${each}.loop_back`)];
+const loopEdges = (each = 'each', fmt = 'fmt') => [
+  e(`${each}.each -> ${fmt}.trigger`),
+  e(`${each}.item -> ${fmt}.text`),
+  e(`${fmt}.trigger -> ${each}.loop_back`),
+];
 
 describe('a skipped loop head ends the run', () => {
   it('the reproduction: a for_each behind the gateway branch not taken', async () => {
-    const w = flow('repro', [n('start', 'start'), n('router', 'conditional_router'), ...loopNodes(), n('end', 'end')], [
-      e('start.trigger -> router.trigger'),
-      e('router.match -> each.trigger'),
-      e('router.default -> end.trigger'),
-      ...loopEdges(),
-    ]);
+    const w = flow(
+      'repro',
+      [n('start', 'start'), n('router', 'conditional_router'), ...loopNodes(), n('end', 'end')],
+      [e('start.trigger -> router.trigger'), e('router.match -> each.trigger'), e('router.default -> end.trigger'), ...loopEdges()],
+    );
     const id = await execute(w);
     const p = await ended(id);
     expect(p.status).toBe('completed');
@@ -69,16 +72,27 @@ describe('a skipped loop head ends the run', () => {
   });
 
   it('the reproduction from the playground', async () => {
-    const w = flow('repro-chat', [n('start', 'start'), n('in', 'chat_input'), n('router', 'conditional_router'), ...loopNodes(), n('out', 'chat_output'), n('end', 'end')], [
-      e('start.trigger -> in.trigger'),
-      e('in.trigger -> router.trigger'),
-      e('in.message -> router.value'),
-      e('router.match -> each.trigger'),
-      e('router.default -> out.trigger'),
-      e('in.message -> out.message'),
-      e('out.trigger -> end.trigger'),
-      ...loopEdges(),
-    ]);
+    const w = flow(
+      'repro-chat',
+      [
+        n('start', 'start'),
+        n('in', 'chat_input'),
+        n('router', 'conditional_router'),
+        ...loopNodes(),
+        n('out', 'chat_output'),
+        n('end', 'end'),
+      ],
+      [
+        e('start.trigger -> in.trigger'),
+        e('in.trigger -> router.trigger'),
+        e('in.message -> router.value'),
+        e('router.match -> each.trigger'),
+        e('router.default -> out.trigger'),
+        e('in.message -> out.message'),
+        e('out.trigger -> end.trigger'),
+        ...loopEdges(),
+      ],
+    );
     h = await startServer({ files: { 'repro-chat.json': w }, stepDelayMs: 2 });
     const session = (await h.call('POST', '/workflows/repro-chat/playground/sessions', {})).body.data.id as string;
     const sent = await h.call('POST', `/playground/sessions/${session}/messages`, { content: 'no' });
@@ -91,16 +105,20 @@ describe('a skipped loop head ends the run', () => {
   });
 
   it('a for_each with items wired but no edge into its trigger', async () => {
-    const w = flow('no-trigger', [n('start', 'start'), n('in', 'chat_input'), n('parse', 'json_parser'), ...loopNodes(), n('out', 'text_output'), n('end', 'end')], [
-      e('start.trigger -> in.trigger'),
-      e('in.trigger -> parse.trigger'),
-      e('in.message -> parse.text'),
-      e('parse.json -> each.items'),
-      e('each.done -> out.trigger'),
-      e('each.results -> out.text'),
-      e('parse.trigger -> end.trigger'),
-      ...loopEdges(),
-    ]);
+    const w = flow(
+      'no-trigger',
+      [n('start', 'start'), n('in', 'chat_input'), n('parse', 'json_parser'), ...loopNodes(), n('out', 'text_output'), n('end', 'end')],
+      [
+        e('start.trigger -> in.trigger'),
+        e('in.trigger -> parse.trigger'),
+        e('in.message -> parse.text'),
+        e('parse.json -> each.items'),
+        e('each.done -> out.trigger'),
+        e('each.results -> out.text'),
+        e('parse.trigger -> end.trigger'),
+        ...loopEdges(),
+      ],
+    );
     const id = await execute(w, { inputs: { message: '["a","b"]' } });
     const p = await ended(id);
     expect(['completed', 'failed']).toContain(p.status);
@@ -108,17 +126,28 @@ describe('a skipped loop head ends the run', () => {
   });
 
   it('a for_each behind the unused port of another for_each', async () => {
-    const w = flow('nested-port', [n('start', 'start'), n('in', 'chat_input'), n('parse', 'json_parser'), ...loopNodes('outer', 'fmt1'), ...loopNodes('inner', 'fmt2'), n('end', 'end')], [
-      e('start.trigger -> in.trigger'),
-      e('in.trigger -> parse.trigger'),
-      e('in.message -> parse.text'),
-      e('parse.trigger -> outer.trigger'),
-      e('parse.json -> outer.items'),
-      ...loopEdges('outer', 'fmt1'),
-      e('outer.each -> inner.trigger'),
-      ...loopEdges('inner', 'fmt2'),
-      e('outer.done -> end.trigger'),
-    ]);
+    const w = flow(
+      'nested-port',
+      [
+        n('start', 'start'),
+        n('in', 'chat_input'),
+        n('parse', 'json_parser'),
+        ...loopNodes('outer', 'fmt1'),
+        ...loopNodes('inner', 'fmt2'),
+        n('end', 'end'),
+      ],
+      [
+        e('start.trigger -> in.trigger'),
+        e('in.trigger -> parse.trigger'),
+        e('in.message -> parse.text'),
+        e('parse.trigger -> outer.trigger'),
+        e('parse.json -> outer.items'),
+        ...loopEdges('outer', 'fmt1'),
+        e('outer.each -> inner.trigger'),
+        ...loopEdges('inner', 'fmt2'),
+        e('outer.done -> end.trigger'),
+      ],
+    );
     const id = await execute(w, { inputs: { message: '["a","b","c"]' } });
     const p = await ended(id);
     expect(p.status).toBe('completed');
@@ -128,12 +157,16 @@ describe('a skipped loop head ends the run', () => {
   });
 
   it('a for_each behind the review outcome not taken: approving answers, and the run ends', async () => {
-    const w = flow('review-loop', [n('start', 'start'), n('review', 'human_review', { interruptType: 'confirmation', message: 'Go on?' }), ...loopNodes(), n('end', 'end')], [
-      e('start.trigger -> review.trigger'),
-      e('review.approved -> end.trigger'),
-      e('review.rejected -> each.trigger'),
-      ...loopEdges(),
-    ]);
+    const w = flow(
+      'review-loop',
+      [
+        n('start', 'start'),
+        n('review', 'human_review', { interruptType: 'confirmation', message: 'Go on?' }),
+        ...loopNodes(),
+        n('end', 'end'),
+      ],
+      [e('start.trigger -> review.trigger'), e('review.approved -> end.trigger'), e('review.rejected -> each.trigger'), ...loopEdges()],
+    );
     const id = await execute(w);
     const interrupt = await eventually(async () => {
       await healthy();
@@ -150,21 +183,36 @@ describe('a skipped loop head ends the run', () => {
 
 describe('runaway loops fail with an error that names the loop', () => {
   const listLoop = (id: string, extra: ReturnType<typeof e>[], eachConfig: Record<string, unknown> = {}) =>
-    flow(id, [n('start', 'start'), n('in', 'chat_input'), n('parse', 'json_parser'), n('each', 'for_each', eachConfig), n('fmt', 'text_formatter'), n('out', 'text_output'), n('end', 'end')], [
-      e('start.trigger -> in.trigger'),
-      e('in.trigger -> parse.trigger'),
-      e('in.message -> parse.text'),
-      e('parse.trigger -> each.trigger'),
-      e('parse.json -> each.items'),
-      e('each.each -> fmt.trigger'),
-      e('fmt.trigger -> each.loop_back'),
-      e('each.done -> out.trigger'),
-      e('out.trigger -> end.trigger'),
-      ...extra,
-    ]);
+    flow(
+      id,
+      [
+        n('start', 'start'),
+        n('in', 'chat_input'),
+        n('parse', 'json_parser'),
+        n('each', 'for_each', eachConfig),
+        n('fmt', 'text_formatter'),
+        n('out', 'text_output'),
+        n('end', 'end'),
+      ],
+      [
+        e('start.trigger -> in.trigger'),
+        e('in.trigger -> parse.trigger'),
+        e('in.message -> parse.text'),
+        e('parse.trigger -> each.trigger'),
+        e('parse.json -> each.items'),
+        e('each.each -> fmt.trigger'),
+        e('fmt.trigger -> each.loop_back'),
+        e('each.done -> out.trigger'),
+        e('out.trigger -> end.trigger'),
+        ...extra,
+      ],
+    );
 
   it("a loop's results wired back into its body fails at its first exit, naming the loop and the edge", async () => {
-    const id = await execute(listLoop('exit-into-body', [e('each.results -> fmt.text')]), { inputs: { message: '["a","b"]' }, options: { maxSteps: 500 } });
+    const id = await execute(listLoop('exit-into-body', [e('each.results -> fmt.text')]), {
+      inputs: { message: '["a","b"]' },
+      options: { maxSteps: 500 },
+    });
     const p = await ended(id);
     expect(p.status).toBe('failed');
     expect(p.error).toMatch(/Loop 'each' \(each\): its exit 'results' leads back into its own body \(edge 'e:each\.results-fmt\.text'/);
@@ -183,12 +231,16 @@ describe('runaway loops fail with an error that names the loop', () => {
   });
 
   it('a loop head of any type stops at its own maxIterations', async () => {
-    const w = flow('spin', [n('start', 'start'), n('spin', 'text_formatter', { maxIterations: 7 }), n('step', 'text_formatter'), n('end', 'end')], [
-      e('start.trigger -> spin.trigger'),
-      e('spin.trigger -> step.trigger'),
-      e('step.trigger -> spin.trigger', 'loopback'),
-      e('spin.text -> end.trigger'),
-    ]);
+    const w = flow(
+      'spin',
+      [n('start', 'start'), n('spin', 'text_formatter', { maxIterations: 7 }), n('step', 'text_formatter'), n('end', 'end')],
+      [
+        e('start.trigger -> spin.trigger'),
+        e('spin.trigger -> step.trigger'),
+        e('step.trigger -> spin.trigger', 'loopback'),
+        e('spin.text -> end.trigger'),
+      ],
+    );
     const id = await execute(w, { options: { maxSteps: 1000 } });
     const p = await ended(id);
     expect(p.status).toBe('failed');

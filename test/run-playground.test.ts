@@ -16,7 +16,8 @@ const start = async (files: Record<string, unknown>, stepDelayMs = 0) => {
   return h;
 };
 const pipelineOf = async (runId: string) => (await h!.call('GET', `/pipeline/${runId}`)).body;
-const jobStatus = (pipeline: { jobs: Array<{ node_id: string; status: string }> }, nodeId: string) => pipeline.jobs.find((j) => j.node_id === nodeId)?.status;
+const jobStatus = (pipeline: { jobs: Array<{ node_id: string; status: string }> }, nodeId: string) =>
+  pipeline.jobs.find((j) => j.node_id === nodeId)?.status;
 
 describe('a playground conversation, as the editor runs it', () => {
   it('send → running at once → poll with since → the chat output becomes the assistant message', async () => {
@@ -41,14 +42,21 @@ describe('a playground conversation, as the editor runs it', () => {
       ['assistant', 'Hello from the mock'],
     ]);
     expect(chat[1].metadata.enableRun).toBeUndefined();
-    expect(messages[messages.length - 1]).toMatchObject({ role: 'log', content: expect.stringMatching(/^Run completed in \d+ ms$/), metadata: { enableRun: true } });
+    expect(messages[messages.length - 1]).toMatchObject({
+      role: 'log',
+      content: expect.stringMatching(/^Run completed in \d+ ms$/),
+      metadata: { enableRun: true },
+    });
     expect(messages.some((m) => m.role === 'log' && /model completed/.test(m.content))).toBe(true);
     for (let i = 1; i < messages.length; i++) {
       expect(messages[i].sequenceNumber).toBe(messages[i - 1].sequenceNumber + 1);
       expect(Date.parse(messages[i].timestamp)).toBeGreaterThan(Date.parse(messages[i - 1].timestamp));
     }
     // since is strictly after: polling from the last message returns nothing new.
-    const after = await h!.call('GET', `/playground/sessions/${sessionId}/messages?since=${encodeURIComponent(messages[messages.length - 1].timestamp)}`);
+    const after = await h!.call(
+      'GET',
+      `/playground/sessions/${sessionId}/messages?since=${encodeURIComponent(messages[messages.length - 1].timestamp)}`,
+    );
     expect(after.body.data).toEqual([]);
     expect(after.body.hasMore).toBe(false);
 
@@ -112,13 +120,21 @@ describe('branches, failures and the canvas overlay', () => {
     expect(messages.filter((m) => m.role === 'assistant').pop()!.content).toBe('The run failed: model quota exceeded');
     const p = await pipelineOf(messages[0].executionId!);
     expect(p.status).toBe('failed');
-    expect(p.jobs.find((j: { node_id: string }) => j.node_id === 'model')).toMatchObject({ status: 'failed', error_message: 'model quota exceeded' });
+    expect(p.jobs.find((j: { node_id: string }) => j.node_id === 'model')).toMatchObject({
+      status: 'failed',
+      error_message: 'model quota exceeded',
+    });
     expect(jobStatus(p, 'out')).toBe('cancelled');
     expect(p.node_statuses.model).toMatchObject({ status: 'failed', error: 'model quota exceeded' });
 
     const wf = (await h!.call('GET', '/workflows/chat')).body.data;
     const model = wf.nodes.find((x: { id: string }) => x.id === 'model');
-    expect(model.data.executionInfo).toMatchObject({ status: 'failed', executionCount: 1, isExecuting: false, lastError: 'model quota exceeded' });
+    expect(model.data.executionInfo).toMatchObject({
+      status: 'failed',
+      executionCount: 1,
+      isExecuting: false,
+      lastError: 'model quota exceeded',
+    });
     expect(typeof model.data.executionInfo.lastExecuted).toBe('string');
     expect(model.data.isProcessing).toBe(false);
     const input = wf.nodes.find((x: { id: string }) => x.id === 'in');
@@ -126,7 +142,11 @@ describe('branches, failures and the canvas overlay', () => {
   });
 
   it('a cycle that is not a loop, or no start node, is refused with 422 and the reasons', async () => {
-    const cyclic = flow('cyclic', [n('a', 'text_formatter'), n('b', 'text_formatter')], [e('a.trigger -> b.trigger'), e('b.trigger -> a.trigger')]);
+    const cyclic = flow(
+      'cyclic',
+      [n('a', 'text_formatter'), n('b', 'text_formatter')],
+      [e('a.trigger -> b.trigger'), e('b.trigger -> a.trigger')],
+    );
     await start({ 'c.json': cyclic });
     const res = await h!.call('POST', '/workflows/cyclic/execute', {});
     expect(res.status).toBe(422);
@@ -143,7 +163,15 @@ describe('branches, failures and the canvas overlay', () => {
   it('a loop over a list runs its body once per item; a runaway loop stops at --max-steps', async () => {
     const loop = flow(
       'loop',
-      [n('start', 'start'), n('in', 'text_input'), n('parse', 'json_parser'), n('each', 'for_each'), n('fmt', 'text_formatter', { operation: 'uppercase' }), n('out', 'text_output'), n('end', 'end')],
+      [
+        n('start', 'start'),
+        n('in', 'text_input'),
+        n('parse', 'json_parser'),
+        n('each', 'for_each'),
+        n('fmt', 'text_formatter', { operation: 'uppercase' }),
+        n('out', 'text_output'),
+        n('end', 'end'),
+      ],
       [
         e('start.trigger -> in.trigger'),
         e('in.trigger -> parse.trigger'),
@@ -171,7 +199,10 @@ describe('branches, failures and the canvas overlay', () => {
     expect(done.jobs.find((j: { node_id: string }) => j.node_id === 'each').execution_count).toBe(4);
     expect(done.results.out).toEqual(['A', 'B', 'C']);
 
-    const capped = await h!.call('POST', '/workflows/loop/execute', { inputs: { message: JSON.stringify(Array.from({ length: 50 }, (_, i) => i)) }, options: { maxSteps: 20 } });
+    const capped = await h!.call('POST', '/workflows/loop/execute', {
+      inputs: { message: JSON.stringify(Array.from({ length: 50 }, (_, i) => i)) },
+      options: { maxSteps: 20 },
+    });
     const failed = await eventually(async () => {
       const p = await pipelineOf(capped.body.data.execution_id);
       return p.status !== 'running' ? p : undefined;
@@ -182,7 +213,12 @@ describe('branches, failures and the canvas overlay', () => {
 });
 
 describe('interrupts', () => {
-  const confirmation = { interruptType: 'confirmation', message: 'Approve "{{ content }}"?', confirmLabel: 'Approve', cancelLabel: 'Reject' };
+  const confirmation = {
+    interruptType: 'confirmation',
+    message: 'Approve "{{ content }}"?',
+    confirmLabel: 'Approve',
+    cancelLabel: 'Reject',
+  };
 
   async function raise(review: Record<string, unknown>) {
     await start({ 'review.json': reviewFlow('review', review) });
@@ -210,7 +246,14 @@ describe('interrupts', () => {
     });
     const id = prompt.metadata.interrupt_id;
     const detail = await h!.call('GET', `/interrupts/${id}`);
-    expect(detail.body.data).toMatchObject({ id, type: 'confirmation', status: 'pending', nodeId: 'review', allowCancel: true, config: { message: 'Approve "refund 20 EUR"?' } });
+    expect(detail.body.data).toMatchObject({
+      id,
+      type: 'confirmation',
+      status: 'pending',
+      nodeId: 'review',
+      allowCancel: true,
+      config: { message: 'Approve "refund 20 EUR"?' },
+    });
     expect((await h!.call('GET', `/playground/sessions/${session}/interrupts?status=pending`)).body.data).toHaveLength(1);
     expect((await h!.call('POST', `/playground/sessions/${session}/messages`, { content: 'again' })).status).toBe(409);
 
@@ -230,7 +273,14 @@ describe('interrupts', () => {
   });
 
   it('answers are log entries carrying the interrupt id and value, never user bubbles or chat history turns', async () => {
-    const choice = await raise({ interruptType: 'choice', message: 'Pay how?', options: [{ value: 'card', label: 'Card' }, { value: 'original_payment', label: 'Original payment' }] });
+    const choice = await raise({
+      interruptType: 'choice',
+      message: 'Pay how?',
+      options: [
+        { value: 'card', label: 'Card' },
+        { value: 'original_payment', label: 'Original payment' },
+      ],
+    });
     const choiceId = choice.prompt.metadata.interrupt_id;
     expect((await h!.call('POST', `/interrupts/${choiceId}`, { value: 'original_payment' })).status).toBe(200);
     const afterResolve = (await h!.call('GET', `/playground/sessions/${choice.session}/messages`)).body.data as Message[];
@@ -243,7 +293,10 @@ describe('interrupts', () => {
       nodeId: 'review',
       metadata: { interrupt_id: choiceId, interrupt_type: 'choice', interrupt_status: 'resolved', response_value: 'original_payment' },
     });
-    expect(afterResolve.find((m) => m.id === choice.prompt.id)).toMatchObject({ status: 'completed', metadata: { response_value: 'original_payment' } });
+    expect(afterResolve.find((m) => m.id === choice.prompt.id)).toMatchObject({
+      status: 'completed',
+      metadata: { response_value: 'original_payment' },
+    });
     const history = await h!.call('GET', `/workflows/review/chat/messages?sessionId=${choice.session}`);
     expect(history.body.data.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([
       ['user', 'refund 20 EUR'],
@@ -258,7 +311,10 @@ describe('interrupts', () => {
     const afterCancel = (await h!.call('GET', `/playground/sessions/${cancelled.session}/messages`)).body.data as Message[];
     expect(afterCancel.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['refund 20 EUR']);
     expect(afterCancel.filter((m) => m.metadata.interrupt_id === confirmationId && m.metadata.type !== 'interrupt_request')).toEqual([
-      expect.objectContaining({ role: 'log', metadata: expect.objectContaining({ interrupt_id: confirmationId, interrupt_status: 'cancelled', response_value: null }) }),
+      expect.objectContaining({
+        role: 'log',
+        metadata: expect.objectContaining({ interrupt_id: confirmationId, interrupt_status: 'cancelled', response_value: null }),
+      }),
     ]);
   });
 
@@ -272,7 +328,14 @@ describe('interrupts', () => {
   });
 
   it('choice, text and form answers are checked against the interrupt', async () => {
-    const choice = await raise({ interruptType: 'choice', message: 'Pay how?', options: [{ value: 'card', label: 'Card' }, { value: 'credit', label: 'Store credit' }] });
+    const choice = await raise({
+      interruptType: 'choice',
+      message: 'Pay how?',
+      options: [
+        { value: 'card', label: 'Card' },
+        { value: 'credit', label: 'Store credit' },
+      ],
+    });
     const id = choice.prompt.metadata.interrupt_id;
     expect(choice.prompt.metadata.options).toHaveLength(2);
     expect((await h!.call('POST', `/interrupts/${id}`, { value: 'cash' })).status).toBe(400);
@@ -281,11 +344,17 @@ describe('interrupts', () => {
     h = undefined;
 
     const text = await raise({ interruptType: 'text', message: 'Why?', minLength: 3 });
-    expect((await h!.call('POST', `/interrupts/${text.prompt.metadata.interrupt_id}`, { value: 'no' })).body.details.message).toMatch(/value must NOT have fewer than 3 characters/);
+    expect((await h!.call('POST', `/interrupts/${text.prompt.metadata.interrupt_id}`, { value: 'no' })).body.details.message).toMatch(
+      /value must NOT have fewer than 3 characters/,
+    );
     await h!.close();
     h = undefined;
 
-    const form = await raise({ interruptType: 'form', message: 'Details', formSchema: { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] } });
+    const form = await raise({
+      interruptType: 'form',
+      message: 'Details',
+      formSchema: { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] },
+    });
     const formId = form.prompt.metadata.interrupt_id;
     const bad = await h!.call('POST', `/interrupts/${formId}`, { value: { amount: 'ten' } });
     expect(bad.status).toBe(400);
@@ -308,7 +377,8 @@ describe('stopping and the pipeline views', () => {
     expect(stopped.status).toBe('cancelled');
     expect(stopped.jobs.filter((j: { status: string }) => j.status === 'running' || j.status === 'pending')).toEqual([]);
     expect(stopped.job_status_summary.cancelled).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 700));
+    // Once the run's loop has ended nothing can change its jobs any more: wait for that, not for a time.
+    await eventually(() => !h!.server.context.engine.isActive(runId), 5000, 'the run loop to end');
     expect((await pipelineOf(runId)).jobs).toEqual(stopped.jobs);
     expect((await h!.call('GET', `/playground/sessions/${session}`)).body.data.status).toBe('idle');
     expect((await h!.call('POST', `/playground/sessions/${session}/stop`)).status).toBe(409);

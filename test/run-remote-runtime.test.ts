@@ -38,9 +38,14 @@ function fakeRuntime(): Promise<{ url: string; executions: Map<string, FakeExecu
         exec.cancelled = true;
         return send(200, { success: true });
       }
-      const names = Object.values(exec.flow.$referenced_components).filter((c) => c.component_type.endsWith('Node')).map((c) => c.name);
+      const names = Object.values(exec.flow.$referenced_components)
+        .filter((c) => c.component_type.endsWith('Node'))
+        .map((c) => c.name);
       const done = exec.polls >= 2;
-      if (match![2] === '/results') return done ? send(200, { execution_id: match![1], status: 'success', results: { answer: `remote answer to: ${exec.inputs.user_input}` } }) : send(404, { detail: 'not finished' });
+      if (match![2] === '/results')
+        return done
+          ? send(200, { execution_id: match![1], status: 'success', results: { answer: `remote answer to: ${exec.inputs.user_input}` } })
+          : send(404, { detail: 'not finished' });
       exec.polls++;
       const failing = (exec.inputs.user_input as string) === 'fail';
       const status = exec.cancelled ? 'canceled' : done ? (failing ? 'error' : 'success') : 'executing';
@@ -48,11 +53,22 @@ function fakeRuntime(): Promise<{ url: string; executions: Map<string, FakeExecu
         execution_id: match![1],
         status,
         ...(failing && done ? { error: 'the model refused' } : {}),
-        node_statuses: Object.fromEntries(names.map((n, i) => [n, { status: done ? 'success' : i === 0 ? 'executing' : 'queued', execution_count: done ? 1 : 0, duration_ms: done ? 5 : undefined }])),
+        node_statuses: Object.fromEntries(
+          names.map((n, i) => [
+            n,
+            {
+              status: done ? 'success' : i === 0 ? 'executing' : 'queued',
+              execution_count: done ? 1 : 0,
+              duration_ms: done ? 5 : undefined,
+            },
+          ]),
+        ),
       });
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, executions, server })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, executions, server })),
+  );
 }
 
 let h: Harness | undefined;

@@ -30,12 +30,17 @@ describe('restarts', () => {
     await h.close();
 
     h = await startServer({ dir, stepDelayMs: 0 });
-    expect((await h.call('GET', '/workflows/chat/playground/sessions')).body.data.map((s: { id: string }) => s.id)).toEqual([first.sessionId]);
+    expect((await h.call('GET', '/workflows/chat/playground/sessions')).body.data.map((s: { id: string }) => s.id)).toEqual([
+      first.sessionId,
+    ]);
     expect((await h.call('GET', `/playground/sessions/${first.sessionId}/messages`)).body.data).toEqual(before.messages);
     expect((await h.call('GET', `/pipeline/${runId}`)).body).toEqual(before.pipeline);
     expect((await h.call('GET', `/pipeline/${runId}/logs`)).body.data).toEqual(before.logs);
     expect((await h.call('GET', '/workflows/chat')).body.data).toEqual(before.workflow);
-    expect((await h.call('GET', '/workflows/chat/chat/messages')).body.data.map((m: { content: string }) => m.content)).toEqual(['before the restart', 'first answer']);
+    expect((await h.call('GET', '/workflows/chat/chat/messages')).body.data.map((m: { content: string }) => m.content)).toEqual([
+      'before the restart',
+      'first answer',
+    ]);
 
     await h.call('POST', `/playground/sessions/${first.sessionId}/messages`, { content: 'after the restart' });
     const { messages } = await pollUntilStopped(h, first.sessionId, [...before.messages]);
@@ -48,9 +53,19 @@ describe('restarts', () => {
     dir = await tempDir();
     await writeFile(join(dir, 'chat.json'), JSON.stringify(chatFlow('chat')));
     const child = await startServeChild([dir, '--no-watch', '--step-delay', '400']);
-    const session = (await (await fetch(`${child.url}/workflows/chat/playground/sessions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json()) as { data: { id: string } };
+    const session = (await (
+      await fetch(`${child.url}/workflows/chat/playground/sessions`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      })
+    ).json()) as { data: { id: string } };
     const sent = (await (
-      await fetch(`${child.url}/playground/sessions/${session.data.id}/messages`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ content: 'cut me off' }) })
+      await fetch(`${child.url}/playground/sessions/${session.data.id}/messages`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ content: 'cut me off' }),
+      })
     ).json()) as { data: { executionId: string } };
     const runId = sent.data.executionId;
     await eventually(async () => {
@@ -65,7 +80,9 @@ describe('restarts', () => {
     expect(p.status).toBe('failed');
     expect(p.error).toMatch(/^Interrupted: the server stopped before this run finished/);
     expect(p.jobs.filter((j: { status: string }) => j.status === 'running' || j.status === 'pending')).toEqual([]);
-    expect(p.jobs.some((j: { status: string; error_message?: string }) => j.status === 'failed' && /^Interrupted/.test(j.error_message ?? ''))).toBe(true);
+    expect(
+      p.jobs.some((j: { status: string; error_message?: string }) => j.status === 'failed' && /^Interrupted/.test(j.error_message ?? '')),
+    ).toBe(true);
     const messages = (await h.call('GET', `/playground/sessions/${session.data.id}/messages`)).body;
     expect(messages.sessionStatus).toBe('failed');
     expect(messages.data.pop().content).toMatch(/server restarted while this run was in progress/);
@@ -77,7 +94,11 @@ describe('restarts', () => {
 
   it('a pending interrupt does not outlive the run it belonged to', async () => {
     dir = await tempDir();
-    h = await startServer({ dir, stepDelayMs: 0, files: { 'review.json': reviewFlow('review', { interruptType: 'confirmation', message: 'OK?' }) } });
+    h = await startServer({
+      dir,
+      stepDelayMs: 0,
+      files: { 'review.json': reviewFlow('review', { interruptType: 'confirmation', message: 'OK?' }) },
+    });
     const { sessionId, messages } = await converse(h, 'review', 'x');
     const interruptId = messages.find((m) => m.metadata.type === 'interrupt_request')!.metadata.interrupt_id;
     await h.close();

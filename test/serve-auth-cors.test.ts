@@ -12,7 +12,12 @@ afterEach(async () => {
 
 const secret = 'a-long-test-secret-for-hs256-signing';
 const jwt = (scope: string, expiresIn = '5m') =>
-  new SignJWT({ scope }).setProtectedHeader({ alg: 'HS256' }).setSubject('dev').setIssuedAt().setExpirationTime(expiresIn).sign(new TextEncoder().encode(secret));
+  new SignJWT({ scope })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('dev')
+    .setIssuedAt()
+    .setExpirationTime(expiresIn)
+    .sign(new TextEncoder().encode(secret));
 
 describe('auth on the real server', () => {
   it('--token: 401 without it, 200 with it; the editor’s unauthenticated routes stay public', async () => {
@@ -22,12 +27,16 @@ describe('auth on the real server', () => {
     expect(anonymous.body).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
     expect((await h.call('PUT', '/workflows/wf-a', { name: 'x' })).status).toBe(401);
     expect((await h.call('GET', '/workflows/wf-a', undefined, { Authorization: 'Bearer tok' })).status).toBe(200);
-    for (const path of ['/port-config', '/categories', '/health', '/system/version']) expect((await h.call('GET', path)).status, path).toBe(200);
+    for (const path of ['/port-config', '/categories', '/health', '/system/version'])
+      expect((await h.call('GET', path)).status, path).toBe(200);
     expect((await h.call('GET', '/nodes')).status).toBe(401);
   });
 
   it('--read-token and a JWT without the write scope read but get 403 FORBIDDEN on writes; nothing changes', async () => {
-    h = await startServer({ auth: { token: 'rw', readToken: 'ro', jwtSecret: secret }, files: { 'a.json': twoNodeWorkflow('wf-a', 'Alpha') } });
+    h = await startServer({
+      auth: { token: 'rw', readToken: 'ro', jwtSecret: secret },
+      files: { 'a.json': twoNodeWorkflow('wf-a', 'Alpha') },
+    });
     const ro = { Authorization: 'Bearer ro' };
     expect((await h.call('GET', '/workflows/wf-a', undefined, ro)).status).toBe(200);
     const denied = await h.call('PUT', '/workflows/wf-a', { name: 'x' }, ro);
@@ -58,7 +67,11 @@ describe('CORS on the real server', () => {
     h = await startServer({ auth: { token: 'tok' }, files: { 'a.json': twoNodeWorkflow('wf-a') } });
     const preflight = await fetch(`${h.base}/workflows/wf-a`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'authorization,content-type,if-match' },
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'PUT',
+        'Access-Control-Request-Headers': 'authorization,content-type,if-match',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
@@ -73,11 +86,17 @@ describe('CORS on the real server', () => {
   });
 
   it('--cors-origin adds an origin; any other gets no CORS headers and cannot write, even with a valid token', async () => {
-    h = await startServer({ auth: { token: 'tok' }, corsOrigins: ['https://editor.example'], files: { 'a.json': twoNodeWorkflow('wf-a', 'Alpha') } });
+    h = await startServer({
+      auth: { token: 'tok' },
+      corsOrigins: ['https://editor.example'],
+      files: { 'a.json': twoNodeWorkflow('wf-a', 'Alpha') },
+    });
     const token = { Authorization: 'Bearer tok' };
     const allowed = await h.call('GET', '/workflows', undefined, { ...token, Origin: 'https://editor.example' });
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://editor.example');
-    expect((await h.call('PUT', '/workflows/wf-a', { name: 'from the editor' }, { ...token, Origin: 'https://editor.example' })).status).toBe(200);
+    expect(
+      (await h.call('PUT', '/workflows/wf-a', { name: 'from the editor' }, { ...token, Origin: 'https://editor.example' })).status,
+    ).toBe(200);
     const other = await h.call('GET', '/workflows', undefined, { ...token, Origin: 'https://evil.example' });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
     const write = await h.call('PUT', '/workflows/wf-a', { name: 'hijacked' }, { ...token, Origin: 'https://evil.example' });

@@ -98,7 +98,8 @@ describe('node types', () => {
     const res = await h.call('GET', '/port-config');
     expect(res.body.message).toBe('Port configuration loaded successfully');
     const ids: string[] = res.body.data.dataTypes.map((t: { id: string }) => t.id);
-    for (const id of ['trigger', 'string', 'number', 'boolean', 'array', 'string[]', 'json', 'tool', 'datetime', 'time']) expect(ids).toContain(id);
+    for (const id of ['trigger', 'string', 'number', 'boolean', 'array', 'string[]', 'json', 'tool', 'datetime', 'time'])
+      expect(ids).toContain(id);
     expect(ids.length).toBeGreaterThanOrEqual(22);
     expect(res.body.data.defaultDataType).toBe('string');
   });

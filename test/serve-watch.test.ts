@@ -15,7 +15,8 @@ afterEach(async () => {
 });
 
 const nameOf = async (id: string) => (await h.call('GET', `/workflows/${id}`)).body?.data?.name;
-const write = (rel: string, value: unknown) => writeFile(join(h.dir, rel), typeof value === 'string' ? value : JSON.stringify(value, null, 2) + '\n');
+const write = (rel: string, value: unknown) =>
+  writeFile(join(h.dir, rel), typeof value === 'string' ? value : JSON.stringify(value, null, 2) + '\n');
 
 describe('watch mode', () => {
   it('serves files added, changed, renamed and deleted on disk', async () => {
@@ -26,7 +27,11 @@ describe('watch mode', () => {
     await eventually(async () => (await nameOf('wf-new')) === 'Changed', 3000, 'changed file');
 
     await rename(join(h.dir, 'new.json'), join(h.dir, 'renamed.json'));
-    await eventually(async () => (await nameOf('wf-new')) === 'Changed' && h.server.context.store.get('wf-new')?.file === 'renamed.json', 3000, 'renamed file');
+    await eventually(
+      async () => (await nameOf('wf-new')) === 'Changed' && h.server.context.store.get('wf-new')?.file === 'renamed.json',
+      3000,
+      'renamed file',
+    );
 
     await rm(join(h.dir, 'renamed.json'));
     await eventually(async () => (await h.call('GET', '/workflows/wf-new')).status === 404, 3000, 'deleted file');
@@ -34,10 +39,14 @@ describe('watch mode', () => {
 
   it('keeps the last good version of a malformed file and reports it with line and column', async () => {
     await write('a.json', '{\n  "id": "wf-a",\n  "name": "Broken",\n  nodes: []\n}\n');
-    const config = await eventually(async () => {
-      const res = await h.call('GET', '/system/config');
-      return res.body.data.loadErrors.length > 0 ? res.body.data : undefined;
-    }, 3000, 'load error');
+    const config = await eventually(
+      async () => {
+        const res = await h.call('GET', '/system/config');
+        return res.body.data.loadErrors.length > 0 ? res.body.data : undefined;
+      },
+      3000,
+      'load error',
+    );
     expect(config.loadErrors[0]).toMatchObject({ file: 'a.json', line: 4, column: 3 });
     expect(await nameOf('wf-a')).toBe('Alpha');
     expect(h.logs.some((l) => l.includes('a.json:4:3'))).toBe(true);
@@ -48,12 +57,20 @@ describe('watch mode', () => {
   });
 
   it('reports a schema-invalid file with the field, and keeps serving the others', async () => {
-    const bad = { ...twoNodeWorkflow('wf-bad'), nodes: [{ id: 'x', type: 'universalNode', position: { x: 'left', y: 0 }, data: { label: 'x', config: {}, metadata: {} } }], edges: [] };
+    const bad = {
+      ...twoNodeWorkflow('wf-bad'),
+      nodes: [{ id: 'x', type: 'universalNode', position: { x: 'left', y: 0 }, data: { label: 'x', config: {}, metadata: {} } }],
+      edges: [],
+    };
     await write('bad.json', bad);
-    const errors = await eventually(async () => {
-      const res = await h.call('GET', '/system/config');
-      return res.body.data.loadErrors.length > 0 ? res.body.data.loadErrors : undefined;
-    }, 3000, 'schema error');
+    const errors = await eventually(
+      async () => {
+        const res = await h.call('GET', '/system/config');
+        return res.body.data.loadErrors.length > 0 ? res.body.data.loadErrors : undefined;
+      },
+      3000,
+      'schema error',
+    );
     expect(errors[0].file).toBe('bad.json');
     expect(errors[0].message).toMatch(/^nodes\[0\]\.position\.x must be number/);
     expect(errors[0].line).toBeGreaterThan(1);
@@ -65,9 +82,10 @@ describe('watch mode', () => {
     const put = await h.call('PUT', '/workflows/wf-a', { name: 'Saved' });
     expect(put.status).toBe(200);
     const etag = put.headers.get('etag');
-    // Give the watcher time to deliver the echo of the write, then check nothing was reloaded.
-    await new Promise((r) => setTimeout(r, 300));
-    expect(h.logs.filter((l) => l.includes('on disk, reloaded'))).toEqual([]);
+    // Events arrive in order: once a file written after the save is served, the save's echo was seen too.
+    await write('marker.json', twoNodeWorkflow('wf-marker'));
+    await eventually(async () => (await h.call('GET', '/workflows/wf-marker')).status === 200, 3000, 'the marker file');
+    expect(h.logs.filter((l) => l.includes('on disk, reloaded') && !l.includes('marker.json'))).toEqual([]);
     expect((await h.call('GET', '/workflows/wf-a')).headers.get('etag')).toBe(etag);
   });
 
@@ -90,10 +108,14 @@ describe('watch mode', () => {
 
   it('two files with the same id: reported, the first in path order wins, the other takes over when it goes', async () => {
     await write('z-dup.json', twoNodeWorkflow('wf-a', 'Duplicate'));
-    const errors = await eventually(async () => {
-      const res = await h.call('GET', '/system/config');
-      return res.body.data.loadErrors.length > 0 ? res.body.data.loadErrors : undefined;
-    }, 3000, 'duplicate report');
+    const errors = await eventually(
+      async () => {
+        const res = await h.call('GET', '/system/config');
+        return res.body.data.loadErrors.length > 0 ? res.body.data.loadErrors : undefined;
+      },
+      3000,
+      'duplicate report',
+    );
     expect(errors[0]).toMatchObject({ file: 'z-dup.json' });
     expect(errors[0].message).toMatch(/Duplicate workflow id 'wf-a': a\.json/);
     expect(await nameOf('wf-a')).toBe('Alpha');

@@ -61,7 +61,14 @@ describe('POST /workflows', () => {
     const wf = res.body.data;
     expect(wf.id).toBe('client-id-1');
     expect(wf.config).toEqual({ retries: 2 });
-    expect(wf.metadata).toMatchObject({ author: 'dev', format: 'agentspec', tags: ['x'], version: '1.0.0', schemaVersion: '1.0.0', updateNumber: 0 });
+    expect(wf.metadata).toMatchObject({
+      author: 'dev',
+      format: 'agentspec',
+      tags: ['x'],
+      version: '1.0.0',
+      schemaVersion: '1.0.0',
+      updateNumber: 0,
+    });
     expect(wf.metadata.versionId).not.toBe('v-client-id-1');
     expect(res.headers.get('etag')).toBe(`"${wf.metadata.versionId}"`);
     expect(res.headers.get('location')).toBe('/api/flowdrop/workflows/client-id-1');
@@ -164,7 +171,11 @@ describe('GET /workflows/{id}', () => {
 describe('PUT /workflows/{id}', () => {
   it('changes only the fields present, stamps updatedAt, bumps updateNumber and versionId', async () => {
     const before = (await h.call('GET', '/workflows/wf-a')).body.data;
-    const res = await h.call('PUT', '/workflows/wf-a', { name: 'Alpha 2', metadata: { author: 'me', tags: ['t2'], versionId: 'client', updateNumber: 99 }, config: { a: 1 } });
+    const res = await h.call('PUT', '/workflows/wf-a', {
+      name: 'Alpha 2',
+      metadata: { author: 'me', tags: ['t2'], versionId: 'client', updateNumber: 99 },
+      config: { a: 1 },
+    });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     const after = res.body.data;

@@ -31,7 +31,8 @@ async function outsideDir(): Promise<string> {
 
 /** The folder's entries, without .wfe/ (the run engine creates it at start-up). */
 const entriesOf = async (dir: string): Promise<string[]> => (await readdir(dir)).filter((name) => name !== '.wfe').sort();
-const loadErrors = async (h: Harness): Promise<Array<{ file: string; message: string }>> => (await h.call('GET', '/system/config')).body.data.loadErrors;
+const loadErrors = async (h: Harness): Promise<Array<{ file: string; message: string }>> =>
+  (await h.call('GET', '/system/config')).body.data.loadErrors;
 const diskJson = async (h: Harness, rel: string) => JSON.parse(await readFile(join(h.dir, rel), 'utf8'));
 
 /** Nested arrays `depth` levels deep, as text (JSON.stringify itself would overflow building it). */
@@ -111,7 +112,10 @@ function pausingWrites() {
 
 /** Fails when `request` settles before the paused write was reached (the layer was not used). */
 async function untilPaused(reached: Promise<void>, request: Promise<unknown>): Promise<void> {
-  await Promise.race([reached, request.then(() => Promise.reject(new Error('the request finished without going through the injected file layer')))]);
+  await Promise.race([
+    reached,
+    request.then(() => Promise.reject(new Error('the request finished without going through the injected file layer'))),
+  ]);
 }
 
 // ---------- §2 the folder is a boundary ----------
@@ -119,7 +123,10 @@ async function untilPaused(reached: Promise<void>, request: Promise<unknown>): P
 describe('the folder is a boundary: symbolic links are never followed', () => {
   it('a link to a file outside, created while serving, is reported and not served', async () => {
     const outside = await outsideDir();
-    await writeFiles(outside, { 'secret.json': twoNodeWorkflow('secret', 'Outside the folder'), 'dir/other.json': twoNodeWorkflow('other', 'Outside too') });
+    await writeFiles(outside, {
+      'secret.json': twoNodeWorkflow('secret', 'Outside the folder'),
+      'dir/other.json': twoNodeWorkflow('other', 'Outside too'),
+    });
     const h = await serve({ watch: true, files: { 'a.json': twoNodeWorkflow('wf-a') } });
 
     await symlink(join(outside, 'secret.json'), join(h.dir, 'evil.json'));
@@ -165,20 +172,24 @@ describe('the folder is a boundary: symbolic links are never followed', () => {
     expect(await readdir(outside)).toEqual(['secret.json']);
   });
 
-  it.each([{ poll: false }, { poll: true }])('links to / and to the folder itself, created while serving, are not walked: the server keeps answering (poll: $poll)', async ({ poll }) => {
-    const h = await serve({ watch: true, poll, files: { 'a.json': twoNodeWorkflow('wf-a') } });
-    await symlink('/', join(h.dir, 'root-link'));
-    await symlink('/', join(h.dir, 'root-link.json'));
-    await symlink(h.dir, join(h.dir, 'loop'));
-    await writeFiles(h.dir, { 'after.json': twoNodeWorkflow('after', 'After the links') });
-    await eventually(async () => (await h.call('GET', '/workflows/after')).status === 200, 10_000, 'a file added after the links');
-    expect((await h.call('GET', '/health')).status).toBe(200);
-    expect((await h.call('GET', '/workflows')).body.data.map((w: { id: string }) => w.id).sort()).toEqual(['after', 'wf-a']);
-    // Walking the loop would have found loop/a.json and loop/after.json: the same ids twice.
-    const errors = await loadErrors(h);
-    expect(errors.filter((e) => /Duplicate/.test(e.message))).toEqual([]);
-    expect(errors.map((e) => e.file)).toEqual(['root-link.json']);
-  }, 20_000);
+  it.each([{ poll: false }, { poll: true }])(
+    'links to / and to the folder itself, created while serving, are not walked: the server keeps answering (poll: $poll)',
+    async ({ poll }) => {
+      const h = await serve({ watch: true, poll, files: { 'a.json': twoNodeWorkflow('wf-a') } });
+      await symlink('/', join(h.dir, 'root-link'));
+      await symlink('/', join(h.dir, 'root-link.json'));
+      await symlink(h.dir, join(h.dir, 'loop'));
+      await writeFiles(h.dir, { 'after.json': twoNodeWorkflow('after', 'After the links') });
+      await eventually(async () => (await h.call('GET', '/workflows/after')).status === 200, 10_000, 'a file added after the links');
+      expect((await h.call('GET', '/health')).status).toBe(200);
+      expect((await h.call('GET', '/workflows')).body.data.map((w: { id: string }) => w.id).sort()).toEqual(['after', 'wf-a']);
+      // Walking the loop would have found loop/a.json and loop/after.json: the same ids twice.
+      const errors = await loadErrors(h);
+      expect(errors.filter((e) => /Duplicate/.test(e.message))).toEqual([]);
+      expect(errors.map((e) => e.file)).toEqual(['root-link.json']);
+    },
+    20_000,
+  );
 });
 
 // ---------- §4 hostile bodies ----------
@@ -207,7 +218,11 @@ describe('nesting depth has a limit', () => {
     expect((await loadErrors(h)).find((e) => e.file === 'deep.json')?.message).toMatch(/256/);
 
     await writeFile(join(h.dir, 'deep-later.json'), deepWorkflow('deep-later'));
-    const later = await eventually(async () => (await loadErrors(h)).find((e) => e.file === 'deep-later.json'), 5000, 'the deep file reported');
+    const later = await eventually(
+      async () => (await loadErrors(h)).find((e) => e.file === 'deep-later.json'),
+      5000,
+      'the deep file reported',
+    );
     expect(later?.message).toMatch(/256/);
     expect((await h.call('GET', '/workflows')).status).toBe(200);
   });
@@ -231,8 +246,19 @@ describe('nesting depth has a limit', () => {
   });
 
   it('stable serialisation matches JSON.stringify with two spaces, keys ordered', () => {
-    const value = { b: [1, 'two', null, true, {}, [], { z: 1, id: 'x' }, undefined], a: { nested: { x: -0.5 } }, name: 'n', id: 'i', skip: undefined };
-    const expected = JSON.stringify({ id: 'i', name: 'n', a: { nested: { x: -0.5 } }, b: [1, 'two', null, true, {}, [], { id: 'x', z: 1 }, null] }, null, 2) + '\n';
+    const value = {
+      b: [1, 'two', null, true, {}, [], { z: 1, id: 'x' }, undefined],
+      a: { nested: { x: -0.5 } },
+      name: 'n',
+      id: 'i',
+      skip: undefined,
+    };
+    const expected =
+      JSON.stringify(
+        { id: 'i', name: 'n', a: { nested: { x: -0.5 } }, b: [1, 'two', null, true, {}, [], { id: 'x', z: 1 }, null] },
+        null,
+        2,
+      ) + '\n';
     expect(stableStringify(value)).toBe(expected);
   });
 });
@@ -420,7 +446,10 @@ describe('--poll', () => {
     for (let round = 0; round < 10; round++) {
       await Promise.all(
         Array.from({ length: FILES }, async (_, i) => {
-          await writeFile(join(h.dir, 'burst', `f${i}.json`), JSON.stringify(twoNodeWorkflow(`f${i}`, `file ${i} round ${round}`), null, 2) + '\n');
+          await writeFile(
+            join(h.dir, 'burst', `f${i}.json`),
+            JSON.stringify(twoNodeWorkflow(`f${i}`, `file ${i} round ${round}`), null, 2) + '\n',
+          );
           edits++;
         }),
       );

@@ -11,20 +11,33 @@ import { e, flow, n } from './support/flows.js';
 import { startServer, tempDir } from './support/harness.js';
 
 const loop = (id: string, exitEdges: string[]): Workflow =>
-  flow(id, [n('start', 'start'), n('in', 'chat_input'), n('parse', 'json_parser'), n('each', 'for_each'), n('fmt', 'text_formatter'), n('join', 'text_formatter'), n('out', 'text_output'), n('end', 'end')], [
-    e('start.trigger -> in.trigger'),
-    e('in.trigger -> parse.trigger'),
-    e('in.message -> parse.text'),
-    e('parse.trigger -> each.trigger'),
-    e('parse.json -> each.items'),
-    e('each.each -> fmt.trigger'),
-    e('each.item -> fmt.text'),
-    e('fmt.trigger -> join.trigger'),
-    e('fmt.text -> join.text'),
-    e('join.trigger -> each.loop_back'),
-    e('out.trigger -> end.trigger'),
-    ...exitEdges.map((spec) => e(spec)),
-  ]);
+  flow(
+    id,
+    [
+      n('start', 'start'),
+      n('in', 'chat_input'),
+      n('parse', 'json_parser'),
+      n('each', 'for_each'),
+      n('fmt', 'text_formatter'),
+      n('join', 'text_formatter'),
+      n('out', 'text_output'),
+      n('end', 'end'),
+    ],
+    [
+      e('start.trigger -> in.trigger'),
+      e('in.trigger -> parse.trigger'),
+      e('in.message -> parse.text'),
+      e('parse.trigger -> each.trigger'),
+      e('parse.json -> each.items'),
+      e('each.each -> fmt.trigger'),
+      e('each.item -> fmt.text'),
+      e('fmt.trigger -> join.trigger'),
+      e('fmt.text -> join.text'),
+      e('join.trigger -> each.loop_back'),
+      e('out.trigger -> end.trigger'),
+      ...exitEdges.map((spec) => e(spec)),
+    ],
+  );
 
 const wellWired = loop('good-loop', ['each.done -> out.trigger', 'each.results -> out.text']);
 const resultsIntoBody = loop('results-into-body', ['each.done -> out.trigger', 'each.results -> join.data']);
@@ -48,7 +61,12 @@ describe('loopExitsIntoBody (pure)', () => {
     expect(loopExitsIntoBody(wellWired)).toEqual([]);
     const found = loopExitsIntoBody(resultsIntoBody);
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ headId: 'each', port: 'results', targetId: 'join', edgeIndex: resultsIntoBody.edges.findIndex((x) => x.id === 'e:each.results-join.data') });
+    expect(found[0]).toMatchObject({
+      headId: 'each',
+      port: 'results',
+      targetId: 'join',
+      edgeIndex: resultsIntoBody.edges.findIndex((x) => x.id === 'e:each.results-join.data'),
+    });
     expect(loopExitsIntoBody(doneIntoBody).map((p) => [p.port, p.targetId])).toEqual([['done', 'fmt']]);
   });
 
@@ -62,7 +80,12 @@ describe('wfe validate: loop-exit-into-body', () => {
   it('fails each file that wires an exit into the body, as an error pointing at the edge', async () => {
     const run = await runCli(['validate', join(dir, 'bad'), '-f', 'json']);
     expect(run.code).toBe(1);
-    const report = JSON.parse(run.stdout) as { files: Array<{ file: string; problems: Array<{ ruleId: string; severity: string; message: string; pointer?: string; line?: number }> }> };
+    const report = JSON.parse(run.stdout) as {
+      files: Array<{
+        file: string;
+        problems: Array<{ ruleId: string; severity: string; message: string; pointer?: string; line?: number }>;
+      }>;
+    };
     for (const [file, workflow, edgeId] of [
       ['results-into-body.json', resultsIntoBody, 'e:each.results-join.data'],
       ['done-into-body.json', doneIntoBody, 'e:each.done-fmt.trigger'],

@@ -103,9 +103,18 @@ describe('POST /workflows/validate and wfe validate', () => {
   it('follows the folder rules and says what to do', () => {
     expect(fromRoute.get('valid')).toMatchObject({ valid: true, errors: [] });
     expect(fromRoute.get('cycle')!.errors).not.toContain('Cycle detected');
-    expect(fromRoute.get('gateway without branches')!.errors).toEqual(expect.arrayContaining([expect.stringContaining('has no branches defined')]));
-    expect(fromRoute.get('dangling edge')).toMatchObject({ valid: false, suggestions: expect.arrayContaining([expect.stringMatching(/^edge-missing-node: /)]) });
-    expect(fromRoute.get('incompatible ports')!.suggestions).toEqual(expect.arrayContaining([expect.stringMatching(/^port-compatibility: .*compatibilityRules/)]));
-    expect(fromRoute.get('bad node config')!.errors).toEqual(expect.arrayContaining([expect.stringContaining("Node 'model' has invalid configuration")]));
+    expect(fromRoute.get('gateway without branches')!.errors).toEqual(
+      expect.arrayContaining([expect.stringContaining('has no branches defined')]),
+    );
+    expect(fromRoute.get('dangling edge')).toMatchObject({
+      valid: false,
+      suggestions: expect.arrayContaining([expect.stringMatching(/^edge-missing-node: /)]),
+    });
+    expect(fromRoute.get('incompatible ports')!.suggestions).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^port-compatibility: .*compatibilityRules/)]),
+    );
+    expect(fromRoute.get('bad node config')!.errors).toEqual(
+      expect.arrayContaining([expect.stringContaining("Node 'model' has invalid configuration")]),
+    );
   });
 });

@@ -56,12 +56,19 @@ describe('unknown rule ids', () => {
     expect(editDistance('', 'abc')).toBe(3);
     expect(editDistance('kitten', 'sitting')).toBe(3);
     expect(closestRuleId('NO-CYCLE', ['no-cycle', 'schema'])).toBe('no-cycle');
-    expect(closestRuleId('duplicate-nod-id', ALL_RULES.map((r) => r.id))).toBe('duplicate-node-id');
+    expect(
+      closestRuleId(
+        'duplicate-nod-id',
+        ALL_RULES.map((r) => r.id),
+      ),
+    ).toBe('duplicate-node-id');
     expect(closestRuleId('banana', ['no-cycle', 'schema'])).toBeUndefined();
   });
 
   it('checkRuleConfig keeps the rules of its command and refuses ids no command knows', () => {
-    expect(checkRuleConfig({ 'no-cycle': 'off', 'agentspec-version': 'error' }, ALL_RULES, 'wfe.config.yaml', true)).toEqual({ 'no-cycle': 'off' });
+    expect(checkRuleConfig({ 'no-cycle': 'off', 'agentspec-version': 'error' }, ALL_RULES, 'wfe.config.yaml', true)).toEqual({
+      'no-cycle': 'off',
+    });
     expect(() => checkRuleConfig({ 'agentspec-version': 'error' }, ALL_RULES)).toThrow(RuleConfigError);
     expect(() => checkRuleConfig({ 'end-reachabel': 'off' }, ALL_RULES, 'wfe.config.yaml', true)).toThrow(/did you mean "end-reachable"/);
   });

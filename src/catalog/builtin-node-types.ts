@@ -34,8 +34,20 @@ const longText = (title: string, value: string, extra: Prop = {}): Prop => text(
 const number = (title: string, value: number, extra: Prop = {}): Prop => ({ type: 'number', title, default: value, ...extra });
 const integer = (title: string, value: number, extra: Prop = {}): Prop => ({ type: 'integer', title, default: value, ...extra });
 const flag = (title: string, value: boolean, extra: Prop = {}): Prop => ({ type: 'boolean', title, default: value, ...extra });
-const choice = (title: string, values: string[], value: string, extra: Prop = {}): Prop => ({ type: 'string', title, enum: values, default: value, ...extra });
-const json = (title: string, value: JsonObject, extra: Prop = {}): Prop => ({ type: 'object', title, format: 'json', default: value, ...extra });
+const choice = (title: string, values: string[], value: string, extra: Prop = {}): Prop => ({
+  type: 'string',
+  title,
+  enum: values,
+  default: value,
+  ...extra,
+});
+const json = (title: string, value: JsonObject, extra: Prop = {}): Prop => ({
+  type: 'object',
+  title,
+  format: 'json',
+  default: value,
+  ...extra,
+});
 const template = (title: string, value: string, ports: string[], extra: Prop = {}): Prop =>
   text(title, value, { format: 'template', variables: { ports, showHints: true }, ...extra });
 
@@ -242,7 +254,11 @@ const native: NodeMetadata[] = [
       output('usage', 'Usage', 'json', 'Token counts: {promptTokens, completionTokens}'),
     ],
     props: {
-      model: choice('Model', ['gpt-4o-mini', 'gpt-4o', 'claude-3-5-sonnet', 'claude-3-5-haiku', 'llama-3.1-8b-instruct', 'mistral-small'], 'gpt-4o-mini'),
+      model: choice(
+        'Model',
+        ['gpt-4o-mini', 'gpt-4o', 'claude-3-5-sonnet', 'claude-3-5-haiku', 'llama-3.1-8b-instruct', 'mistral-small'],
+        'gpt-4o-mini',
+      ),
       temperature: number('Temperature', 0.7, { minimum: 0, maximum: 2, step: 0.1, format: 'range' }),
       maxTokens: integer('Max tokens', 1024, { minimum: 1, maximum: 32768 }),
       systemPrompt: longText('System prompt', 'You are a helpful assistant.'),
@@ -506,11 +522,7 @@ const native: NodeMetadata[] = [
     color: colour('cyan'),
     tags: ['merge', 'join', 'etl'],
     formats: FLOWDROP,
-    inputs: [
-      runIn,
-      input('left', 'Left', 'json[]', 'First list', true),
-      input('right', 'Right', 'json[]', 'Second list', true),
-    ],
+    inputs: [runIn, input('left', 'Left', 'json[]', 'First list', true), input('right', 'Right', 'json[]', 'Second list', true)],
     outputs: [doneOut, output('records', 'Records', 'json[]', 'Merged records')],
     props: {
       strategy: choice('Strategy', ['append', 'inner_join', 'left_join'], 'append'),
@@ -549,11 +561,7 @@ const native: NodeMetadata[] = [
     color: colour('cyan'),
     tags: ['file', 'write', 'export', 'etl'],
     formats: FLOWDROP,
-    inputs: [
-      runIn,
-      input('records', 'Records', 'json[]', 'Records to write'),
-      input('content', 'Content', 'string', 'Text to write'),
-    ],
+    inputs: [runIn, input('records', 'Records', 'json[]', 'Records to write'), input('content', 'Content', 'string', 'Text to write')],
     outputs: [doneOut, output('file', 'File', 'file', 'The written file')],
     props: {
       path: text('Path', 'output/result.json'),

@@ -236,12 +236,14 @@ export function checkNodeTypesFile(file: string, text: string): Checked<{ nodeTy
     errors.push(...problems);
     if (problems.length) return;
     const nodeType = item as NodeMetadata;
-    if (seen.has(nodeType.id)) errors.push(problemAt(file, text, `${prefix(i)}/id`, `duplicate node type id "${nodeType.id}" in this file`));
+    if (seen.has(nodeType.id))
+      errors.push(problemAt(file, text, `${prefix(i)}/id`, `duplicate node type id "${nodeType.id}" in this file`));
     seen.add(nodeType.id);
     for (const side of ['inputs', 'outputs'] as const) {
       const ids = new Set<string>();
       nodeType[side].forEach((port, p) => {
-        if (ids.has(port.id)) errors.push(problemAt(file, text, `${prefix(i)}/${side}/${p}/id`, `duplicate port id "${port.id}" in ${side}`));
+        if (ids.has(port.id))
+          errors.push(problemAt(file, text, `${prefix(i)}/${side}/${p}/id`, `duplicate port id "${port.id}" in ${side}`));
         ids.add(port.id);
       });
     }

@@ -45,7 +45,8 @@ export interface TypedPort {
 }
 
 type Schema = { [key: string]: unknown };
-const asSchema = (value: unknown): Schema => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Schema) : {});
+const asSchema = (value: unknown): Schema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Schema) : {};
 const NUMERIC = new Set(['number', 'integer', 'boolean']);
 
 /** Every member of a union (`anyOf` and a list of types), each with its own items or properties. */
@@ -54,7 +55,8 @@ function unionMembers(schema: Schema): Schema[] {
   const members = Array.isArray(schema.anyOf) ? schema.anyOf.map(asSchema) : [];
   for (const type of types) {
     if (type === 'array') members.push({ type, items: schema.items ?? {} });
-    else if (type === 'object') members.push({ type, properties: schema.properties ?? {}, additionalProperties: schema.additionalProperties ?? false });
+    else if (type === 'object')
+      members.push({ type, properties: schema.properties ?? {}, additionalProperties: schema.additionalProperties ?? false });
     else members.push({ type });
   }
   return members;
@@ -78,7 +80,8 @@ export function isSchemaCastable(from: Schema, to: Schema): boolean {
   if (from.type === 'array' && to.type === 'array') return isSchemaCastable(asSchema(from.items), asSchema(to.items));
   if (from.type === 'object' && to.type === 'object') {
     const have = asSchema(from.properties);
-    for (const [name, wanted] of Object.entries(asSchema(to.properties))) if (!(name in have) || !isSchemaCastable(asSchema(have[name]), asSchema(wanted))) return false;
+    for (const [name, wanted] of Object.entries(asSchema(to.properties)))
+      if (!(name in have) || !isSchemaCastable(asSchema(have[name]), asSchema(wanted))) return false;
     const extraFrom = from.additionalProperties ?? {};
     const extraTo = to.additionalProperties ?? {};
     if (typeof extraFrom === 'boolean' || typeof extraTo === 'boolean') return extraFrom === extraTo;
@@ -90,7 +93,15 @@ export function isSchemaCastable(from: Schema, to: Schema): boolean {
 // The JSON Schema a FlowDrop data type stands for, for a port without one.
 function schemaOfDataType(dataType: string): Schema {
   if (dataType.endsWith('[]')) return { type: 'array', items: schemaOfDataType(dataType.slice(0, -2)) };
-  const simple: Record<string, Schema> = { string: { type: 'string' }, number: { type: 'number' }, integer: { type: 'integer' }, boolean: { type: 'boolean' }, json: { type: 'object' }, array: { type: 'array' }, mixed: {} };
+  const simple: Record<string, Schema> = {
+    string: { type: 'string' },
+    number: { type: 'number' },
+    integer: { type: 'integer' },
+    boolean: { type: 'boolean' },
+    json: { type: 'object' },
+    array: { type: 'array' },
+    mixed: {},
+  };
   return simple[dataType] ?? { type: 'string' };
 }
 
@@ -100,9 +111,13 @@ function schemaOfDataType(dataType: string): Schema {
  * between one of each, either may accept.
  */
 export function arePortsCompatible(config: PortConfig, from: TypedPort, to: TypedPort): boolean {
-  if (from.schema && to.schema && from.dataType !== 'trigger' && to.dataType !== 'trigger') return isSchemaCastable(asSchema(from.schema), asSchema(to.schema));
+  if (from.schema && to.schema && from.dataType !== 'trigger' && to.dataType !== 'trigger')
+    return isSchemaCastable(asSchema(from.schema), asSchema(to.schema));
   if (isCompatible(config, from.dataType, to.dataType)) return true;
   if (!from.schema && !to.schema) return false;
   if (from.dataType === 'trigger' || from.dataType === 'tool' || to.dataType === 'trigger' || to.dataType === 'tool') return false;
-  return isSchemaCastable(from.schema ? asSchema(from.schema) : schemaOfDataType(from.dataType), to.schema ? asSchema(to.schema) : schemaOfDataType(to.dataType));
+  return isSchemaCastable(
+    from.schema ? asSchema(from.schema) : schemaOfDataType(from.dataType),
+    to.schema ? asSchema(to.schema) : schemaOfDataType(to.dataType),
+  );
 }

@@ -4,7 +4,14 @@ import { parseDocument } from 'yaml';
 import type { ValidateFunction } from 'ajv';
 import type { LoadError } from '../contract/types.js';
 import { describeAjvErrors } from '../contract/validators.js';
-import { depthExceededAt, depthMessage, MAX_JSON_DEPTH, offsetToPosition, parseJsonWithPosition, valueDeeperThan } from '../util/json-position.js';
+import {
+  depthExceededAt,
+  depthMessage,
+  MAX_JSON_DEPTH,
+  offsetToPosition,
+  parseJsonWithPosition,
+  valueDeeperThan,
+} from '../util/json-position.js';
 import { pointerPosition } from '../util/pointer-position.js';
 
 export type Parsed = { ok: true; value: unknown } | { ok: false; error: LoadError };
@@ -20,7 +27,8 @@ export function parseSource(file: string, source: string): Parsed {
   // The yaml parser recurses into flow collections ([[[…]]]): refuse bracket nesting past the limit before
   // it sees it (a conservative count: brackets in comments and quoted text count too), and any deeper value after.
   const tooDeepAt = depthExceededAt(text, MAX_JSON_DEPTH);
-  if (tooDeepAt >= 0) return { ok: false, error: { file, ...offsetToPosition(text, tooDeepAt), message: `invalid YAML: ${depthMessage(MAX_JSON_DEPTH)}` } };
+  if (tooDeepAt >= 0)
+    return { ok: false, error: { file, ...offsetToPosition(text, tooDeepAt), message: `invalid YAML: ${depthMessage(MAX_JSON_DEPTH)}` } };
   const doc = parseDocument(text);
   const first = doc.errors[0];
   if (first) {
@@ -30,7 +38,8 @@ export function parseSource(file: string, source: string): Parsed {
     return { ok: false, error: { file, line: pos?.line, column: pos?.col, message: `invalid YAML: ${reason}` } };
   }
   const value: unknown = doc.toJS();
-  if (valueDeeperThan(value, MAX_JSON_DEPTH)) return { ok: false, error: { file, message: `invalid YAML: ${depthMessage(MAX_JSON_DEPTH)}` } };
+  if (valueDeeperThan(value, MAX_JSON_DEPTH))
+    return { ok: false, error: { file, message: `invalid YAML: ${depthMessage(MAX_JSON_DEPTH)}` } };
   return { ok: true, value };
 }
 

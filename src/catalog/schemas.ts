@@ -55,7 +55,11 @@ export const catalogConfigSchema = {
       additionalProperties: {
         anyOf: [
           { type: 'string' },
-          { type: 'object', properties: { response: {}, outputs: { type: 'object' }, error: { type: 'string' } }, additionalProperties: false },
+          {
+            type: 'object',
+            properties: { response: {}, outputs: { type: 'object' }, error: { type: 'string' } },
+            additionalProperties: false,
+          },
         ],
       },
     },

@@ -19,7 +19,13 @@ export async function openProgress(label: string, total: number): Promise<Progre
  * failure, reported as `<name>: error: <reason>`, and the others still run; only a UsageError stops the
  * batch (exit 2). Exit code 1 if any failed.
  */
-export async function runBatch<T extends { name: string }>(label: string, verb: string, inputs: T[], one: (input: T) => Promise<boolean>, quiet = false): Promise<number> {
+export async function runBatch<T extends { name: string }>(
+  label: string,
+  verb: string,
+  inputs: T[],
+  one: (input: T) => Promise<boolean>,
+  quiet = false,
+): Promise<number> {
   const bar = quiet ? none : await openProgress(label, inputs.length);
   sayThrough((line) => bar.log(line));
   let failed = 0;

@@ -28,7 +28,11 @@ interface ProgramSpec {
   commands: CommandSpec[];
 }
 
-const firstSentence = (text: string) => text.split('\n')[0].replace(/\.\s+[A-Z].*$/, '').replace(/\.$/, '');
+const firstSentence = (text: string) =>
+  text
+    .split('\n')[0]
+    .replace(/\.\s+[A-Z].*$/, '')
+    .replace(/\.$/, '');
 
 const optionSpec = (option: Option): OptionSpec => ({
   short: option.short,
@@ -48,7 +52,8 @@ export function describeProgram(program: Command): ProgramSpec {
       name: command.name(),
       description: firstSentence(command.description()),
       options: help.visibleOptions(command).map(optionSpec),
-      argumentChoices: command.registeredArguments[0]?.argChoices ?? (command.name() === 'help' ? help.visibleCommands(program).map((c) => c.name()) : []),
+      argumentChoices:
+        command.registeredArguments[0]?.argChoices ?? (command.name() === 'help' ? help.visibleCommands(program).map((c) => c.name()) : []),
       takesArguments: command.registeredArguments.length > 0,
     })),
   };
@@ -64,7 +69,12 @@ export function bashCompletion(program: Command): string {
   const valueCases = (command: string, options: OptionSpec[]) =>
     options
       .filter((o) => o.takesValue)
-      .map((o) => `    ${flagsOf([o]).map((f) => `${command}:${f}`).join('|')}) ${o.choices.length > 0 ? `COMPREPLY=($(compgen -W "${words(o.choices)}" -- "$cur"))` : ':'}; return ;;`);
+      .map(
+        (o) =>
+          `    ${flagsOf([o])
+            .map((f) => `${command}:${f}`)
+            .join('|')}) ${o.choices.length > 0 ? `COMPREPLY=($(compgen -W "${words(o.choices)}" -- "$cur"))` : ':'}; return ;;`,
+      );
   const optionCases = spec.commands.map((c) => `    ${c.name}) opts="${words(flagsOf(c.options))}"; args="${words(c.argumentChoices)}" ;;`);
   return [
     `# bash completion for ${spec.name}. Load it with: source <(${spec.name} completion bash)`,
@@ -94,7 +104,8 @@ export function bashCompletion(program: Command): string {
   ].join('\n');
 }
 
-const zshQuote = (s: string) => s.replace(/\\/g, '\\\\').replace(/'/g, "'\\''").replace(/\[/g, '\\[').replace(/\]/g, '\\]').replace(/:/g, '\\:');
+const zshQuote = (s: string) =>
+  s.replace(/\\/g, '\\\\').replace(/'/g, "'\\''").replace(/\[/g, '\\[').replace(/\]/g, '\\]').replace(/:/g, '\\:');
 
 function zshOptionSpecs(options: OptionSpec[]): string[] {
   return options.flatMap((o) =>
@@ -149,11 +160,13 @@ export function fishCompletion(program: Command): string {
   const spec = describeProgram(program);
   const lines = [`# fish completion for ${spec.name}. Load it with: ${spec.name} completion fish | source`, `complete -c ${spec.name} -f`];
   lines.push(...fishOptionLines(spec.name, '__fish_use_subcommand', spec.options));
-  for (const c of spec.commands) lines.push(`complete -c ${spec.name} -n __fish_use_subcommand -a ${c.name} -d ${fishQuote(c.description)}`);
+  for (const c of spec.commands)
+    lines.push(`complete -c ${spec.name} -n __fish_use_subcommand -a ${c.name} -d ${fishQuote(c.description)}`);
   for (const c of spec.commands) {
     const inCommand = `__fish_seen_subcommand_from ${c.name}`;
     lines.push(...fishOptionLines(spec.name, inCommand, c.options));
-    if (c.argumentChoices.length > 0) lines.push(`complete -c ${spec.name} -n ${fishQuote(inCommand)} -a ${fishQuote(c.argumentChoices.join(' '))}`);
+    if (c.argumentChoices.length > 0)
+      lines.push(`complete -c ${spec.name} -n ${fishQuote(inCommand)} -a ${fishQuote(c.argumentChoices.join(' '))}`);
     else if (c.takesArguments) lines.push(`complete -c ${spec.name} -n ${fishQuote(inCommand)} -F`);
   }
   return lines.join('\n') + '\n';

@@ -23,8 +23,15 @@ export function registerDiffCommand(program: Command): void {
     .description(
       'Compare two workflows by node and edge id: nodes added and removed, config fields changed, connections added and removed, name, description and metadata. Moves are one line; save stamps never count. Exit 0 equal, 1 different, 2 error.',
     )
-    .argument('<files...>', 'old and new: FlowDrop JSON/YAML or Agent Spec files, either one - for stdin (or the 7 arguments git passes a diff driver)')
-    .addOption(new Option('-f, --format <format>', 'text (coloured on a terminal), json (stable, for scripts) or markdown (for a PR comment)').choices(['text', 'json', 'markdown']).default('text'))
+    .argument(
+      '<files...>',
+      'old and new: FlowDrop JSON/YAML or Agent Spec files, either one - for stdin (or the 7 arguments git passes a diff driver)',
+    )
+    .addOption(
+      new Option('-f, --format <format>', 'text (coloured on a terminal), json (stable, for scripts) or markdown (for a PR comment)')
+        .choices(['text', 'json', 'markdown'])
+        .default('text'),
+    )
     .option('--ignore-layout', 'leave out nodes that only moved (otherwise summarised as "N nodes moved")', false)
     .option('--no-color', 'no ANSI colours in the text report (also NO_COLOR=1; FORCE_COLOR=1 forces them in a pipe)')
     .addHelpText(
@@ -47,19 +54,28 @@ export function registerDiffCommand(program: Command): void {
 type Side = { workflow: Workflow } | { absent: true };
 
 async function runDiff(files: string[], flags: DiffFlags): Promise<number> {
-  const fail = (message: string) => (process.stderr.write(`wfe diff: ${message}\n`), 2);
+  const fail = (message: string): number => {
+    process.stderr.write(`wfe diff: ${message}\n`);
+    return 2;
+  };
   if (files.length === GIT_UNMERGED_ARGS) {
     process.stdout.write(`${files[0]}: unmerged, nothing to compare\n`);
     return 0;
   }
   const git = files.length === GIT_ARGS;
-  if (!git && files.length !== 2) return fail(`expected <old> <new> (or git's 7 arguments), got ${files.length} argument${files.length === 1 ? '' : 's'}`);
+  if (!git && files.length !== 2)
+    return fail(`expected <old> <new> (or git's 7 arguments), got ${files.length} argument${files.length === 1 ? '' : 's'}`);
   const [oldName, newName] = git ? [files[1], files[4]] : files;
   if (oldName === '-' && newName === '-') return fail('only one side can be - (stdin)');
 
-  const [{ readWorkflow }, { diffWorkflows, emptyLike }, { DIFF_FORMATTERS }] = await Promise.all([import('./render.js'), import('../review/diff.js'), import('../review/format-diff.js')]);
+  const [{ readWorkflow }, { diffWorkflows, emptyLike }, { DIFF_FORMATTERS }] = await Promise.all([
+    import('./render.js'),
+    import('../review/diff.js'),
+    import('../review/format-diff.js'),
+  ]);
   // git hands over temporary copies: messages name the path in the repository instead.
-  const read = async (name: string): Promise<Side> => (name === NO_FILE ? { absent: true } : { workflow: await readWorkflow(name, git ? files[0] : undefined) });
+  const read = async (name: string): Promise<Side> =>
+    name === NO_FILE ? { absent: true } : { workflow: await readWorkflow(name, git ? files[0] : undefined) };
   let before: Side;
   let after: Side;
   try {
@@ -74,7 +90,9 @@ async function runDiff(files: string[], flags: DiffFlags): Promise<number> {
   const newWorkflow = 'workflow' in after ? after.workflow : emptyLike(oldWorkflow);
   const diff = diffWorkflows(oldWorkflow, newWorkflow, { ignoreLayout: flags.ignoreLayout });
 
-  const title = git ? `${files[0]}${'absent' in before ? ' (new file)' : 'absent' in after ? ' (deleted)' : ''}` : `${displayName(oldName)} → ${displayName(newName)}`;
+  const title = git
+    ? `${files[0]}${'absent' in before ? ' (new file)' : 'absent' in after ? ' (deleted)' : ''}`
+    : `${displayName(oldName)} → ${displayName(newName)}`;
   process.stdout.write(DIFF_FORMATTERS[flags.format](diff, { title, color: flags.format === 'text' && useColor(flags) }));
   // git (before 2.46, and after it unless diff.<driver>.trustExitCode) stops at any non-zero exit.
   if (git) return 0;
@@ -97,7 +115,9 @@ async function plainDiff(path: string, oldName: string, newName: string, reason:
   const [before, after] = await Promise.all([text(oldName), text(newName)]);
   const rows = lineDiff(before, after, { context: 3, maxChanged: Infinity });
   const lines = rows.map((row) =>
-    row.kind === 'gap' || row.kind === 'more' ? `… ${row.count} ${row.kind === 'gap' ? 'unchanged' : 'more changed'} lines` : `${row.kind === 'added' ? '+' : row.kind === 'removed' ? '-' : ' '} ${row.text}`,
+    row.kind === 'gap' || row.kind === 'more'
+      ? `… ${row.count} ${row.kind === 'gap' ? 'unchanged' : 'more changed'} lines`
+      : `${row.kind === 'added' ? '+' : row.kind === 'removed' ? '-' : ' '} ${row.text}`,
   );
   process.stdout.write(`${path}\n(not compared as a workflow: ${reason})\n${lines.join('\n')}\n`);
   return 0;

@@ -38,7 +38,10 @@ const VERBS: Record<string, string> = {
   copyfile: 'copy',
 };
 
-const isErrno = (err: unknown): err is NodeJS.ErrnoException => err instanceof Error && typeof (err as NodeJS.ErrnoException).code === 'string' && typeof (err as NodeJS.ErrnoException).syscall === 'string';
+const isErrno = (err: unknown): err is NodeJS.ErrnoException =>
+  err instanceof Error &&
+  typeof (err as NodeJS.ErrnoException).code === 'string' &&
+  typeof (err as NodeJS.ErrnoException).syscall === 'string';
 
 /** A path as a person typed it: relative to the working directory when it is below it. */
 export function displayPath(path: string): string {
@@ -52,11 +55,15 @@ export function errorText(err: unknown, file?: string): string {
   if (isErrno(err)) {
     const path = err.path ? displayPath(err.path) : file;
     // mkdir -p over an existing file reports EEXIST: the file is in the way, not the folder there.
-    const cause = err.code === 'EEXIST' && err.syscall === 'mkdir' ? 'a file of that name is in the way' : (CAUSES[err.code!] ?? `the system refused (${err.code})`);
+    const cause =
+      err.code === 'EEXIST' && err.syscall === 'mkdir'
+        ? 'a file of that name is in the way'
+        : (CAUSES[err.code!] ?? `the system refused (${err.code})`);
     const verb = VERBS[err.syscall!] ?? 'access';
     return path ? `cannot ${verb} ${path}: ${cause}` : `cannot ${verb}: ${cause}`;
   }
-  if ((err as NodeJS.ErrnoException | undefined)?.code === 'ERR_FS_FILE_TOO_LARGE') return `cannot read${file ? ` ${file}` : ''}: the file is larger than 2 GiB, the most that can be read`;
+  if ((err as NodeJS.ErrnoException | undefined)?.code === 'ERR_FS_FILE_TOO_LARGE')
+    return `cannot read${file ? ` ${file}` : ''}: the file is larger than 2 GiB, the most that can be read`;
   if (err instanceof InvalidInputError) return `${err.field}: ${err.reason}`;
   if (err instanceof NotFoundError) return `${err.what} does not exist`;
   if (err instanceof GraphInvalidError) return err.errors.join('; ');

@@ -9,11 +9,20 @@ import { checkRuleConfig, mergeRuleConfigs, parseRuleFlags, RuleConfigError } fr
 import { folderSettings } from '../project/folder-settings.js';
 import { checkPattern, IgnoreConfigError } from '../project/ignore.js';
 import { errorText } from './error-text.js';
-import { configIgnoreOf, destinationFor, expandInputs, parseInput, readInput, UsageError, writeOutput, type Destination, type Input } from './io.js';
+import {
+  configIgnoreOf,
+  destinationFor,
+  expandInputs,
+  parseInput,
+  readInput,
+  UsageError,
+  writeOutput,
+  type Destination,
+  type Input,
+} from './io.js';
 import { runBatch } from './batch.js';
 import { startBounded } from '../util/bounded.js';
 import { pointerProblem, problemLine, say } from './report.js';
-
 
 function outputPath(destination: Destination, input: Input, to: ExportFlags['to'], format: TextFormat): string | undefined {
   if (destination.kind === 'stdout') return undefined;
@@ -61,18 +70,30 @@ async function exportOne(
   settingsFor: ReturnType<typeof folderSettings>,
   cliRules: Record<string, 'error' | 'warning' | 'off'>,
 ): Promise<boolean> {
-  const text = await readInput(input).catch((err: unknown) => (say(problemLine(input.name, 'error', errorText(err, input.name))), undefined));
-  if (text === undefined) return false;
+  let text: string;
+  try {
+    text = await readInput(input);
+  } catch (err) {
+    say(problemLine(input.name, 'error', errorText(err, input.name)));
+    return false;
+  }
   const parsed = parseInput(text, input.name);
-  if (!parsed.ok) return (say(problemLine(input.name, 'error', parsed.message, parsed)), false);
+  if (!parsed.ok) {
+    say(problemLine(input.name, 'error', parsed.message, parsed));
+    return false;
+  }
   if (!validateWorkflowFile(parsed.value)) {
     const [first] = describeAjvErrors(validateWorkflowFile.errors, 'workflow');
-    return (say(pointerProblem(input.name, text, first.pointer, `not a FlowDrop workflow: ${first.field} ${first.message}`)), false);
+    say(pointerProblem(input.name, text, first.pointer, `not a FlowDrop workflow: ${first.field} ${first.message}`));
+    return false;
   }
   const workflow = parsed.value as Workflow;
   const settings = await settingsFor(input.path ? dirname(input.path) : process.cwd());
   const graph = graphErrors(workflow, settings.checkConfig);
-  if (graph.length > 0) return (graph.forEach((m) => say(problemLine(input.name, 'error', m))), false);
+  if (graph.length > 0) {
+    graph.forEach((m) => say(problemLine(input.name, 'error', m)));
+    return false;
+  }
 
   let output: string;
   if (flags.to === 'flowdrop') output = stringify(workflow, format);

@@ -16,14 +16,24 @@ export function registerExportCommand(program: Command): void {
     .description('Convert FlowDrop workflow files to Open Agent Spec (or to FlowDrop JSON/YAML).')
     .argument('<inputs...>', 'workflow files, folders (searched for *.json like wfe serve), globs, or - for stdin')
     .addOption(new Option('--to <target>', 'what to write').choices(['agentspec', 'flowdrop']).default('agentspec'))
-    .addOption(new Option('-f, --format <format>', 'json or yaml (default: from the -o file extension, else json)').choices(['json', 'yaml']))
+    .addOption(
+      new Option('-f, --format <format>', 'json or yaml (default: from the -o file extension, else json)').choices(['json', 'yaml']),
+    )
     .option('-o, --output <path>', 'a file (one input), a folder (one file per input), or - for stdout (default: stdout for one input)')
     .option('--force', 'overwrite existing output files')
     .option('--rule <id=severity>', 'change a rule: error, warning or off (repeatable), e.g. --rule no-cycle=off', collect)
-    .option('--ignore <glob>', 'also skip files in input folders that match this glob; repeatable (adds to ignore: of wfe.config.yaml)', collect)
+    .option(
+      '--ignore <glob>',
+      'also skip files in input folders that match this glob; repeatable (adds to ignore: of wfe.config.yaml)',
+      collect,
+    )
     .option('-q, --quiet', 'print no warnings and no progress; errors still go to stderr')
     .option('-c, --config <file>', 'wfe.config.yaml to take `rules:` and node types from (default: the nearest one at or above each input)')
-    .option('--agentspec-version <version>', `agentspec_version to write (default: the lowest that covers the document; ${AGENTSPEC_VERSIONS.join(', ')})`, parseVersion)
+    .option(
+      '--agentspec-version <version>',
+      `agentspec_version to write (default: the lowest that covers the document; ${AGENTSPEC_VERSIONS.join(', ')})`,
+      parseVersion,
+    )
     .addHelpText(
       'after',
       '\nRules (rule id, default severity):\n' +

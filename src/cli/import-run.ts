@@ -8,11 +8,19 @@ import { stableStringify } from '../util/stable-json.js';
 import { folderSettings } from '../project/folder-settings.js';
 import { checkPattern, IgnoreConfigError } from '../project/ignore.js';
 import { errorText } from './error-text.js';
-import { configIgnoreOf, destinationFor, expandInputs, parseInput, readInput, UsageError, writeOutput, type Destination, type Input } from './io.js';
+import {
+  configIgnoreOf,
+  destinationFor,
+  expandInputs,
+  parseInput,
+  readInput,
+  UsageError,
+  writeOutput,
+  type Destination,
+  type Input,
+} from './io.js';
 import { runBatch } from './batch.js';
 import { pointerProblem, problemLine, say } from './report.js';
-
-
 
 export async function runImport(args: string[], flags: ImportFlags): Promise<number> {
   let inputs: Input[];
@@ -37,22 +45,47 @@ export async function runImport(args: string[], flags: ImportFlags): Promise<num
   return runBatch('import', 'imported', inputs, (input) => importOne(input, destination, flags, settingsFor, registry), flags.quiet);
 }
 
-async function importOne(input: Input, destination: Destination, flags: ImportFlags, settingsFor: ReturnType<typeof folderSettings>, registry?: Registry): Promise<boolean> {
-  const text = await readInput(input).catch((err: unknown) => (say(problemLine(input.name, 'error', errorText(err, input.name))), undefined));
-  if (text === undefined) return false;
+async function importOne(
+  input: Input,
+  destination: Destination,
+  flags: ImportFlags,
+  settingsFor: ReturnType<typeof folderSettings>,
+  registry?: Registry,
+): Promise<boolean> {
+  let text: string;
+  try {
+    text = await readInput(input);
+  } catch (err) {
+    say(problemLine(input.name, 'error', errorText(err, input.name)));
+    return false;
+  }
   const parsed = parseInput(text, input.name);
-  if (!parsed.ok) return (say(problemLine(input.name, 'error', parsed.message, parsed)), false);
-  const outDir = destination.kind === 'dir' ? resolve(destination.path) : destination.kind === 'file' ? dirname(resolve(destination.path)) : undefined;
+  if (!parsed.ok) {
+    say(problemLine(input.name, 'error', parsed.message, parsed));
+    return false;
+  }
+  const outDir =
+    destination.kind === 'dir' ? resolve(destination.path) : destination.kind === 'file' ? dirname(resolve(destination.path)) : undefined;
   const settings = await settingsFor(outDir ?? (input.path ? dirname(input.path) : process.cwd()));
   let workflow;
   try {
-    workflow = importDocument(parsed.value, { from: flags.from, registry, lookupNodeType: (id) => settings.catalog.getNodeType(id) }).workflow;
+    workflow = importDocument(parsed.value, {
+      from: flags.from,
+      registry,
+      lookupNodeType: (id) => settings.catalog.getNodeType(id),
+    }).workflow;
   } catch (err) {
-    if (err instanceof AgentSpecError) return (say(pointerProblem(input.name, text, err.path, err.message)), false);
+    if (err instanceof AgentSpecError) {
+      say(pointerProblem(input.name, text, err.path, err.message));
+      return false;
+    }
     throw err;
   }
   const problems = graphErrors(workflow, settings.checkConfig);
-  if (problems.length > 0) return (problems.forEach((m) => say(problemLine(input.name, 'error', m))), false);
+  if (problems.length > 0) {
+    problems.forEach((m) => say(problemLine(input.name, 'error', m)));
+    return false;
+  }
   if (destination.kind === 'stdout') {
     process.stdout.write(stableStringify(workflow));
     return true;
@@ -65,7 +98,8 @@ async function importOne(input: Input, destination: Destination, flags: ImportFl
   try {
     checkNewWorkflowId(workflow.id);
   } catch (err) {
-    return (say(problemLine(input.name, 'error', `workflow id "${workflow.id}" cannot be a file name: ${errorText(err)}`)), false);
+    say(problemLine(input.name, 'error', `workflow id "${workflow.id}" cannot be a file name: ${errorText(err)}`));
+    return false;
   }
   await writeOutput(join(destination.path, `${workflow.id}.json`), stableStringify(workflow), flags.force === true);
   return true;

@@ -7,11 +7,26 @@ export function registerImportCommand(program: Command): void {
     .command('import')
     .description('Convert Agent Spec flows (or FlowDrop JSON/YAML) into workflow files that wfe serve and wfe validate accept.')
     .argument('<inputs...>', 'Agent Spec or workflow files (.json, .yaml, .yml), folders, globs, or - for stdin')
-    .addOption(new Option('--from <source>', 'input kind: agentspec (official or FlowDrop dialect), flowdrop (a workflow), or auto').choices([...IMPORT_SOURCES]).default('auto'))
-    .option('-o, --output <path>', 'a file (one input), a folder to write <workflow id>.json files into (an existing folder, a path ending in /, or several inputs), or - for stdout (default: stdout for one input)')
+    .addOption(
+      new Option('--from <source>', 'input kind: agentspec (official or FlowDrop dialect), flowdrop (a workflow), or auto')
+        .choices([...IMPORT_SOURCES])
+        .default('auto'),
+    )
+    .option(
+      '-o, --output <path>',
+      'a file (one input), a folder to write <workflow id>.json files into (an existing folder, a path ending in /, or several inputs), or - for stdout (default: stdout for one input)',
+    )
     .option('--force', 'overwrite existing workflow files')
-    .option('--components <file>', 'a file of shared components ($referenced_components) that the inputs reference: the second half of a disaggregated config; repeatable', (value: string, all: string[] = []) => [...all, value])
-    .option('--ignore <glob>', 'also skip files in input folders that match this glob; repeatable (adds to ignore: of wfe.config.yaml)', (value: string, all: string[] = []) => [...all, value])
+    .option(
+      '--components <file>',
+      'a file of shared components ($referenced_components) that the inputs reference: the second half of a disaggregated config; repeatable',
+      (value: string, all: string[] = []) => [...all, value],
+    )
+    .option(
+      '--ignore <glob>',
+      'also skip files in input folders that match this glob; repeatable (adds to ignore: of wfe.config.yaml)',
+      (value: string, all: string[] = []) => [...all, value],
+    )
     .option('-q, --quiet', 'print no progress; errors still go to stderr')
     .addHelpText(
       'after',

@@ -64,7 +64,9 @@ const GITIGNORE = `# wfe's run history, playground sessions and backups (see the
 const fixturesDir = (): string => new URL('../../fixtures/workflows/', import.meta.url).pathname;
 
 export async function planInit(dir: string): Promise<Array<{ path: string; content: string }>> {
-  const samples = await Promise.all(SAMPLES.map(async (name) => ({ path: join(dir, name), content: await readFile(join(fixturesDir(), name), 'utf8') })));
+  const samples = await Promise.all(
+    SAMPLES.map(async (name) => ({ path: join(dir, name), content: await readFile(join(fixturesDir(), name), 'utf8') })),
+  );
   return [
     ...samples,
     { path: join(dir, 'wfe.config.yaml'), content: CONFIG },
@@ -83,7 +85,9 @@ export function registerInitCommand(program: Command): void {
     .action(async (dir: string, flags: { force: boolean }) => {
       const root = resolve(dir);
       const plan = await planInit(root);
-      const existing = (await Promise.all(plan.map(async (f) => ((await stat(f.path).catch(() => undefined)) ? f.path : undefined)))).filter(Boolean) as string[];
+      const existing = (
+        await Promise.all(plan.map(async (f) => ((await stat(f.path).catch(() => undefined)) ? f.path : undefined)))
+      ).filter(Boolean) as string[];
       if (existing.length > 0 && !flags.force) {
         process.stderr.write(
           `wfe init: these files already exist and were left alone:\n${existing.map((p) => `  ${relative(process.cwd(), p) || p}`).join('\n')}\n` +

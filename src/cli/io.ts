@@ -74,12 +74,20 @@ async function walk(root: string, extensions: string[], options: IgnoreOptions):
  * that cannot be loaded adds nothing here: the check that uses it reports it. A wrong `ignore:` value
  * throws IgnoreConfigError.
  */
-export function configIgnoreOf(settingsFor: (dir: string) => Promise<Pick<FolderSettings, 'configFile'> & { catalog: { settings(): Record<string, unknown> } }>) {
+export function configIgnoreOf(
+  settingsFor: (dir: string) => Promise<Pick<FolderSettings, 'configFile'> & { catalog: { settings(): Record<string, unknown> } }>,
+) {
   return async (dir: string): Promise<IgnoreSet | undefined> => {
     const settings = await settingsFor(dir).catch(() => undefined);
     if (!settings?.configFile) return undefined;
     // --config may name a file that is not the folder's wfe.config.yaml; the catalog read the folder's one.
-    const values = basename(settings.configFile) === CONFIG_FILE ? settings.catalog.settings() : await readFile(settings.configFile, 'utf8').then((text) => parseYaml(text) as unknown, () => undefined);
+    const values =
+      basename(settings.configFile) === CONFIG_FILE
+        ? settings.catalog.settings()
+        : await readFile(settings.configFile, 'utf8').then(
+            (text) => parseYaml(text) as unknown,
+            () => undefined,
+          );
     return { patterns: ignoreFromSettings(values, displayPath(settings.configFile)), base: dirname(settings.configFile) };
   };
 }
@@ -122,7 +130,8 @@ export async function expandInputs(args: string[], extensions: string[], ignore:
     const info = await stat(arg).catch(() => undefined);
     if (info?.isDirectory()) {
       const files = await walk(resolve(arg), extensions, ignore);
-      for (const file of files) add({ name: toPosix(join(arg, relative(resolve(arg), file))), path: file, relative: toPosix(relative(resolve(arg), file)) });
+      for (const file of files)
+        add({ name: toPosix(join(arg, relative(resolve(arg), file))), path: file, relative: toPosix(relative(resolve(arg), file)) });
       continue;
     }
     if (info?.isFile()) {
@@ -133,7 +142,12 @@ export async function expandInputs(args: string[], extensions: string[], ignore:
     const ignored = await globIgnore(ignore);
     const all = (await glob(arg, { onlyFiles: true, dot: false })).sort();
     const matches = all.filter((m) => !ignored(m));
-    if (matches.length === 0) throw new UsageError(all.length === 0 ? `${arg}: no file matches this pattern` : `${arg}: every matching file is skipped by the ignore rules (${all.length} matched)`);
+    if (matches.length === 0)
+      throw new UsageError(
+        all.length === 0
+          ? `${arg}: no file matches this pattern`
+          : `${arg}: every matching file is skipped by the ignore rules (${all.length} matched)`,
+      );
     for (const match of matches) add({ name: match, path: resolve(match), relative: toPosix(match.split(/[\\/]/).pop()!) });
   }
   return inputs;
@@ -167,7 +181,8 @@ export function parseInput(text: string, name: string): ParsedText | RefusedInpu
     const message = err instanceof RangeError ? depthMessage(MAX_JSON_DEPTH) : `cannot parse: ${(err as Error).message}`;
     return { ok: false, refused: true, message };
   }
-  if (parsed.ok && valueDeeperThan(parsed.value, MAX_JSON_DEPTH)) return { ok: false, refused: true, message: depthMessage(MAX_JSON_DEPTH) };
+  if (parsed.ok && valueDeeperThan(parsed.value, MAX_JSON_DEPTH))
+    return { ok: false, refused: true, message: depthMessage(MAX_JSON_DEPTH) };
   return parsed;
 }
 
@@ -206,7 +221,14 @@ export class OutputExistsError extends Error {
 
 /** Writes atomically (temp file, fsync, rename), creating folders; refuses to replace a file unless forced. */
 export async function writeOutput(target: string, text: string, force: boolean): Promise<void> {
-  if (!force && (await stat(target).then(() => true, () => false))) throw new OutputExistsError(target);
+  if (
+    !force &&
+    (await stat(target).then(
+      () => true,
+      () => false,
+    ))
+  )
+    throw new OutputExistsError(target);
   await mkdir(dirname(resolve(target)), { recursive: true });
   await writeFileAtomic(resolve(target), text);
 }

@@ -1,5 +1,6 @@
 // wfe render: a workflow as a Mermaid flowchart or as its canonical text outline (a git textconv).
 // Also home of readWorkflow, which `wfe diff` shares: a file or stdin, FlowDrop JSON/YAML or Agent Spec.
+import type { Workflow } from '../contract/types.js';
 import { Option, type Command } from 'commander';
 
 export interface RenderFlags {
@@ -11,10 +12,21 @@ export interface RenderFlags {
 export function registerRenderCommand(program: Command): void {
   program
     .command('render')
-    .description('Draw a workflow as a Mermaid flowchart, or print its canonical text outline (one line per node and per connection). Exit 0, or 2 when the file cannot be read.')
+    .description(
+      'Draw a workflow as a Mermaid flowchart, or print its canonical text outline (one line per node and per connection). Exit 0, or 2 when the file cannot be read.',
+    )
     .argument('<file>', 'a FlowDrop workflow (JSON or YAML) or an Agent Spec flow, or - for stdin')
-    .addOption(new Option('-f, --format <format>', 'mermaid: a flowchart for a README, a PR comment or a job summary; text: the outline, for git textconv').choices(['mermaid', 'text']).default('mermaid'))
-    .addOption(new Option('--direction <dir>', 'flowchart direction (mermaid): LR left to right, TD top down').choices(['LR', 'TD']).default('LR'))
+    .addOption(
+      new Option(
+        '-f, --format <format>',
+        'mermaid: a flowchart for a README, a PR comment or a job summary; text: the outline, for git textconv',
+      )
+        .choices(['mermaid', 'text'])
+        .default('mermaid'),
+    )
+    .addOption(
+      new Option('--direction <dir>', 'flowchart direction (mermaid): LR left to right, TD top down').choices(['LR', 'TD']).default('LR'),
+    )
     .option('--fence', 'wrap the flowchart in a ```mermaid block, ready to paste into Markdown', false)
     .addHelpText(
       'after',
@@ -58,28 +70,39 @@ const IMPORTED_AT = '1970-01-01T00:00:00.000Z';
  * Reads one workflow: `-` is stdin. Agent Spec input is converted with the importer; FlowDrop input is
  * checked against the workflow schema. Throws UsageError naming the file (and line) and the reason.
  */
-export async function readWorkflow(name: string, shown = name === '-' ? '<stdin>' : name): Promise<import('../contract/types.js').Workflow> {
-  const [{ readFile }, { dirname, resolve }, io, { parseText, importDocument, detectSource, AgentSpecError }, { pointerPosition }] = await Promise.all([
-    import('node:fs/promises'),
-    import('node:path'),
-    import('./io.js'),
-    import('../agentspec/index.js'),
-    import('../util/pointer-position.js'),
-  ]);
+export async function readWorkflow(name: string, shown = name === '-' ? '<stdin>' : name): Promise<Workflow> {
+  const [{ readFile }, { dirname, resolve }, io, { parseText, importDocument, detectSource, AgentSpecError }, { pointerPosition }] =
+    await Promise.all([
+      import('node:fs/promises'),
+      import('node:path'),
+      import('./io.js'),
+      import('../agentspec/index.js'),
+      import('../util/pointer-position.js'),
+    ]);
   let text: string;
   try {
     text = name === '-' ? await io.readInput({ name, relative: 'stdin' }) : await readFile(name, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new io.UsageError(`${shown}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a workflow file' : `cannot read: ${(err as Error).message}`}`);
+    throw new io.UsageError(
+      `${shown}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a workflow file' : `cannot read: ${(err as Error).message}`}`,
+    );
   }
   const parsed = parseText(text, name);
   if (!parsed.ok) throw new io.UsageError(`${shown}${parsed.line ? `:${parsed.line}:${parsed.column ?? 1}` : ''}: ${parsed.message}`);
   const value = parsed.value;
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || (!('component_type' in value) && !('nodes' in value && 'edges' in value)))
-    throw new io.UsageError(`${shown}: not a workflow: neither a FlowDrop workflow (nodes and edges) nor an Agent Spec flow (component_type)`);
+  if (
+    value === null ||
+    typeof value !== 'object' ||
+    Array.isArray(value) ||
+    (!('component_type' in value) && !('nodes' in value && 'edges' in value))
+  )
+    throw new io.UsageError(
+      `${shown}: not a workflow: neither a FlowDrop workflow (nodes and edges) nor an Agent Spec flow (component_type)`,
+    );
   try {
-    const lookupNodeType = detectSource(parsed.value) === 'agentspec' ? await nodeTypesFor(name === '-' ? process.cwd() : dirname(resolve(name))) : undefined;
+    const lookupNodeType =
+      detectSource(parsed.value) === 'agentspec' ? await nodeTypesFor(name === '-' ? process.cwd() : dirname(resolve(name))) : undefined;
     return importDocument(parsed.value, { now: IMPORTED_AT, lookupNodeType }).workflow;
   } catch (err) {
     if (!(err instanceof AgentSpecError)) throw err;

@@ -36,7 +36,8 @@ export function reportTargets(flags: readonly ReportFlag[], defaults: readonly s
       continue;
     }
     if (!current) throw new Error(`-o ${value} comes before any -f: put each -o right after the -f of the report it is for`);
-    if (current.output !== undefined) throw new Error(`-f ${current.format} has two outputs (-o ${current.output}, -o ${value}): give one -o per -f`);
+    if (current.output !== undefined)
+      throw new Error(`-f ${current.format} has two outputs (-o ${current.output}, -o ${value}): give one -o per -f`);
     current.output = value;
   }
   const files = targets.filter((t) => t.output !== undefined && t.output !== '-');

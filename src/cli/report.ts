@@ -2,7 +2,12 @@
 // so editors and CI can parse it; progress lines only on a terminal.
 import { pointerPosition } from '../util/pointer-position.js';
 
-export function problemLine(file: string, severity: 'error' | 'warning', message: string, position?: { line?: number; column?: number }): string {
+export function problemLine(
+  file: string,
+  severity: 'error' | 'warning',
+  message: string,
+  position?: { line?: number; column?: number },
+): string {
   const at = position?.line ? `:${position.line}:${position.column ?? 1}` : '';
   return `${file}${at}: ${severity}: ${message}`;
 }
@@ -20,4 +25,3 @@ export const say = (line: string): void => sink(line);
 export const sayThrough = (write: (line: string) => void): void => {
   sink = write;
 };
-

@@ -23,9 +23,17 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
   };
   // On the dashboard, log lines are events like the rest; otherwise they go to stderr as lines.
   const logger = dashboard
-    ? createLogger(flags.logLevel, () => {}, (level, message) => publish({ type: 'log', at: new Date().toISOString(), level, message }))
+    ? createLogger(
+        flags.logLevel,
+        () => {},
+        (level, message) => publish({ type: 'log', at: new Date().toISOString(), level, message }),
+      )
     : format === 'json'
-      ? createLogger(flags.logLevel, () => {}, (level, message) => process.stderr.write(jsonLine({ type: 'log', at: new Date().toISOString(), level, message }) + '\n'))
+      ? createLogger(
+          flags.logLevel,
+          () => {},
+          (level, message) => process.stderr.write(jsonLine({ type: 'log', at: new Date().toISOString(), level, message }) + '\n'),
+        )
       : createLogger(flags.logLevel);
   if (!dashboard) listeners.add(lineSink(format, (line) => process.stderr.write(line + '\n'), flags.logLevel));
 
@@ -59,7 +67,11 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
   const { store, catalog } = server.context;
   const errors = [...store.errors(), ...catalog.errors()];
   const warnings = store.list().flatMap(({ workflow, file }) =>
-    unknownNodeTypes(workflow, (id) => catalog.getNodeType(id)).map(({ node, typeId }) => ({ file, rule: 'unknown-node-type', message: unknownNodeTypeMessage(node, typeId) })),
+    unknownNodeTypes(workflow, (id) => catalog.getNodeType(id)).map(({ node, typeId }) => ({
+      file,
+      rule: 'unknown-node-type',
+      message: unknownNodeTypeMessage(node, typeId),
+    })),
   );
   const readyMs = Date.now() - started;
   const watchText = flags.watch ? (flags.poll ? 'on (polling)' : 'on') : 'off';
@@ -110,7 +122,14 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
     const { openInBrowser, startDashboard } = await import('./ui/start-dashboard.js');
     if (!stopping)
       unmount = startDashboard({
-        info: { url, dir: root, workflows: () => store.size, nodeTypes: () => catalog.nodeTypes().length, watch: flags.watch, auth: authEnabled(auth) },
+        info: {
+          url,
+          dir: root,
+          workflows: () => store.size,
+          nodeTypes: () => catalog.nodeTypes().length,
+          watch: flags.watch,
+          auth: authEnabled(auth),
+        },
         initial: emptyState(errors),
         subscribe: (listener) => {
           listeners.add(listener);
@@ -123,7 +142,20 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
 
   if (!dashboard) {
     if (format === 'json') {
-      process.stdout.write(JSON.stringify({ type: 'ready', url, dir: root, workflows: store.size, nodeTypes: catalog.nodeTypes().length, watch: flags.watch, auth: authEnabled(auth), readyMs, loadErrors: errors, warnings }) + '\n');
+      process.stdout.write(
+        JSON.stringify({
+          type: 'ready',
+          url,
+          dir: root,
+          workflows: store.size,
+          nodeTypes: catalog.nodeTypes().length,
+          watch: flags.watch,
+          auth: authEnabled(auth),
+          readyMs,
+          loadErrors: errors,
+          warnings,
+        }) + '\n',
+      );
     } else {
       const lines = [
         `wfe serving ${root}`,
@@ -131,8 +163,16 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
         `  ${store.size} workflow${store.size === 1 ? '' : 's'}, ${catalog.nodeTypes().length} node types, ${catalog.categories().length} categories` +
           ` · watch ${watchText} · auth ${authEnabled(auth) ? 'on' : 'off'} · ready in ${readyMs} ms`,
       ];
-      if (errors.length > 0) lines.push(`  ${errors.length} file${errors.length === 1 ? '' : 's'} not loaded:`, ...errors.map((e) => `    ${formatLoadError(e)}`));
-      if (warnings.length > 0) lines.push(`  ${warnings.length} warning${warnings.length === 1 ? '' : 's'}:`, ...warnings.map((w) => `    ${w.file}: ${w.message} [${w.rule}]`));
+      if (errors.length > 0)
+        lines.push(
+          `  ${errors.length} file${errors.length === 1 ? '' : 's'} not loaded:`,
+          ...errors.map((e) => `    ${formatLoadError(e)}`),
+        );
+      if (warnings.length > 0)
+        lines.push(
+          `  ${warnings.length} warning${warnings.length === 1 ? '' : 's'}:`,
+          ...warnings.map((w) => `    ${w.file}: ${w.message} [${w.rule}]`),
+        );
       process.stdout.write(lines.join('\n') + '\n');
     }
   }

@@ -3,10 +3,10 @@ import { isLoopback, normaliseAllowedHost, normaliseOrigin } from '../server/gua
 import { errorText } from './error-text.js';
 import type { ServeFlags } from './serve-flags.js';
 
-
 const parsePort = (value: string): number => {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('must be an integer from 0 to 65535 (0 picks a free port).');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new InvalidArgumentError('must be an integer from 0 to 65535 (0 picks a free port).');
   return port;
 };
 
@@ -41,7 +41,10 @@ const parseUrl = (value: string): string => {
 const collect =
   (check: (value: string) => string) =>
   (value: string, previous: string[] = []): string[] => {
-    const values = value.split(',').map((v) => v.trim()).filter(Boolean);
+    const values = value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
     try {
       return [...previous, ...values.map(check)];
     } catch (err) {
@@ -75,15 +78,26 @@ export function registerServeCommand(program: Command): void {
     .option('-H, --host <host>', 'interface to bind; use 0.0.0.0 to expose on the network', '127.0.0.1')
     .option('-b, --base-path <path>', 'path prefix of every route', '/api/flowdrop')
     .option('--no-watch', 'do not reload files edited on disk (default: watch)')
-    .option('--ignore <glob>', 'also skip files that match this glob (beside package.json, lockfiles, tsconfig*, dot-folders and node_modules/, and ignore: of wfe.config.yaml); repeatable', (value: string, previous: string[] = []) => [...previous, value])
+    .option(
+      '--ignore <glob>',
+      'also skip files that match this glob (beside package.json, lockfiles, tsconfig*, dot-folders and node_modules/, and ignore: of wfe.config.yaml); repeatable',
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
     .option('--poll', 'watch by polling (Docker bind mounts, WSL, NFS, Vagrant)', false)
     .option('--max-body <size>', 'largest accepted request body', parseSize, 10 * 1024 * 1024)
     .optionsGroup('Runs (built-in simulated engine):')
     .option('--step-delay <ms>', 'pause before each node of a run, so the editor shows progress', parseCount('--step-delay', 0), 250)
-    .option('--max-steps <n>', 'fail a run after this many node executions (stops runaway loops)', parseCount('--max-steps', 1), 10_000)
-    .option('--runtime <url>', 'run workflows on an external Agent Spec runtime (POST <url>/flows/execute…) instead of the built-in engine', parseUrl)
+    .option('--max-steps <n>', 'fail a run after this many steps, node executions and skips alike (stops runaway loops)', parseCount('--max-steps', 1), 10_000)
+    .option(
+      '--runtime <url>',
+      'run workflows on an external Agent Spec runtime (POST <url>/flows/execute…) instead of the built-in engine',
+      parseUrl,
+    )
     .addOption(
-      new Option('--waiting-status <status>', 'playground session status while a run waits for an interrupt (the editor also knows awaiting_input)')
+      new Option(
+        '--waiting-status <status>',
+        'playground session status while a run waits for an interrupt (the editor also knows awaiting_input)',
+      )
         .choices(['idle', 'awaiting_input'])
         .default('idle'),
     )
@@ -108,7 +122,10 @@ export function registerServeCommand(program: Command): void {
     .optionsGroup('Output:')
     .addOption(new Option('--log-level <level>', 'log verbosity').choices(['debug', 'info', 'warn', 'error']).default('info'))
     .addOption(
-      new Option('--log-format <format>', 'auto: a live dashboard on a terminal, plain lines otherwise (pipes, CI); pretty: always plain lines; json: one JSON object per line')
+      new Option(
+        '--log-format <format>',
+        'auto: a live dashboard on a terminal, plain lines otherwise (pipes, CI); pretty: always plain lines; json: one JSON object per line',
+      )
         .choices(['auto', 'pretty', 'json'])
         .default('auto'),
     )
@@ -120,6 +137,7 @@ export function registerServeCommand(program: Command): void {
         '  nodes/*.json|yaml   extra or overriding node types\n' +
         '  wfe.config.yaml     categories, portDataTypes, compatibilityRules, defaultDataType\n' +
         '  .wfe/backups/       disk edits that a save replaced (nothing is lost)\n' +
+        '  .wfe/trash/         deleted workflows (move one back to undo the delete)\n' +
         '  .wfe/runs/, .wfe/sessions/   run history and playground conversations (survive restarts)\n' +
         '\nBrowser access: pages on loopback origins (http://localhost:5173, http://127.0.0.1:8080…) and --cors-origin ones\n' +
         'get CORS with credentials; a POST, PUT, PATCH or DELETE from any other origin gets 403, and so does a Host\n' +
@@ -142,7 +160,11 @@ export function registerServeCommand(program: Command): void {
         return;
       }
       // Loaded on demand: the server, ink and react cost ~0.5 s of start-up the other commands don't need.
-      const [{ serve }, { authEnabled }, { jsonLine, prettyLine }] = await Promise.all([import('./serve-run.js'), import('../server/auth.js'), import('./ui/event-lines.js')]);
+      const [{ serve }, { authEnabled }, { jsonLine, prettyLine }] = await Promise.all([
+        import('./serve-run.js'),
+        import('../server/auth.js'),
+        import('./ui/event-lines.js'),
+      ]);
       const warning = exposureWarning(flags.host, authEnabled(flags));
       if (warning) {
         const event = { type: 'log', at: new Date().toISOString(), level: 'warn', message: warning } as const;

@@ -21,22 +21,35 @@ export interface ValidateFlags {
 }
 
 export async function validateCommand(args: string[], flags: ValidateFlags, reportFlags: ReportFlag[]): Promise<number> {
-  const [{ ALL_RULES, VALIDATE_DEFAULTS }, { FORMATTERS, FORMAT_NAMES }, { githubSummary }, io, { folderSettings }, { runValidation, folderOf }, { parseRuleFlags, RuleConfigError }, { createLogger }, { openProgress }, { packageVersion }, { reportTargets }, { checkPattern, IgnoreConfigError }, { errorText }] =
-    await Promise.all([
-      import('../validate/rules.js'),
-      import('../validate/formatters/index.js'),
-      import('../validate/formatters/github.js'),
-      import('./io.js'),
-      import('../project/folder-settings.js'),
-      import('../validate/run.js'),
-      import('../contract/rule-config.js'),
-      import('../util/logger.js'),
-      import('./batch.js'),
-      import('../util/version.js'),
-      import('./report-targets.js'),
-      import('../project/ignore.js'),
-      import('./error-text.js'),
-    ]);
+  const [
+    { ALL_RULES, VALIDATE_DEFAULTS },
+    { FORMATTERS, FORMAT_NAMES },
+    { githubSummary },
+    io,
+    { folderSettings },
+    { runValidation, folderOf },
+    { parseRuleFlags, RuleConfigError },
+    { createLogger },
+    { openProgress },
+    { packageVersion },
+    { reportTargets },
+    { checkPattern, IgnoreConfigError },
+    { errorText },
+  ] = await Promise.all([
+    import('../validate/rules.js'),
+    import('../validate/formatters/index.js'),
+    import('../validate/formatters/github.js'),
+    import('./io.js'),
+    import('../project/folder-settings.js'),
+    import('../validate/run.js'),
+    import('../contract/rule-config.js'),
+    import('../util/logger.js'),
+    import('./batch.js'),
+    import('../util/version.js'),
+    import('./report-targets.js'),
+    import('../project/ignore.js'),
+    import('./error-text.js'),
+  ]);
   const usage = (message: string) => {
     process.stderr.write(`wfe validate: ${message}\n`);
     return 2;
@@ -44,7 +57,10 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
 
   if (flags.listRules) {
     const width = Math.max(...ALL_RULES.map((r) => r.id.length));
-    for (const r of ALL_RULES) process.stdout.write(`${r.id.padEnd(width)}  ${(VALIDATE_DEFAULTS[r.id] ?? r.severity).padEnd(7)}  ${r.fixed ? '(fixed) ' : ''}${r.description}\n`);
+    for (const r of ALL_RULES)
+      process.stdout.write(
+        `${r.id.padEnd(width)}  ${(VALIDATE_DEFAULTS[r.id] ?? r.severity).padEnd(7)}  ${r.fixed ? '(fixed) ' : ''}${r.description}\n`,
+      );
     return 0;
   }
 
@@ -55,7 +71,8 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
   } catch (err) {
     return usage((err as Error).message);
   }
-  for (const t of targets) if (!FORMATTERS[t.format]) return usage(`unknown --format "${t.format}"; choose from ${FORMAT_NAMES.join(', ')}`);
+  for (const t of targets)
+    if (!FORMATTERS[t.format]) return usage(`unknown --format "${t.format}"; choose from ${FORMAT_NAMES.join(', ')}`);
 
   let flagRules;
   let ignorePatterns: string[];
@@ -111,7 +128,11 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
       throw err;
     }
     const checkedResults = new Map(checked.map((i, j) => [i, checkedReport.files[j]]));
-    const report = { ...checkedReport, files: inputs.map((_, i) => refused.get(i) ?? checkedResults.get(i)!), errorCount: checkedReport.errorCount + refused.size };
+    const report = {
+      ...checkedReport,
+      files: inputs.map((_, i) => refused.get(i) ?? checkedResults.get(i)!),
+      errorCount: checkedReport.errorCount + refused.size,
+    };
     progress.finish([
       ['files', report.files.length],
       ['errors', report.errorCount],
@@ -129,12 +150,18 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
     for (const { format, output } of targets) {
       const toFile = output !== undefined && output !== '-';
       if (!toFile && flags.quiet && !failed) continue;
-      const text = FORMATTERS[format](report, { color: color && !toFile && format === 'stylish', version: packageVersion, timings: flags.timings === true });
+      const text = FORMATTERS[format](report, {
+        color: color && !toFile && format === 'stylish',
+        version: packageVersion,
+        timings: flags.timings === true,
+      });
       if (toFile) await io.writeOutput(output, text, true);
       else process.stdout.write(text);
     }
-    if (inGitHub && process.env.GITHUB_STEP_SUMMARY) await appendFile(process.env.GITHUB_STEP_SUMMARY, githubSummary(report, { color: false, version: packageVersion }));
-    if (tooManyWarnings(report)) process.stderr.write(`wfe validate: ${report.warningCount} warnings, more than --max-warnings ${flags.maxWarnings}\n`);
+    if (inGitHub && process.env.GITHUB_STEP_SUMMARY)
+      await appendFile(process.env.GITHUB_STEP_SUMMARY, githubSummary(report, { color: false, version: packageVersion }));
+    if (tooManyWarnings(report))
+      process.stderr.write(`wfe validate: ${report.warningCount} warnings, more than --max-warnings ${flags.maxWarnings}\n`);
     return failed ? 1 : 0;
   };
 

@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import { recordReportFlags } from './report-targets.js';
 import type { ValidateFlags } from './validate-run.js';
 
-
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 const parseCount = (value: string): number => {
@@ -14,12 +13,26 @@ const parseCount = (value: string): number => {
 export function registerValidateCommand(program: Command): void {
   const command = program
     .command('validate')
-    .description('Check workflow files: JSON syntax, the workflow schema, graph rules and the Agent Spec export rules. Exit 0 clean, 1 problems, 2 usage or internal error.')
+    .description(
+      'Check workflow files: JSON syntax, the workflow schema, graph rules and the Agent Spec export rules. Exit 0 clean, 1 problems, 2 usage or internal error.',
+    )
     .argument('[inputs...]', 'files, folders (searched recursively, as wfe serve does), quoted globs, or - for stdin', ['.'])
-    .option('-f, --format <name>', 'report format: stylish, json, junit, sarif, github, compact, codeclimate; repeat for several reports (default: stylish)', collect)
+    .option(
+      '-f, --format <name>',
+      'report format: stylish, json, junit, sarif, github, compact, codeclimate; repeat for several reports (default: stylish)',
+      collect,
+    )
     .option('-o, --output <file>', 'write the report of the -f just before it to this file (- for stdout); a -f without -o goes to stdout')
-    .option('--rule <id=severity>', 'set a rule to error, warning or off, e.g. --rule no-cycle=off; repeatable (wins over wfe.config.yaml)', collect)
-    .option('--ignore <glob>', 'also skip files in folders that match this glob, e.g. --ignore "drafts/" --ignore "*.schema.json"; repeatable (adds to ignore: of wfe.config.yaml)', collect)
+    .option(
+      '--rule <id=severity>',
+      'set a rule to error, warning or off, e.g. --rule no-cycle=off; repeatable (wins over wfe.config.yaml)',
+      collect,
+    )
+    .option(
+      '--ignore <glob>',
+      'also skip files in folders that match this glob, e.g. --ignore "drafts/" --ignore "*.schema.json"; repeatable (adds to ignore: of wfe.config.yaml)',
+      collect,
+    )
     .option('-c, --config <file>', 'wfe.config.yaml to use (default: the nearest one at or above each file)')
     .option('--max-warnings <n>', 'also fail (exit 1) when there are more than n warnings', parseCount)
     .option('--stdin-filename <name>', 'name for the file read from stdin in reports', '<stdin>')

@@ -5,7 +5,15 @@ import { describeAjvErrors } from './validators.js';
 export type ConfigChecker = (nodeTypeId: string, configSchema: unknown, config: Record<string, unknown>) => string[];
 
 // Keys the editor itself writes into every node config; they are never part of a type's configSchema.
-const RESERVED_CONFIG_KEYS = ['instanceTitle', 'instanceDescription', 'instanceBadge', 'nodeType', 'dynamicInputs', 'dynamicOutputs', 'branches'];
+const RESERVED_CONFIG_KEYS = [
+  'instanceTitle',
+  'instanceDescription',
+  'instanceBadge',
+  'nodeType',
+  'dynamicInputs',
+  'dynamicOutputs',
+  'branches',
+];
 
 // FlowDrop config schemas use UI-only formats (multiline, template, hidden...) and keywords; only types,
 // enums, bounds and required fields are checked. Extra keys are tolerated: the editor keeps stale ones.
@@ -41,7 +49,9 @@ function compile(schema: Record<string, unknown>): ValidateFunction | null {
   let validate = candidates.find((candidate) => sameJson(candidate.schema, schema))?.validate;
   if (validate === undefined) {
     // The editor owns the reserved keys and strips nothing: a type may list `branches` as required.
-    const required = Array.isArray(schema.required) ? schema.required.filter((k) => !RESERVED_CONFIG_KEYS.includes(k as string)) : undefined;
+    const required = Array.isArray(schema.required)
+      ? schema.required.filter((k) => !RESERVED_CONFIG_KEYS.includes(k as string))
+      : undefined;
     // An unusable schema is the node type's problem, reported by the catalog.
     validate = compileConfigSchema({ ...schema, required, additionalProperties: true });
     if (candidates.length < MAX_SAME_SHAPE) byShape.set(shape, [...candidates, { schema, validate }]);

@@ -37,7 +37,9 @@ export const invalidField = (field: string, message: string): ApiError =>
 
 /** 422: the request is well-formed but the graph it describes is not. */
 export const graphInvalid = (errors: string[]): ApiError =>
-  new ApiError(422, 'VALIDATION_ERROR', `Validation failed: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`, { errors });
+  new ApiError(422, 'VALIDATION_ERROR', `Validation failed: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`, {
+    errors,
+  });
 
 export const notFound = (what: string): ApiError => new ApiError(404, 'NOT_FOUND', `Resource not found: ${what}`);
 

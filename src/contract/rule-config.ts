@@ -50,7 +50,8 @@ export function rulesFromConfigText(text: string, file = 'wfe.config.yaml'): Rul
 export function rulesFromSettings(value: unknown, file = 'wfe.config.yaml'): RuleConfig {
   if (value === null || typeof value !== 'object' || !('rules' in value) || value.rules === undefined || value.rules === null) return {};
   const rules = value.rules;
-  if (typeof rules !== 'object' || Array.isArray(rules)) throw new RuleConfigError(`${file}: rules must be a map of <rule-id>: error|warning|off`);
+  if (typeof rules !== 'object' || Array.isArray(rules))
+    throw new RuleConfigError(`${file}: rules must be a map of <rule-id>: error|warning|off`);
   const config: RuleConfig = {};
   for (const [id, raw] of Object.entries(rules)) {
     const severity = parseSeverity(raw);
@@ -86,7 +87,9 @@ export function closestRuleId(id: string, known: Iterable<string>): string | und
 
 function unknownRule(source: string, id: string, known: string[]): RuleConfigError {
   const closest = closestRuleId(id, known);
-  return new RuleConfigError(`${source}: unknown rule "${id}"; ${closest ? `did you mean "${closest}"?` : `known rules: ${known.join(', ')}`}`);
+  return new RuleConfigError(
+    `${source}: unknown rule "${id}"; ${closest ? `did you mean "${closest}"?` : `known rules: ${known.join(', ')}`}`,
+  );
 }
 
 /**
@@ -103,10 +106,12 @@ export function checkRuleConfig(config: RuleConfig, rules: RuleDefinition[], sou
       if (ignoreUnknown && KNOWN_RULE_IDS.has(id)) continue;
       throw unknownRule(source, id, ignoreUnknown ? [...new Set([...byId.keys(), ...KNOWN_RULE_IDS])] : [...byId.keys()]);
     }
-    if (rule.fixed && severity !== rule.severity) throw new RuleConfigError(`${source}: rule "${id}" cannot be changed (${rule.description})`);
+    if (rule.fixed && severity !== rule.severity)
+      throw new RuleConfigError(`${source}: rule "${id}" cannot be changed (${rule.description})`);
     kept[id] = severity;
   }
   return kept;
 }
 
-export const severityOf = (rule: RuleDefinition, config: RuleConfig = {}): Severity => (rule.fixed ? rule.severity : config[rule.id] ?? rule.severity);
+export const severityOf = (rule: RuleDefinition, config: RuleConfig = {}): Severity =>
+  rule.fixed ? rule.severity : (config[rule.id] ?? rule.severity);

@@ -81,7 +81,11 @@ const firstInput = (ctx: NodeContext): unknown => Object.entries(ctx.inputs).fin
 
 function mockReply(ctx: NodeContext): NodeResult | undefined {
   const configured = ctx.config.mockResponse;
-  if (configured !== undefined && configured !== '' && !(typeof configured === 'object' && configured !== null && Object.keys(configured).length === 0))
+  if (
+    configured !== undefined &&
+    configured !== '' &&
+    !(typeof configured === 'object' && configured !== null && Object.keys(configured).length === 0)
+  )
     return { outputs: { response: configured } };
   const mock = ctx.mock;
   if (mock === undefined) return undefined;
@@ -93,7 +97,8 @@ function mockReply(ctx: NodeContext): NodeResult | undefined {
 /** The main text output of a model-like node, under whichever port id its type uses. */
 function modelOutputs(ctx: NodeContext, response: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const outputs: Record<string, unknown> = { trigger: true, ...extra };
-  for (const port of ctx.node.data.metadata.outputs ?? []) if (port.dataType !== 'trigger' && port.id !== 'usage' && outputs[port.id] === undefined) outputs[port.id] = response;
+  for (const port of ctx.node.data.metadata.outputs ?? [])
+    if (port.dataType !== 'trigger' && port.id !== 'usage' && outputs[port.id] === undefined) outputs[port.id] = response;
   outputs.response = response;
   return outputs;
 }
@@ -102,13 +107,20 @@ const model: Behaviour = {
   run(ctx) {
     // Agent Spec LLM nodes carry their own prompt template; FlowDrop models get a rendered prompt.
     const template = typeof ctx.config.prompt_template === 'string' && ctx.config.prompt_template ? ctx.config.prompt_template : undefined;
-    const prompt = template ? renderTemplate(template, { ...ctx.inputs, message: ctx.message }) : text(ctx.inputs.prompt ?? ctx.inputs.input ?? firstInput(ctx));
+    const prompt = template
+      ? renderTemplate(template, { ...ctx.inputs, message: ctx.message })
+      : text(ctx.inputs.prompt ?? ctx.inputs.input ?? firstInput(ctx));
     const mocked = mockReply(ctx);
     const tools = ctx.tools.length > 0 ? ` Tools consulted: ${ctx.tools.map((t) => t.name).join(', ')}.` : '';
-    const response = mocked ? mocked.outputs.response : `[${String(ctx.config.model ?? ctx.typeId)} mock] You said: ${prompt.slice(0, 200)}${tools}`;
+    const response = mocked
+      ? mocked.outputs.response
+      : `[${String(ctx.config.model ?? ctx.typeId)} mock] You said: ${prompt.slice(0, 200)}${tools}`;
     const words = prompt.split(/\s+/).filter(Boolean).length;
     return {
-      outputs: modelOutputs(ctx, response, { ...(mocked?.outputs ?? {}), usage: { promptTokens: words, completionTokens: text(response).split(/\s+/).filter(Boolean).length } }),
+      outputs: modelOutputs(ctx, response, {
+        ...(mocked?.outputs ?? {}),
+        usage: { promptTokens: words, completionTokens: text(response).split(/\s+/).filter(Boolean).length },
+      }),
     };
   },
 };
@@ -117,7 +129,10 @@ const start: Behaviour = { run: (ctx) => ({ outputs: { trigger: true, user_input
 
 const textInput: Behaviour = {
   run(ctx) {
-    const value = ctx.config.value ?? ctx.config.text ?? (ctx.config.defaultValue !== undefined && ctx.config.defaultValue !== '' ? ctx.config.defaultValue : ctx.message);
+    const value =
+      ctx.config.value ??
+      ctx.config.text ??
+      (ctx.config.defaultValue !== undefined && ctx.config.defaultValue !== '' ? ctx.config.defaultValue : ctx.message);
     return { outputs: { trigger: true, text: value, value } };
   },
 };
@@ -138,7 +153,8 @@ const promptTemplate: Behaviour = {
 
 function evaluateCondition(condition: string, scope: Record<string, unknown>): boolean {
   // A bare word ("yes") is matched against the input, as Agent Spec branch names are.
-  if (/^[A-Za-z_][\w-]*$/.test(condition) && !(condition in scope)) return text(scope.value).trim().toLowerCase() === condition.toLowerCase();
+  if (/^[A-Za-z_][\w-]*$/.test(condition) && !(condition in scope))
+    return text(scope.value).trim().toLowerCase() === condition.toLowerCase();
   try {
     return Boolean(evaluateExpression(condition, scope));
   } catch (err) {
@@ -246,25 +262,31 @@ const textFormatter: Behaviour = {
     const input = text(ctx.inputs.text ?? firstInput(ctx));
     const operation = String(ctx.config.operation ?? 'template');
     let out =
-      operation === 'uppercase' ? input.toUpperCase()
-      : operation === 'lowercase' ? input.toLowerCase()
-      : operation === 'trim' ? input.trim()
-      : operation === 'truncate' ? input
-      : renderTemplate(String(ctx.config.template ?? '{{ text }}'), { ...ctx.inputs, text: input });
+      operation === 'uppercase'
+        ? input.toUpperCase()
+        : operation === 'lowercase'
+          ? input.toLowerCase()
+          : operation === 'trim'
+            ? input.trim()
+            : operation === 'truncate'
+              ? input
+              : renderTemplate(String(ctx.config.template ?? '{{ text }}'), { ...ctx.inputs, text: input });
     const max = Number(ctx.config.maxLength ?? 0);
     if (max > 0 && out.length > max) out = out.slice(0, max);
     return { outputs: { trigger: true, text: out } };
   },
 };
 
-const records = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? (v as Record<string, unknown>[]) : v === undefined || v === null ? [] : [v as Record<string, unknown>]);
+const records = (v: unknown): Record<string, unknown>[] =>
+  Array.isArray(v) ? (v as Record<string, unknown>[]) : v === undefined || v === null ? [] : [v as Record<string, unknown>];
 
 /** A CSV file cannot be read (no file system in a simulation): its content may come inline, else sample rows. */
 const csvParser: Behaviour = {
   run(ctx) {
     const file = ctx.inputs.file as { content?: string; records?: unknown[] } | undefined;
     if (Array.isArray(file?.records)) return { outputs: { trigger: true, records: file.records, count: file.records.length } };
-    const content = typeof file?.content === 'string' ? file.content : 'sku,amount,date\nA-1,19.90,2026-01-01\nB-2,5.00,2026-01-01\nA-1,19.90,2026-01-01';
+    const content =
+      typeof file?.content === 'string' ? file.content : 'sku,amount,date\nA-1,19.90,2026-01-01\nB-2,5.00,2026-01-01\nA-1,19.90,2026-01-01';
     const delimiter = String(ctx.config.delimiter ?? ',');
     const [header, ...rows] = content.split(/\r?\n/).filter((l) => l.trim() !== '');
     const names = ctx.config.hasHeader === false ? header.split(delimiter).map((_, i) => `column${i + 1}`) : header.split(delimiter);
@@ -319,7 +341,9 @@ const dataMerge: Behaviour = {
     const key = String(ctx.config.key ?? 'id');
     const strategy = String(ctx.config.strategy ?? 'append');
     if (strategy === 'append') {
-      const extra = Object.entries(ctx.inputs).filter(([k]) => !['left', 'right', 'trigger'].includes(k)).flatMap(([, v]) => records(v));
+      const extra = Object.entries(ctx.inputs)
+        .filter(([k]) => !['left', 'right', 'trigger'].includes(k))
+        .flatMap(([, v]) => records(v));
       return { outputs: { trigger: true, records: [...left, ...right, ...extra] } };
     }
     const byKey = new Map(right.map((r) => [r[key], r]));
@@ -353,7 +377,17 @@ const dataAggregate: Behaviour = {
 const saveToFile: Behaviour = {
   run(ctx) {
     const content = ctx.inputs.content ?? ctx.inputs.records ?? firstInput(ctx);
-    return { outputs: { trigger: true, file: { path: String(ctx.config.path ?? 'output'), format: ctx.config.format ?? 'json', bytes: text(content).length, simulated: true } } };
+    return {
+      outputs: {
+        trigger: true,
+        file: {
+          path: String(ctx.config.path ?? 'output'),
+          format: ctx.config.format ?? 'json',
+          bytes: text(content).length,
+          simulated: true,
+        },
+      },
+    };
   },
 };
 
@@ -379,24 +413,43 @@ const end: Behaviour = { run: (ctx) => ({ outputs: { value: ctx.inputs.result ??
 /** A FlowDrop human-review node → the OpenAPI interrupt config of its type. */
 export function interruptFromConfig(ctx: NodeContext): InterruptRequest {
   const c = ctx.config;
-  const type = (String(c.interruptType ?? 'confirmation') as InterruptType);
+  const type = String(c.interruptType ?? 'confirmation') as InterruptType;
   const scope = { ...ctx.inputs, data: ctx.inputs.data, content: ctx.inputs.content };
   const message = renderTemplate(String(c.message ?? 'Please review and confirm.'), scope) || 'Please review and confirm.';
   const config: Record<string, unknown> = { message };
   if (type === 'confirmation') Object.assign(config, { confirm_label: c.confirmLabel ?? 'Yes', cancel_label: c.cancelLabel ?? 'No' });
   if (type === 'choice') {
-    const options = Array.isArray(c.options) && c.options.length > 0 ? c.options : [{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }];
+    const options =
+      Array.isArray(c.options) && c.options.length > 0
+        ? c.options
+        : [
+            { value: 'yes', label: 'Yes' },
+            { value: 'no', label: 'No' },
+          ];
     Object.assign(config, { options, multiple: Boolean(c.multiple) });
     if (c.minSelections !== undefined) config.min_selections = c.minSelections;
     if (c.maxSelections !== undefined) config.max_selections = c.maxSelections;
   }
-  if (type === 'text') Object.assign(config, { placeholder: c.placeholder ?? '', multiline: Boolean(c.multiline) }, c.minLength !== undefined ? { min_length: c.minLength } : {}, c.maxLength !== undefined ? { max_length: c.maxLength } : {}, c.defaultValue !== undefined ? { default_value: c.defaultValue } : {});
+  if (type === 'text')
+    Object.assign(
+      config,
+      { placeholder: c.placeholder ?? '', multiline: Boolean(c.multiline) },
+      c.minLength !== undefined ? { min_length: c.minLength } : {},
+      c.maxLength !== undefined ? { max_length: c.maxLength } : {},
+      c.defaultValue !== undefined ? { default_value: c.defaultValue } : {},
+    );
   if (type === 'form') {
-    const schema = c.formSchema && typeof c.formSchema === 'object' && Object.keys(c.formSchema).length > 0 ? c.formSchema : { type: 'object', properties: { comment: { type: 'string', title: 'Comment' } } };
+    const schema =
+      c.formSchema && typeof c.formSchema === 'object' && Object.keys(c.formSchema).length > 0
+        ? c.formSchema
+        : { type: 'object', properties: { comment: { type: 'string', title: 'Comment' } } };
     Object.assign(config, { schema }, c.defaultValues ? { default_values: c.defaultValues } : {});
   }
   if (type === 'review') {
-    const changes = Array.isArray(c.changes) && c.changes.length > 0 ? c.changes : [{ field: 'content', label: 'Content', original: text(ctx.inputs.data ?? ''), proposed: text(ctx.inputs.content ?? '') }];
+    const changes =
+      Array.isArray(c.changes) && c.changes.length > 0
+        ? c.changes
+        : [{ field: 'content', label: 'Content', original: text(ctx.inputs.data ?? ''), proposed: text(ctx.inputs.content ?? '') }];
     Object.assign(config, { changes });
   }
   return { type, message, config, allowCancel: c.allowCancel !== false };
@@ -409,7 +462,14 @@ const humanReview: Behaviour = {
     const type = String(ctx.config.interruptType ?? 'confirmation');
     const approved = type === 'confirmation' ? answer.value === true : true;
     const port = approved ? 'approved' : 'rejected';
-    const response = type === 'text' ? { text: answer.value } : type === 'choice' ? { choice: answer.value } : type === 'confirmation' ? { approved: answer.value } : answer.value;
+    const response =
+      type === 'text'
+        ? { text: answer.value }
+        : type === 'choice'
+          ? { choice: answer.value }
+          : type === 'confirmation'
+            ? { approved: answer.value }
+            : answer.value;
     return { outputs: { response, [port]: true }, active: [port, 'response'] };
   },
 };
@@ -419,35 +479,65 @@ const passThrough: Behaviour = {
   run(ctx) {
     const outputs: Record<string, unknown> = { trigger: true };
     const fallback = firstInput(ctx);
-    for (const port of ctx.node.data.metadata.outputs ?? []) if (port.dataType !== 'trigger') outputs[port.id] = ctx.inputs[port.id] ?? fallback;
+    for (const port of ctx.node.data.metadata.outputs ?? [])
+      if (port.dataType !== 'trigger') outputs[port.id] = ctx.inputs[port.id] ?? fallback;
     return { outputs, warning: `Node type '${ctx.typeId}' has no simulated behaviour; its inputs were passed through` };
   },
 };
 
 const BY_TYPE: Record<string, Behaviour> = {
-  start, end,
-  text_input: textInput, chat_input: chatInput, file_input: { run: (ctx) => ({ outputs: { trigger: true, file: { path: ctx.config.path ?? '', simulated: true } } }) },
+  start,
+  end,
+  text_input: textInput,
+  chat_input: chatInput,
+  file_input: { run: (ctx) => ({ outputs: { trigger: true, file: { path: ctx.config.path ?? '', simulated: true } } }) },
   prompt_template: promptTemplate,
-  chat_model: model, conditional_router: gateway, for_each: forEach,
-  calculator, web_search: webSearch, http_request: httpRequest,
-  json_parser: jsonParser, text_formatter: textFormatter, csv_parser: csvParser,
-  data_filter: dataFilter, data_mapper: dataMapper, data_merge: dataMerge, data_aggregate: dataAggregate,
-  save_to_file: saveToFile, conversation_memory: memory, human_review: humanReview,
-  text_output: output, chat_output: output,
+  chat_model: model,
+  conditional_router: gateway,
+  for_each: forEach,
+  calculator,
+  web_search: webSearch,
+  http_request: httpRequest,
+  json_parser: jsonParser,
+  text_formatter: textFormatter,
+  csv_parser: csvParser,
+  data_filter: dataFilter,
+  data_mapper: dataMapper,
+  data_merge: dataMerge,
+  data_aggregate: dataAggregate,
+  save_to_file: saveToFile,
+  conversation_memory: memory,
+  human_review: humanReview,
+  text_output: output,
+  chat_output: output,
 };
 
 const BY_COMPONENT: Record<string, Behaviour> = {
-  start_node: start, end_node: end, llm_node: model, agent_node: model, branching_node: gateway,
-  tool_node: passThrough, api_node: httpRequest, flow_node: passThrough, map_node: passThrough,
+  start_node: start,
+  end_node: end,
+  llm_node: model,
+  agent_node: model,
+  branching_node: gateway,
+  tool_node: passThrough,
+  api_node: httpRequest,
+  flow_node: passThrough,
+  map_node: passThrough,
 };
 
 const BY_CATEGORY: Record<string, Behaviour> = {
-  triggers: start, models: model, ai: model, agents: model, outputs: output, interrupts: humanReview, inputs: textInput,
+  triggers: start,
+  models: model,
+  ai: model,
+  agents: model,
+  outputs: output,
+  interrupts: humanReview,
+  inputs: textInput,
 };
 
 /** Behaviour by node type id, then Agent Spec component type, then visual type and category. */
 export function behaviourFor(node: WorkflowNode, typeId: string): { behaviour: Behaviour; known: boolean } {
-  const component = (node.data?.extensions?.['agentspec:component_type'] ?? node.data?.metadata?.extensions?.['agentspec:component_type']) as string | undefined;
+  const component = (node.data?.extensions?.['agentspec:component_type'] ??
+    node.data?.metadata?.extensions?.['agentspec:component_type']) as string | undefined;
   const normalised = component?.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
   const found =
     BY_TYPE[typeId] ??

@@ -47,9 +47,7 @@ export interface StartRunInput {
   reuse?: RunRecord;
 }
 
-export type EngineEvent =
-  | { type: 'run'; run: RunRecord }
-  | { type: 'message'; session: SessionRecord; message: MessageRecord };
+export type EngineEvent = { type: 'run'; run: RunRecord } | { type: 'message'; session: SessionRecord; message: MessageRecord };
 
 const now = (): string => new Date().toISOString();
 
@@ -94,12 +92,17 @@ export class Engine {
     if (!planned.ok) throw new GraphInvalidError(planned.errors);
     const flow = this.runtimeFlow(workflow);
     if (this.closing) throw new UnavailableError('The server is stopping; runs can no longer be started');
-    if (this.registry.activeCount >= MAX_CONCURRENT_RUNS) throw new ConflictError(`${MAX_CONCURRENT_RUNS} runs are already in progress; stop some (POST /pipeline/{id}/stop) or wait for them to finish`);
+    if (this.registry.activeCount >= MAX_CONCURRENT_RUNS)
+      throw new ConflictError(
+        `${MAX_CONCURRENT_RUNS} runs are already in progress; stop some (POST /pipeline/{id}/stop) or wait for them to finish`,
+      );
     const run = this.acceptRun(workflow, input, createJobs(planned.plan));
 
     const active: ActiveRun = { controller: new AbortController(), wakers: [], done: Promise.resolve() };
     this.registry.begin(run.id, active);
-    const timer = input.timeoutMs ? setTimeout(() => this.registry.abort(run.id, 'failed', `Timed out after ${input.timeoutMs} ms (options.timeout)`), input.timeoutMs) : undefined;
+    const timer = input.timeoutMs
+      ? setTimeout(() => this.registry.abort(run.id, 'failed', `Timed out after ${input.timeoutMs} ms (options.timeout)`), input.timeoutMs)
+      : undefined;
     const session = input.sessionId ? this.sessions.find(input.sessionId) : undefined;
     const remote = this.options.runtime;
     const execution = executeRun({
@@ -120,7 +123,8 @@ export class Engine {
               pollMs: remote.pollMs ?? 500,
               flow,
               reply: (text) => {
-                if (session) this.sessions.addMessage(session, 'assistant', text, { executionId: run.id, metadata: { runtime: remote.url } });
+                if (session)
+                  this.sessions.addMessage(session, 'assistant', text, { executionId: run.id, metadata: { runtime: remote.url } });
               },
             }
           : undefined,
@@ -149,7 +153,8 @@ export class Engine {
   private runtimeFlow(workflow: Workflow): AsComponent | undefined {
     if (!this.options.runtime) return undefined;
     const exported = exportToAgentSpec(workflow, { lookupNodeType: this.options.runtime.lookupNodeType });
-    if (!exported.valid || !exported.document) throw new GraphInvalidError(exported.errors.map((e) => `Agent Spec export (for --runtime): ${e}`));
+    if (!exported.valid || !exported.document)
+      throw new GraphInvalidError(exported.errors.map((e) => `Agent Spec export (for --runtime): ${e}`));
     return exported.document;
   }
 
@@ -198,16 +203,32 @@ export class Engine {
     return run;
   }
 
-  private hooksFor(run: RunRecord, active: ActiveRun, nodes: Map<string, WorkflowNode>, session: SessionRecord | undefined): SchedulerHooks {
+  private hooksFor(
+    run: RunRecord,
+    active: ActiveRun,
+    nodes: Map<string, WorkflowNode>,
+    session: SessionRecord | undefined,
+  ): SchedulerHooks {
     return {
       changed: () => this.touchRun(run),
       log: (level, message, nodeId, context) => {
         run.logs.push({ timestamp: now(), level, message, ...(nodeId ? { node_id: nodeId } : {}), context: context ?? {} });
-        if (session && nodeId) this.sessions.addMessage(session, 'log', message, { executionId: run.id, nodeId, metadata: { level: level === 'warning' ? 'warning' : level, nodeLabel: nodes.get(nodeId)?.data?.label } });
-        if (level === 'warning' || level === 'error') this.options.logger.warn(`run ${run.id.slice(0, 8)} (${run.workflow_name}): ${message}`);
+        if (session && nodeId)
+          this.sessions.addMessage(session, 'log', message, {
+            executionId: run.id,
+            nodeId,
+            metadata: { level: level === 'warning' ? 'warning' : level, nodeLabel: nodes.get(nodeId)?.data?.label },
+          });
+        if (level === 'warning' || level === 'error')
+          this.options.logger.warn(`run ${run.id.slice(0, 8)} (${run.workflow_name}): ${message}`);
       },
       reply: (text, node) => {
-        if (session) this.sessions.addMessage(session, 'assistant', text, { executionId: run.id, nodeId: node.id, metadata: { nodeLabel: node.data?.label } });
+        if (session)
+          this.sessions.addMessage(session, 'assistant', text, {
+            executionId: run.id,
+            nodeId: node.id,
+            metadata: { nodeLabel: node.data?.label },
+          });
       },
       interrupt: (request, node) => this.raiseInterrupt(run, active, request, node, session),
     };
@@ -234,7 +255,8 @@ export class Engine {
   async cancelRun(id: string, message = 'Cancelled'): Promise<RunRecord> {
     const run = this.registry.get(id);
     if (!run) throw new NotFoundError(`execution '${id}'`);
-    if (!this.registry.isActive(id)) throw new ConflictError(`Execution '${id}' is ${run.status}; only a pending or running execution can be cancelled or stopped`);
+    if (!this.registry.isActive(id))
+      throw new ConflictError(`Execution '${id}' is ${run.status}; only a pending or running execution can be cancelled or stopped`);
     this.registry.abort(id, 'cancelled', message);
     await this.registry.activeRun(id)?.done;
     await this.history.flush(id);
@@ -257,11 +279,20 @@ export class Engine {
     run.finished = now();
     if (error) run.error = error;
     for (const job of run.jobs) {
-      if (job.status === 'running') Object.assign(job, { status: status === 'failed' ? 'failed' : 'cancelled', completed: run.finished, ...(error ? { error_message: error } : {}) });
+      if (job.status === 'running')
+        Object.assign(job, {
+          status: status === 'failed' ? 'failed' : 'cancelled',
+          completed: run.finished,
+          ...(error ? { error_message: error } : {}),
+        });
       else if (job.status === 'pending') job.status = status === 'completed' ? 'skipped' : 'cancelled';
     }
     for (const i of run.interrupts) if (i.status === 'pending') i.status = 'cancelled';
-    this.log(run, status === 'completed' ? 'info' : status === 'failed' ? 'error' : 'warning', status === 'completed' ? 'Run completed' : `Run ${status}: ${error}`);
+    this.log(
+      run,
+      status === 'completed' ? 'info' : status === 'failed' ? 'error' : 'warning',
+      status === 'completed' ? 'Run completed' : `Run ${status}: ${error}`,
+    );
     const session = run.session_id ? this.sessions.find(run.session_id) : undefined;
     if (session && session.lastRunId === run.id) this.closeConversation(session, run, run.finished, status, error);
     this.touchRun(run);
@@ -271,20 +302,36 @@ export class Engine {
   /** The session of a finished run: its status, and a closing message that re-enables the Run button. */
   private closeConversation(session: SessionRecord, run: RunRecord, finished: string, status: RunStatus, error?: string): void {
     session.status = status === 'completed' ? 'completed' : status === 'failed' ? 'failed' : 'idle';
-    for (const m of session.messages) if (m.executionId === run.id && m.role === 'user' && m.status === 'pending') m.status = status === 'failed' ? 'failed' : 'completed';
+    for (const m of session.messages)
+      if (m.executionId === run.id && m.role === 'user' && m.status === 'pending') m.status = status === 'failed' ? 'failed' : 'completed';
     const replied = session.messages.some((m) => m.executionId === run.id && m.role === 'assistant' && !m.metadata.type);
-    const endValue = Object.values(run.results).find((v) => v !== null && v !== '' && !(typeof v === 'object' && Object.keys(v).length === 0));
+    const endValue = Object.values(run.results).find(
+      (v) => v !== null && v !== '' && !(typeof v === 'object' && Object.keys(v).length === 0),
+    );
     const text =
       status === 'completed'
-        ? replied ? undefined
-        : endValue !== undefined ? (typeof endValue === 'string' ? endValue : JSON.stringify(endValue))
-        : 'The workflow finished without a chat or text output.'
-      : status === 'failed' ? `The run failed: ${error}`
-      : `The run was stopped.`;
+        ? replied
+          ? undefined
+          : endValue !== undefined
+            ? typeof endValue === 'string'
+              ? endValue
+              : JSON.stringify(endValue)
+            : 'The workflow finished without a chat or text output.'
+        : status === 'failed'
+          ? `The run failed: ${error}`
+          : `The run was stopped.`;
     // The editor ignores updates to messages it has seen, so the Run button is re-enabled by a new
     // message once the run is over: the closing reply, or else a log line (hidden in the chat).
-    if (text) this.sessions.addMessage(session, 'assistant', text, { executionId: run.id, metadata: { level: status === 'failed' ? 'error' : 'info', enableRun: true } });
-    else this.sessions.addMessage(session, 'log', `Run completed in ${Date.parse(finished) - Date.parse(run.started ?? run.created)} ms`, { executionId: run.id, metadata: { level: 'info', enableRun: true } });
+    if (text)
+      this.sessions.addMessage(session, 'assistant', text, {
+        executionId: run.id,
+        metadata: { level: status === 'failed' ? 'error' : 'info', enableRun: true },
+      });
+    else
+      this.sessions.addMessage(session, 'log', `Run completed in ${Date.parse(finished) - Date.parse(run.started ?? run.created)} ms`, {
+        executionId: run.id,
+        metadata: { level: 'info', enableRun: true },
+      });
     this.sessions.touch(session);
   }
 
@@ -301,10 +348,21 @@ export class Engine {
 
   // ---------- interrupts ----------
 
-  private raiseInterrupt(run: RunRecord, active: ActiveRun, request: InterruptRequest, node: WorkflowNode, session?: SessionRecord): Promise<InterruptAnswer> {
+  private raiseInterrupt(
+    run: RunRecord,
+    active: ActiveRun,
+    request: InterruptRequest,
+    node: WorkflowNode,
+    session?: SessionRecord,
+  ): Promise<InterruptAnswer> {
     const interrupt = this.interrupts.raise(run, request, node, session?.id);
     if (session) {
-      const message = this.sessions.addMessage(session, 'assistant', request.message, { executionId: run.id, nodeId: node.id, status: 'pending', metadata: promptMetadata(interrupt, request, node) });
+      const message = this.sessions.addMessage(session, 'assistant', request.message, {
+        executionId: run.id,
+        nodeId: node.id,
+        status: 'pending',
+        metadata: promptMetadata(interrupt, request, node),
+      });
       interrupt.messageId = message.id;
       session.status = this.options.waitingStatus === 'awaiting_input' ? ('awaiting_input' as SessionRecord['status']) : 'idle';
       this.sessions.touch(session);
@@ -353,7 +411,12 @@ export class Engine {
         prompt.metadata.interrupt_status = status;
       }
       const entry = answerEntry(interrupt, answer);
-      this.sessions.addMessage(session, 'log', entry.content, { executionId: run.id, nodeId: interrupt.nodeId, parentMessageId: interrupt.messageId ?? null, metadata: entry.metadata });
+      this.sessions.addMessage(session, 'log', entry.content, {
+        executionId: run.id,
+        nodeId: interrupt.nodeId,
+        parentMessageId: interrupt.messageId ?? null,
+        metadata: entry.metadata,
+      });
       session.status = 'running';
       this.sessions.touch(session);
     }
@@ -398,9 +461,13 @@ export class Engine {
     const session = this.sessions.get(sessionId);
     const waiting = this.interrupts.list({ sessionId, status: 'pending' })[0];
     if (waiting) throw new ConflictError(`Session is waiting for an answer to interrupt '${waiting.id}'; resolve or cancel it first`);
-    if (session.status === 'running' || (session.lastRunId && this.registry.isActive(session.lastRunId))) throw new ConflictError('Session is already executing');
+    if (session.status === 'running' || (session.lastRunId && this.registry.isActive(session.lastRunId)))
+      throw new ConflictError('Session is already executing');
     const history = this.sessions.chatHistory(session);
-    const message = this.sessions.addMessage(session, 'user', content, { status: 'pending', metadata: Object.keys(inputs).length > 0 ? { inputs } : {} });
+    const message = this.sessions.addMessage(session, 'user', content, {
+      status: 'pending',
+      metadata: Object.keys(inputs).length > 0 ? { inputs } : {},
+    });
     let run: RunRecord;
     try {
       run = this.startRun(workflow, { origin: 'playground', inputs, sessionId, message: content, history });
@@ -417,7 +484,8 @@ export class Engine {
 
   async stopSession(sessionId: string): Promise<void> {
     const session = this.sessions.get(sessionId);
-    if (!session.lastRunId || !this.registry.isActive(session.lastRunId)) throw new ConflictError('No execution is running in this session');
+    if (!session.lastRunId || !this.registry.isActive(session.lastRunId))
+      throw new ConflictError('No execution is running in this session');
     await this.cancelRun(session.lastRunId, 'Stopped from the playground');
     session.status = 'idle';
     this.sessions.touch(session);

@@ -19,18 +19,60 @@ interface Token {
 }
 
 export class ExpressionError extends Error {
-  constructor(message: string, readonly expression: string, readonly at?: number) {
+  constructor(
+    message: string,
+    readonly expression: string,
+    readonly at?: number,
+  ) {
     super(at === undefined ? `${message} in \`${expression}\`` : `${message} at column ${at + 1} of \`${expression}\``);
     this.name = 'ExpressionError';
   }
 }
 
-const OPERATORS = ['===', '!==', '==', '!=', '<=', '>=', '&&', '||', '??', '<', '>', '+', '-', '*', '/', '%', '!', '(', ')', '[', ']', '.', ',', '?', ':'];
+const OPERATORS = [
+  '===',
+  '!==',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '??',
+  '<',
+  '>',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '!',
+  '(',
+  ')',
+  '[',
+  ']',
+  '.',
+  ',',
+  '?',
+  ':',
+];
 const BINARY_PRECEDENCE: Record<string, number> = {
-  '??': 1, '||': 2, '&&': 3,
-  '==': 4, '!=': 4, '===': 4, '!==': 4,
-  '<': 5, '<=': 5, '>': 5, '>=': 5,
-  '+': 6, '-': 6, '*': 7, '/': 7, '%': 7,
+  '??': 1,
+  '||': 2,
+  '&&': 3,
+  '==': 4,
+  '!=': 4,
+  '===': 4,
+  '!==': 4,
+  '<': 5,
+  '<=': 5,
+  '>': 5,
+  '>=': 5,
+  '+': 6,
+  '-': 6,
+  '*': 7,
+  '/': 7,
+  '%': 7,
 };
 const KEYWORDS: Record<string, unknown> = { true: true, false: false, null: null, undefined: undefined };
 const FORBIDDEN = new Set(['__proto__', 'prototype', 'constructor']);
@@ -215,7 +257,10 @@ function evaluate(node: Node, scope: Record<string, unknown>, source: string, fu
     case 'call': {
       const target = evaluateIn(node.object);
       if (!METHODS.has(node.method) || (typeof target !== 'string' && !Array.isArray(target)))
-        throw new ExpressionError(`'${node.method}' cannot be called here (allowed on strings and lists: ${[...METHODS].join(', ')})`, source);
+        throw new ExpressionError(
+          `'${node.method}' cannot be called here (allowed on strings and lists: ${[...METHODS].join(', ')})`,
+          source,
+        );
       const fn = (target as unknown as Record<string, (...a: unknown[]) => unknown>)[node.method];
       if (typeof fn !== 'function') throw new ExpressionError(`'${node.method}' is not available on this value`, source);
       return fn.apply(target, node.args.map(evaluateIn));
@@ -233,20 +278,33 @@ function evaluate(node: Node, scope: Record<string, unknown>, source: string, fu
       const a = evaluateIn(node.left) as never;
       const b = evaluateIn(node.right) as never;
       switch (node.op) {
-        case '===': return a === b;
-        case '!==': return a !== b;
+        case '===':
+          return a === b;
+        case '!==':
+          return a !== b;
         // Loose equality as people write it in conditions ("status == 200" against "200"), without coercing objects.
-        case '==': return a === b || (a !== null && b !== null && typeof a !== 'object' && typeof b !== 'object' && String(a) === String(b));
-        case '!=': return !(a === b || (a !== null && b !== null && typeof a !== 'object' && typeof b !== 'object' && String(a) === String(b)));
-        case '<': return a < b;
-        case '<=': return a <= b;
-        case '>': return a > b;
-        case '>=': return a >= b;
-        case '+': return (a as number) + (b as number);
-        case '-': return a - b;
-        case '*': return a * b;
-        case '/': return a / b;
-        case '%': return a % b;
+        case '==':
+          return a === b || (a !== null && b !== null && typeof a !== 'object' && typeof b !== 'object' && String(a) === String(b));
+        case '!=':
+          return !(a === b || (a !== null && b !== null && typeof a !== 'object' && typeof b !== 'object' && String(a) === String(b)));
+        case '<':
+          return a < b;
+        case '<=':
+          return a <= b;
+        case '>':
+          return a > b;
+        case '>=':
+          return a >= b;
+        case '+':
+          return (a as number) + (b as number);
+        case '-':
+          return a - b;
+        case '*':
+          return a * b;
+        case '/':
+          return a / b;
+        case '%':
+          return a % b;
       }
     }
   }
@@ -256,7 +314,11 @@ function evaluate(node: Node, scope: Record<string, unknown>, source: string, fu
 const cache = new Map<string, Node>();
 
 /** Evaluates `source` against the names in `scope`. Throws ExpressionError for a syntax error. */
-export function evaluateExpression(source: string, scope: Record<string, unknown>, functions: ExpressionFunctions = BUILTIN_FUNCTIONS): unknown {
+export function evaluateExpression(
+  source: string,
+  scope: Record<string, unknown>,
+  functions: ExpressionFunctions = BUILTIN_FUNCTIONS,
+): unknown {
   let tree = cache.get(source);
   if (!tree) {
     tree = parseExpression(source);

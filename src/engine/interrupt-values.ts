@@ -33,7 +33,10 @@ function schemaFor(interrupt: InterruptRecord): Record<string, unknown> {
         type: 'object',
         required: ['decisions', 'summary'],
         properties: {
-          decisions: { type: 'object', additionalProperties: { type: 'object', required: ['accepted', 'value'], properties: { accepted: { type: 'boolean' } } } },
+          decisions: {
+            type: 'object',
+            additionalProperties: { type: 'object', required: ['accepted', 'value'], properties: { accepted: { type: 'boolean' } } },
+          },
           summary: {
             type: 'object',
             required: ['accepted', 'rejected', 'total'],

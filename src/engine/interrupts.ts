@@ -50,7 +50,12 @@ export class Interrupts {
   /** Oldest first. */
   list(filter: { sessionId?: string; pipelineId?: string; status?: InterruptStatus }): InterruptRecord[] {
     return [...this.interrupts.values()]
-      .filter((i) => (!filter.sessionId || i.sessionId === filter.sessionId) && (!filter.pipelineId || i.pipelineId === filter.pipelineId) && (!filter.status || i.status === filter.status))
+      .filter(
+        (i) =>
+          (!filter.sessionId || i.sessionId === filter.sessionId) &&
+          (!filter.pipelineId || i.pipelineId === filter.pipelineId) &&
+          (!filter.status || i.status === filter.status),
+      )
       .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
   }
 
@@ -70,7 +75,11 @@ export class Interrupts {
   }
 
   checkCancellable(interrupt: InterruptRecord): void {
-    if (!interrupt.allowCancel) throw new InvalidInputError('interruptId', `cannot be cancelled (interrupt '${interrupt.id}' has allowCancel false); answer it instead`);
+    if (!interrupt.allowCancel)
+      throw new InvalidInputError(
+        'interruptId',
+        `cannot be cancelled (interrupt '${interrupt.id}' has allowCancel false); answer it instead`,
+      );
   }
 
   /** Records the outcome on the interrupt itself. */
@@ -106,10 +115,19 @@ export function promptMetadata(interrupt: InterruptRecord, request: InterruptReq
  * prompt message itself shows the answer (response_value).
  */
 export function answerEntry(interrupt: InterruptRecord, answer: InterruptAnswer): { content: string; metadata: Record<string, unknown> } {
-  const content = interrupt.status === 'cancelled' ? `Interrupt cancelled (${interrupt.type})` : `Interrupt resolved (${interrupt.type}): ${JSON.stringify(answer.value)}`;
+  const content =
+    interrupt.status === 'cancelled'
+      ? `Interrupt cancelled (${interrupt.type})`
+      : `Interrupt resolved (${interrupt.type}): ${JSON.stringify(answer.value)}`;
   return {
     content,
-    metadata: { level: 'info', interrupt_id: interrupt.id, interrupt_type: interrupt.type, interrupt_status: interrupt.status, response_value: answer.value ?? null },
+    metadata: {
+      level: 'info',
+      interrupt_id: interrupt.id,
+      interrupt_type: interrupt.type,
+      interrupt_status: interrupt.status,
+      response_value: answer.value ?? null,
+    },
   };
 }
 

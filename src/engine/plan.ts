@@ -33,7 +33,10 @@ export interface RunPlan {
 export const typeIdOf = (node: WorkflowNode): string => node.data?.metadata?.id ?? node.type;
 
 const componentType = (node: WorkflowNode): string | undefined =>
-  ((node.data?.extensions?.['agentspec:component_type'] ?? node.data?.metadata?.extensions?.['agentspec:component_type']) as string | undefined)
+  (
+    (node.data?.extensions?.['agentspec:component_type'] ?? node.data?.metadata?.extensions?.['agentspec:component_type']) as
+      string | undefined
+  )
     ?.replace(/([a-z])([A-Z])/g, '$1_$2')
     .toLowerCase();
 
@@ -91,8 +94,28 @@ export function planRun(workflow: Workflow): PlanResult {
   const explicit = steps.filter(isExplicitStart).map((n) => n.id);
   const starts = explicit.length > 0 ? explicit : steps.filter((n) => incoming.get(n.id)!.length === 0).map((n) => n.id);
   if (starts.length === 0)
-    errors.push(steps.length === 0 ? 'Workflow has no nodes to run' : 'Workflow has no start node: add a Start node (category "triggers") or a node without incoming edges');
+    errors.push(
+      steps.length === 0
+        ? 'Workflow has no nodes to run'
+        : 'Workflow has no start node: add a Start node (category "triggers") or a node without incoming edges',
+    );
   if (errors.length > 0) return { ok: false, errors };
 
-  return { ok: true, plan: { workflow, nodes, steps, toolProviders: workflow.nodes.filter(toolOnly), starts, incoming, outgoing, tools, loopBodies: loopBodies(planned.map((p) => ({ source: p.edge.source, target: p.edge.target, kind: p.kind })), stepIds) } };
+  return {
+    ok: true,
+    plan: {
+      workflow,
+      nodes,
+      steps,
+      toolProviders: workflow.nodes.filter(toolOnly),
+      starts,
+      incoming,
+      outgoing,
+      tools,
+      loopBodies: loopBodies(
+        planned.map((p) => ({ source: p.edge.source, target: p.edge.target, kind: p.kind })),
+        stepIds,
+      ),
+    },
+  };
 }

@@ -44,7 +44,10 @@ function nodeIdsByName(flow: AsComponent, run: RunRecord): Map<string, string> {
 async function call(url: string, init: RequestInit & { signal: AbortSignal }): Promise<Record<string, unknown>> {
   let res: Response;
   try {
-    res = await fetch(url, { ...init, headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(init.headers ?? {}) } });
+    res = await fetch(url, {
+      ...init,
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(init.headers ?? {}) },
+    });
   } catch (err) {
     if (init.signal.aborted) throw new RunAborted();
     throw new NodeFailure(`The runtime at ${url} cannot be reached: ${(err as Error).cause ?? (err as Error).message}`);
@@ -58,7 +61,9 @@ async function call(url: string, init: RequestInit & { signal: AbortSignal }): P
   }
   if (!res.ok) {
     const detail = body.detail ?? body.error ?? body.message ?? text.slice(0, 200);
-    throw new NodeFailure(`The runtime answered ${res.status} to ${init.method ?? 'GET'} ${url}: ${typeof detail === 'string' ? detail : JSON.stringify(detail)}`);
+    throw new NodeFailure(
+      `The runtime answered ${res.status} to ${init.method ?? 'GET'} ${url}: ${typeof detail === 'string' ? detail : JSON.stringify(detail)}`,
+    );
   }
   return body;
 }
@@ -66,7 +71,14 @@ async function call(url: string, init: RequestInit & { signal: AbortSignal }): P
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), reject(new RunAborted())), { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new RunAborted());
+      },
+      { once: true },
+    );
   });
 
 export async function runRemotely(run: RunRecord, options: RemoteRunOptions): Promise<void> {
@@ -109,7 +121,8 @@ export async function runRemotely(run: RunRecord, options: RemoteRunOptions): Pr
     if (changed) options.changed();
     const overall = jobStatusOf(status.status ?? status.execution_status);
     if (overall === 'completed') break;
-    if (overall === 'failed') throw new NodeFailure(`The runtime reports the execution failed: ${String(status.error ?? status.message ?? 'no reason given')}`);
+    if (overall === 'failed')
+      throw new NodeFailure(`The runtime reports the execution failed: ${String(status.error ?? status.message ?? 'no reason given')}`);
     if (overall === 'cancelled') throw new NodeFailure('The runtime cancelled the execution');
     await sleep(options.pollMs, options.signal);
   }

@@ -25,7 +25,8 @@ export interface RunExecution {
 /** `inputs` entries that are objects override that node's config ({[nodeId]: {[field]: value}}). */
 function configOverrides(inputs: Record<string, unknown>): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {};
-  for (const [key, value] of Object.entries(inputs)) if (value && typeof value === 'object' && !Array.isArray(value)) out[key] = value as Record<string, unknown>;
+  for (const [key, value] of Object.entries(inputs))
+    if (value && typeof value === 'object' && !Array.isArray(value)) out[key] = value as Record<string, unknown>;
   return out;
 }
 

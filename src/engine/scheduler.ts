@@ -6,7 +6,17 @@
 // workflow can hold the server; a loop head that was skipped or has exited is not re-queued by loop_back.
 import type { WorkflowNode } from '../contract/types.js';
 import { LOOP_EXIT_PORTS, loopExitIntoBodyMessage } from '../graph/loops.js';
-import { behaviourFor, NodeFailure, type ChatTurn, type InterruptAnswer, type InterruptRequest, type MockSpec, type NodeContext, type NodeResult, type ToolCall } from './behaviours.js';
+import {
+  behaviourFor,
+  NodeFailure,
+  type ChatTurn,
+  type InterruptAnswer,
+  type InterruptRequest,
+  type MockSpec,
+  type NodeContext,
+  type NodeResult,
+  type ToolCall,
+} from './behaviours.js';
 import { typeIdOf, type PlannedEdge, type RunPlan } from './plan.js';
 import type { JobRecord, JobStatus, RunRecord } from './types.js';
 
@@ -182,7 +192,8 @@ export class Scheduler {
     this.finishJob(job, 'completed', started);
     this.hooks.log('info', `${job.node_label} completed in ${job.execution_time} ms`, nodeId, { outputs: Object.keys(result.outputs) });
     if (result.reply !== undefined) this.hooks.reply(result.reply, node);
-    if ((node.data?.metadata?.category === 'outputs' || typeId === 'end') && result.outputs.value !== undefined) this.record.results[nodeId] = result.outputs.value;
+    if ((node.data?.metadata?.category === 'outputs' || typeId === 'end') && result.outputs.value !== undefined)
+      this.record.results[nodeId] = result.outputs.value;
     this.emit(nodeId, result, true);
   }
 
@@ -236,7 +247,10 @@ export class Scheduler {
     const bound = this.maxIterations(headId);
     const count = (this.iterations.get(headId) ?? 0) + 1;
     if (count > bound)
-      this.failLoop(headId, `Loop ${nameOf(this.plan.nodes.get(headId), headId)} stopped: it started iteration ${count}, past its bound of maxIterations ${bound} (raise config.maxIterations on the loop node if it really needs more)`);
+      this.failLoop(
+        headId,
+        `Loop ${nameOf(this.plan.nodes.get(headId), headId)} stopped: it started iteration ${count}, past its bound of maxIterations ${bound} (raise config.maxIterations on the loop node if it really needs more)`,
+      );
     this.iterations.set(headId, count);
     this.iterating.add(headId);
   }
@@ -257,7 +271,9 @@ export class Scheduler {
 
   /** The step budget is spent: names the loop that spent it (the one being visited, else the busiest). */
   private budgetSpent(nodeId: string): string {
-    const containing = [...this.plan.loopBodies].filter(([head, body]) => head === nodeId || body.has(nodeId)).sort((a, b) => a[1].size - b[1].size);
+    const containing = [...this.plan.loopBodies]
+      .filter(([head, body]) => head === nodeId || body.has(nodeId))
+      .sort((a, b) => a[1].size - b[1].size);
     const busiest = [...this.plan.loopBodies.keys()].sort((a, b) => (this.runs.get(b) ?? 0) - (this.runs.get(a) ?? 0));
     const loop = containing[0]?.[0] ?? busiest[0];
     const where = loop

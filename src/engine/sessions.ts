@@ -33,16 +33,23 @@ export class Sessions {
       this.sessions.set(session.id, session);
       if (!wasCutOff(session)) continue;
       session.status = 'failed';
-      this.addMessage(session, 'assistant', 'The server restarted while this run was in progress, so it was stopped. Send your message again to run the workflow.', {
-        executionId: session.lastRunId ?? null,
-        metadata: { level: 'error', enableRun: true },
-      });
+      this.addMessage(
+        session,
+        'assistant',
+        'The server restarted while this run was in progress, so it was stopped. Send your message again to run the workflow.',
+        {
+          executionId: session.lastRunId ?? null,
+          metadata: { level: 'error', enableRun: true },
+        },
+      );
     }
   }
 
   /** Newest first. */
   list(workflowId: string): SessionRecord[] {
-    return [...this.sessions.values()].filter((s) => s.workflowId === workflowId).sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+    return [...this.sessions.values()]
+      .filter((s) => s.workflowId === workflowId)
+      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
   }
 
   create(workflowId: string, name: string | undefined, metadata: Record<string, unknown> = {}): SessionRecord {
@@ -94,7 +101,8 @@ export class Sessions {
   chatHistory(session: SessionRecord): ChatTurn[] {
     const turns: ChatTurn[] = [];
     for (const m of session.messages) {
-      if ((m.role === 'user' || m.role === 'assistant') && !m.metadata.type && !m.metadata.interrupt_id) turns.push({ role: m.role, content: m.content });
+      if ((m.role === 'user' || m.role === 'assistant') && !m.metadata.type && !m.metadata.interrupt_id)
+        turns.push({ role: m.role, content: m.content });
     }
     return turns;
   }

@@ -42,7 +42,14 @@ export function walkBackEdges(
       const target = targets[frame.i++];
       const seen = state.get(target);
       if (seen === 'open') {
-        if (onBackEdge(frame.id, target, stack.map((f) => f.id))) return;
+        if (
+          onBackEdge(
+            frame.id,
+            target,
+            stack.map((f) => f.id),
+          )
+        )
+          return;
       } else if (seen === undefined) {
         state.set(target, 'open');
         stack.push({ id: target, i: 0 });

@@ -7,8 +7,8 @@ import { portIdFromHandle, portIds } from './handles.js';
 /** Past this a workflow is refused: the editor cannot draw it and a run would never finish. */
 export const MAX_WORKFLOW_NODES = 10_000;
 
-
-export type IntegrityRule = 'too-many-nodes' | 'duplicate-node-id' | 'duplicate-edge-id' | 'edge-missing-node' | 'edge-missing-port' | 'node-config';
+export type IntegrityRule =
+  'too-many-nodes' | 'duplicate-node-id' | 'duplicate-edge-id' | 'edge-missing-node' | 'edge-missing-port' | 'node-config';
 
 export interface GraphProblem {
   rule: IntegrityRule;
@@ -24,7 +24,8 @@ export interface GraphProblem {
 export function graphProblems(workflow: Pick<Workflow, 'nodes' | 'edges'>, checkConfig?: ConfigChecker): GraphProblem[] {
   const problems: GraphProblem[] = [];
   const add = (rule: IntegrityRule, pointer: string, message: string) => problems.push({ rule, pointer, message });
-  if (workflow.nodes.length > MAX_WORKFLOW_NODES) add('too-many-nodes', '/nodes', `Workflow has ${workflow.nodes.length} nodes; the limit is ${MAX_WORKFLOW_NODES}`);
+  if (workflow.nodes.length > MAX_WORKFLOW_NODES)
+    add('too-many-nodes', '/nodes', `Workflow has ${workflow.nodes.length} nodes; the limit is ${MAX_WORKFLOW_NODES}`);
   const nodes = new Map<string, Workflow['nodes'][number]>();
   workflow.nodes.forEach((node, i) => {
     if (nodes.has(node.id)) add('duplicate-node-id', `/nodes/${i}/id`, `Duplicate node id: '${node.id}'`);
@@ -36,17 +37,27 @@ export function graphProblems(workflow: Pick<Workflow, 'nodes' | 'edges'>, check
     edgeIds.add(edge.id);
     const source = nodes.get(edge.source);
     const target = nodes.get(edge.target);
-    if (!source) add('edge-missing-node', `/edges/${i}/source`, `Edge '${edge.id}' connects to non-existent node '${edge.source}' (source)`);
-    if (!target) add('edge-missing-node', `/edges/${i}/target`, `Edge '${edge.id}' connects to non-existent node '${edge.target}' (target)`);
+    if (!source)
+      add('edge-missing-node', `/edges/${i}/source`, `Edge '${edge.id}' connects to non-existent node '${edge.source}' (source)`);
+    if (!target)
+      add('edge-missing-node', `/edges/${i}/target`, `Edge '${edge.id}' connects to non-existent node '${edge.target}' (target)`);
     if (source && edge.sourceHandle) {
       const port = portIdFromHandle(edge.sourceHandle, source.id, 'output');
       if (!portIds(source, 'output').has(port))
-        add('edge-missing-port', `/edges/${i}/sourceHandle`, `Edge '${edge.id}' uses source handle '${edge.sourceHandle}': node '${source.id}' has no output port '${port}'`);
+        add(
+          'edge-missing-port',
+          `/edges/${i}/sourceHandle`,
+          `Edge '${edge.id}' uses source handle '${edge.sourceHandle}': node '${source.id}' has no output port '${port}'`,
+        );
     }
     if (target && edge.targetHandle) {
       const port = portIdFromHandle(edge.targetHandle, target.id, 'input');
       if (!portIds(target, 'input').has(port))
-        add('edge-missing-port', `/edges/${i}/targetHandle`, `Edge '${edge.id}' uses target handle '${edge.targetHandle}': node '${target.id}' has no input port '${port}'`);
+        add(
+          'edge-missing-port',
+          `/edges/${i}/targetHandle`,
+          `Edge '${edge.id}' uses target handle '${edge.targetHandle}': node '${target.id}' has no input port '${port}'`,
+        );
     }
   });
   if (checkConfig) {

@@ -31,7 +31,10 @@ export function layeredLayout(nodeIds: string[], edges: DirectedEdge[], options:
   const known = new Set(nodeIds);
   const next = new Map(nodeIds.map((id) => [id, [] as string[]]));
   for (const { source, target } of edges) if (known.has(source) && known.has(target) && source !== target) next.get(source)!.push(target);
-  const back = backEdges(next, roots.filter((r) => known.has(r)));
+  const back = backEdges(
+    next,
+    roots.filter((r) => known.has(r)),
+  );
 
   // Longest-path layering over the acyclic remainder (Kahn's order).
   const preds = new Map(nodeIds.map((id) => [id, [] as string[]]));

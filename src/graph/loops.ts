@@ -45,7 +45,13 @@ export interface LoopExitIntoBody {
 
 const nameOf = (node: WorkflowNode | undefined, id: string): string => `'${node?.data?.label ?? id}' (${id})`;
 
-export function loopExitIntoBodyMessage(nodes: ReadonlyMap<string, WorkflowNode>, headId: string, port: string, edgeId: string, targetId: string): string {
+export function loopExitIntoBodyMessage(
+  nodes: ReadonlyMap<string, WorkflowNode>,
+  headId: string,
+  port: string,
+  edgeId: string,
+  targetId: string,
+): string {
   return (
     `Loop ${nameOf(nodes.get(headId), headId)}: its exit '${port}' leads back into its own body (edge '${edgeId}' to ${nameOf(nodes.get(targetId), targetId)}), ` +
     `so every exit starts the loop over. Connect '${port}' to what follows the loop.`
@@ -67,7 +73,14 @@ export function loopExitsIntoBody(workflow: Pick<Workflow, 'nodes' | 'edges'>): 
     if (!body || !body.has(edge.target) || !edge.sourceHandle) return;
     const port = portIdFromHandle(edge.sourceHandle, edge.source, 'output');
     if (!LOOP_EXIT_PORTS.has(port)) return;
-    found.push({ headId: edge.source, edgeId: edge.id, edgeIndex, port, targetId: edge.target, message: loopExitIntoBodyMessage(nodes, edge.source, port, edge.id, edge.target) });
+    found.push({
+      headId: edge.source,
+      edgeId: edge.id,
+      edgeIndex,
+      port,
+      targetId: edge.target,
+      message: loopExitIntoBodyMessage(nodes, edge.source, port, edge.id, edge.target),
+    });
   });
   return found;
 }

@@ -21,7 +21,13 @@ export async function findConfigFile(dir: string, name = CONFIG_FILE): Promise<s
   let current = resolve(dir);
   for (;;) {
     const candidate = join(current, name);
-    if (await readFile(candidate, 'utf8').then(() => true, () => false)) return candidate;
+    if (
+      await readFile(candidate, 'utf8').then(
+        () => true,
+        () => false,
+      )
+    )
+      return candidate;
     const parent = dirname(current);
     if (parent === current) return undefined;
     current = parent;
@@ -35,7 +41,10 @@ function rulesOf(catalog: Catalog, configFile: string): RuleConfig {
   return rulesFromSettings(catalog.settings(), configFile);
 }
 
-export function folderSettings(logger: Logger, explicitConfig?: string): (inputDir: string) => Promise<FolderSettings & { catalog: Catalog }> {
+export function folderSettings(
+  logger: Logger,
+  explicitConfig?: string,
+): (inputDir: string) => Promise<FolderSettings & { catalog: Catalog }> {
   const cache = new Map<string, Promise<FolderSettings & { catalog: Catalog }>>();
   // Looked up once per folder of inputs, not once per input (a batch has many inputs per folder).
   const configFiles = new Map<string, Promise<string | undefined>>();
@@ -52,7 +61,11 @@ export function folderSettings(logger: Logger, explicitConfig?: string): (inputD
       found = (async () => {
         const catalog = await loadCatalog(folder, { watch: false, logger });
         // --config may name a file that is not the folder's wfe.config.yaml: only its rules are read then.
-        const rules = !configFile ? {} : basename(configFile) === CONFIG_FILE ? rulesOf(catalog, configFile) : rulesFromConfigText(await readFile(configFile, 'utf8'), configFile);
+        const rules = !configFile
+          ? {}
+          : basename(configFile) === CONFIG_FILE
+            ? rulesOf(catalog, configFile)
+            : rulesFromConfigText(await readFile(configFile, 'utf8'), configFile);
         return { catalog, checkConfig: createConfigChecker((id) => catalog.getNodeType(id)?.configSchema), rules, configFile };
       })();
       cache.set(folder, found);

@@ -77,7 +77,11 @@ function globSource(glob: string): string {
       i = end;
     } else if (c === '{' && glob.indexOf('}', i) > 0) {
       const end = glob.indexOf('}', i);
-      source += `(?:${glob.slice(i + 1, end).split(',').map(globSource).join('|')})`;
+      source += `(?:${glob
+        .slice(i + 1, end)
+        .split(',')
+        .map(globSource)
+        .join('|')})`;
       i = end;
     } else source += escapeChar(c);
   }
@@ -123,8 +127,10 @@ export const defaultIgnore = (root: string): IgnoreMatcher => ignoreMatcher(root
 
 /** Checks one pattern from a flag or a config file; throws IgnoreConfigError naming where it came from. */
 export function checkPattern(pattern: unknown, where: string): string {
-  if (typeof pattern !== 'string' || pattern.trim() === '') throw new IgnoreConfigError(`${where}: expected a glob such as "drafts/" or "*.schema.json", got ${JSON.stringify(pattern)}`);
-  if (pattern.startsWith('!')) throw new IgnoreConfigError(`${where}: "${pattern}": negated patterns are not supported; name the files to skip instead`);
+  if (typeof pattern !== 'string' || pattern.trim() === '')
+    throw new IgnoreConfigError(`${where}: expected a glob such as "drafts/" or "*.schema.json", got ${JSON.stringify(pattern)}`);
+  if (pattern.startsWith('!'))
+    throw new IgnoreConfigError(`${where}: "${pattern}": negated patterns are not supported; name the files to skip instead`);
   return pattern.trim();
 }
 

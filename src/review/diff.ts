@@ -48,14 +48,19 @@ const isPlainObject = (v: unknown): v is JsonObject => v !== null && typeof v ==
 function valueChanges(before: unknown, after: unknown, path: string, out: FieldChange[]): void {
   if (sameValue(before, after)) return;
   if (isPlainObject(before) && isPlainObject(after)) {
-    for (const key of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort(byText)) valueChanges(before[key], after[key], path ? `${path}.${key}` : key, out);
+    for (const key of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort(byText))
+      valueChanges(before[key], after[key], path ? `${path}.${key}` : key, out);
     return;
   }
   if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
     before.forEach((item, i) => valueChanges(item, after[i], `${path}[${i}]`, out));
     return;
   }
-  out.push({ field: path, ...(before !== undefined ? { before: canonical(before) } : {}), ...(after !== undefined ? { after: canonical(after) } : {}) });
+  out.push({
+    field: path,
+    ...(before !== undefined ? { before: canonical(before) } : {}),
+    ...(after !== undefined ? { after: canonical(after) } : {}),
+  });
 }
 
 const without = (value: unknown, keys: Iterable<string>): JsonObject => {
@@ -136,7 +141,15 @@ export function diffWorkflows(before: Workflow, after: Workflow, options: DiffOp
     removed: edges.removed.map((e) => connectionOf(e, beforeNodes)).sort(byConnection),
   };
   const nodes = { added: added.sort(byLabel), removed: removed.sort(byLabel), changed: changed.sort(byLabel) };
-  const equal = workflow.length + nodes.added.length + nodes.removed.length + nodes.changed.length + connections.added.length + connections.removed.length + moved.length === 0;
+  const equal =
+    workflow.length +
+      nodes.added.length +
+      nodes.removed.length +
+      nodes.changed.length +
+      connections.added.length +
+      connections.removed.length +
+      moved.length ===
+    0;
   return {
     equal,
     old: { id: before.id, name: before.name },
@@ -158,12 +171,21 @@ export function diffSummary(diff: WorkflowDiff): string {
   // The noun goes with the first count: "2 nodes added, 1 removed".
   const group = (noun: string, counts: Array<[number, string]>): string | undefined => {
     const present = counts.filter(([n]) => n > 0);
-    return present.length === 0 ? undefined : present.map(([n, verb], i) => (i === 0 ? `${count(n, noun)} ${verb}` : `${n} ${verb}`)).join(', ');
+    return present.length === 0
+      ? undefined
+      : present.map(([n, verb], i) => (i === 0 ? `${count(n, noun)} ${verb}` : `${n} ${verb}`)).join(', ');
   };
   const parts = [
     group('workflow field', [[diff.workflow.length, 'changed']]),
-    group('node', [[diff.nodes.added.length, 'added'], [diff.nodes.removed.length, 'removed'], [diff.nodes.changed.length, 'changed']]),
-    group('connection', [[diff.connections.added.length, 'added'], [diff.connections.removed.length, 'removed']]),
+    group('node', [
+      [diff.nodes.added.length, 'added'],
+      [diff.nodes.removed.length, 'removed'],
+      [diff.nodes.changed.length, 'changed'],
+    ]),
+    group('connection', [
+      [diff.connections.added.length, 'added'],
+      [diff.connections.removed.length, 'removed'],
+    ]),
     diff.layout.moved.length > 0 ? movedText(diff) : undefined,
   ].filter((p): p is string => p !== undefined);
   return parts.length > 0 ? parts.join(' · ') : 'no changes';

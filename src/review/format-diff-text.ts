@@ -41,7 +41,10 @@ export const formatDiffText: DiffFormatter = (diff, options = {}) => {
   const section = (name: string, body: string[]) => {
     if (body.length > 0) lines.push('', paint('1', name), ...body);
   };
-  section('Workflow', diff.workflow.flatMap((c) => fieldLines('', c, paint)));
+  section(
+    'Workflow',
+    diff.workflow.flatMap((c) => fieldLines('', c, paint)),
+  );
   section('Nodes', [
     ...diff.nodes.added.map((n) => `  ${paint('32', '+')} ${n.label} (${n.type})`),
     ...diff.nodes.removed.map((n) => `  ${paint('31', '-')} ${n.label} (${n.type})`),

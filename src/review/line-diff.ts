@@ -1,7 +1,8 @@
 // A short line diff for long text fields (prompts, templates): only the changed lines with a little
 // context, capped, so one edited sentence in a 40-line prompt reads as two lines.
 
-export type LineDiffRow = { kind: 'same' | 'removed' | 'added'; text: string } | { kind: 'gap'; count: number } | { kind: 'more'; count: number };
+export type LineDiffRow =
+  { kind: 'same' | 'removed' | 'added'; text: string } | { kind: 'gap'; count: number } | { kind: 'more'; count: number };
 
 export interface LineDiffOptions {
   /** Unchanged lines kept around each change. */
@@ -33,7 +34,8 @@ function lcsOps(a: string[], b: string[]): Op[] {
     const lengths = new Uint32Array((x.length + 1) * width);
     for (let i = x.length - 1; i >= 0; i--)
       for (let j = y.length - 1; j >= 0; j--)
-        lengths[i * width + j] = x[i] === y[j] ? lengths[(i + 1) * width + j + 1] + 1 : Math.max(lengths[(i + 1) * width + j], lengths[i * width + j + 1]);
+        lengths[i * width + j] =
+          x[i] === y[j] ? lengths[(i + 1) * width + j + 1] + 1 : Math.max(lengths[(i + 1) * width + j], lengths[i * width + j + 1]);
     let i = 0;
     let j = 0;
     while (i < x.length || j < y.length) {
@@ -48,7 +50,7 @@ function lcsOps(a: string[], b: string[]): Op[] {
       }
     }
     // Removals before additions within a run of changes reads better than interleaved.
-    for (let start = 0; start < middle.length; ) {
+    for (let start = 0; start < middle.length;) {
       if (middle[start].kind === 'same') {
         start++;
         continue;
@@ -60,7 +62,11 @@ function lcsOps(a: string[], b: string[]): Op[] {
       start = end;
     }
   }
-  return [...a.slice(0, head).map((text): Op => ({ kind: 'same', text })), ...middle, ...a.slice(a.length - tail).map((text): Op => ({ kind: 'same', text }))];
+  return [
+    ...a.slice(0, head).map((text): Op => ({ kind: 'same', text })),
+    ...middle,
+    ...a.slice(a.length - tail).map((text): Op => ({ kind: 'same', text })),
+  ];
 }
 
 /** Lines of a text; a final newline ends the last line rather than starting an empty one. */

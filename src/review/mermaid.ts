@@ -71,6 +71,7 @@ export function toMermaid(workflow: Workflow, options: MermaidOptions = {}): str
     lines.push(line);
   }
   const highlighted = [...new Set(options.highlight ?? [])].map((id) => ids.get(id)).filter((id): id is string => id !== undefined);
-  if (highlighted.length > 0) lines.push('  classDef failing fill:#ffebe9,stroke:#d1242f,stroke-width:2px,color:#82071e', `  class ${highlighted.join(',')} failing`);
+  if (highlighted.length > 0)
+    lines.push('  classDef failing fill:#ffebe9,stroke:#d1242f,stroke-width:2px,color:#82071e', `  class ${highlighted.join(',')} failing`);
   return lines.join('\n') + '\n';
 }

@@ -11,15 +11,23 @@ const endpoint = (e: Connection['from']): string => `${JSON.stringify(e.label)}$
 export function toOutline(workflow: Workflow): string {
   const metadata = { ...workflow.metadata };
   for (const stamp of SAVE_STAMPS) delete metadata[stamp];
-  const rest = Object.fromEntries(Object.entries(workflow).filter(([key]) => !['id', 'name', 'description', 'nodes', 'edges', 'metadata'].includes(key)));
+  const rest = Object.fromEntries(
+    Object.entries(workflow).filter(([key]) => !['id', 'name', 'description', 'nodes', 'edges', 'metadata'].includes(key)),
+  );
   const head = [
     `workflow ${JSON.stringify(workflow.name)} id=${workflow.id}`,
     ...(workflow.description !== undefined ? [`description ${JSON.stringify(workflow.description)}`] : []),
     `metadata ${json(metadata)}`,
-    ...Object.keys(rest).sort(byText).map((key) => `${key} ${json(rest[key])}`),
+    ...Object.keys(rest)
+      .sort(byText)
+      .map((key) => `${key} ${json(rest[key])}`),
   ];
   const nodes = [...(workflow.nodes ?? [])]
-    .map((node) => ({ label: labelOf(node, node.id), id: node.id, line: `node ${JSON.stringify(labelOf(node, node.id))} (${nodeTypeOf(node)}) id=${node.id} ${json(node.data?.config ?? {})}` }))
+    .map((node) => ({
+      label: labelOf(node, node.id),
+      id: node.id,
+      line: `node ${JSON.stringify(labelOf(node, node.id))} (${nodeTypeOf(node)}) id=${node.id} ${json(node.data?.config ?? {})}`,
+    }))
     .sort((a, b) => byText(a.label, b.label) || byText(a.id, b.id))
     .map((n) => n.line);
   const byId = new Map((workflow.nodes ?? []).map((n) => [n.id, n]));

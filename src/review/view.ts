@@ -14,10 +14,12 @@ export const labelOf = (node: WorkflowNode | undefined, fallbackId: string): str
   return typeof label === 'string' && label.trim() !== '' ? label : fallbackId;
 };
 
-const visualTypeOf = (node: WorkflowNode): string | undefined => (node.data?.config?.nodeType as string | undefined) ?? node.data?.metadata?.type;
+const visualTypeOf = (node: WorkflowNode): string | undefined =>
+  (node.data?.config?.nodeType as string | undefined) ?? node.data?.metadata?.type;
 
 /** Sticky notes document the canvas; they are not steps of the workflow. */
-export const isNote = (node: WorkflowNode): boolean => node.type === 'note' || node.type === 'notes' || visualTypeOf(node) === 'note' || nodeTypeOf(node) === 'note';
+export const isNote = (node: WorkflowNode): boolean =>
+  node.type === 'note' || node.type === 'notes' || visualTypeOf(node) === 'note' || nodeTypeOf(node) === 'note';
 
 export const isGateway = (node: WorkflowNode): boolean => visualTypeOf(node) === 'gateway' || Array.isArray(node.data?.config?.branches);
 
@@ -43,8 +45,14 @@ export interface Connection {
 
 export function connectionOf(edge: WorkflowEdge, nodes: Map<string, WorkflowNode>): Connection {
   const source = nodes.get(edge.source);
-  const fromPort = typeof edge.sourceHandle === 'string' && edge.sourceHandle !== '' ? portIdFromHandle(edge.sourceHandle, edge.source, 'output') : undefined;
-  const toPort = typeof edge.targetHandle === 'string' && edge.targetHandle !== '' ? portIdFromHandle(edge.targetHandle, edge.target, 'input') : undefined;
+  const fromPort =
+    typeof edge.sourceHandle === 'string' && edge.sourceHandle !== ''
+      ? portIdFromHandle(edge.sourceHandle, edge.source, 'output')
+      : undefined;
+  const toPort =
+    typeof edge.targetHandle === 'string' && edge.targetHandle !== ''
+      ? portIdFromHandle(edge.targetHandle, edge.target, 'input')
+      : undefined;
   const branches = source?.data?.config?.branches;
   const branch = fromPort !== undefined && Array.isArray(branches) ? branches.find((b) => b?.name === fromPort) : undefined;
   const kind: EdgeKind = (edge.data as JsonObject | undefined)?.isToolConnection === true ? 'tool' : edgeKind(edge, nodes);

@@ -32,7 +32,6 @@ import type { RunRecord } from '../engine/types.js';
 import type { RunProgress } from './events.js';
 import type { AppContext, Handler, Router } from './context.js';
 
-
 export interface WfeServer {
   app: Polka;
   context: AppContext;
@@ -55,7 +54,9 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
   const at = () => new Date().toISOString();
   let publishLoadErrors = () => {};
   const poll = options.poll || process.env.CHOKIDAR_USEPOLLING === '1' || process.env.CHOKIDAR_USEPOLLING === 'true';
-  const watcher = options.watch ? await FolderWatcher.open(options.dir, { poll, onError: (message) => logger.error(`watcher: ${message}`) }) : undefined;
+  const watcher = options.watch
+    ? await FolderWatcher.open(options.dir, { poll, onError: (message) => logger.error(`watcher: ${message}`) })
+    : undefined;
   const catalog = await loadCatalog(options.dir, { watch: options.watch, watcher, logger, onChange: () => publishLoadErrors() });
   const checkConfig = createConfigChecker((id) => catalog.getNodeType(id)?.configSchema);
   const store = await WorkflowStore.open(options.dir, {
@@ -66,7 +67,9 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
     checkConfig,
     poll,
     fs: options.storeFs,
-    ignore: ignoreMatcher(options.dir, [{ base: options.dir, patterns: [...DEFAULT_IGNORE, ...(options.ignore ?? []), ...configIgnores(catalog, logger)] }]),
+    ignore: ignoreMatcher(options.dir, [
+      { base: options.dir, patterns: [...DEFAULT_IGNORE, ...(options.ignore ?? []), ...configIgnores(catalog, logger)] },
+    ]),
     onExternalChange: (file, change) => {
       emit({ type: 'file', at: at(), file, change });
       publishLoadErrors();
@@ -86,7 +89,15 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
   engine.onEvent((event) => {
     if (event.type === 'run') emit({ type: 'run', at: at(), run: runProgress(event.run) });
   });
-  const context: AppContext = { options: { ...options, basePath }, store, catalog, engine, watcher, startedAt: Date.now(), version: packageVersion };
+  const context: AppContext = {
+    options: { ...options, basePath },
+    store,
+    catalog,
+    engine,
+    watcher,
+    startedAt: Date.now(),
+    version: packageVersion,
+  };
 
   const app = polka({
     onError: (err, req, res) => {
@@ -94,7 +105,12 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
       if (!apiError) {
         const status = typeof err === 'object' && typeof err.status === 'number' ? err.status : 500;
         if (status >= 500) logger.error(`${req.method} ${req.url}: ${(err as Error).stack ?? String(err)}`);
-        const fallback = status === 404 ? notFound(req.url) : status < 500 ? new ApiError(status, 'VALIDATION_ERROR', String((err as Error).message ?? err)) : internalError();
+        const fallback =
+          status === 404
+            ? notFound(req.url)
+            : status < 500
+              ? new ApiError(status, 'VALIDATION_ERROR', String((err as Error).message ?? err))
+              : internalError();
         sendJson(res, fallback.status, errorBody(fallback));
         return;
       }
@@ -114,9 +130,16 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
     app.use((req, res, next) => {
       const started = performance.now();
       res.once('finish', () =>
-        emit({ type: 'request', at: at(), method: req.method, path: req.url, status: res.statusCode, durationMs: Math.round((performance.now() - started) * 10) / 10 }),
+        emit({
+          type: 'request',
+          at: at(),
+          method: req.method,
+          path: req.url,
+          status: res.statusCode,
+          durationMs: Math.round((performance.now() - started) * 10) / 10,
+        }),
       );
-      next();
+      void next();
     });
   }
   app.use(createGuard({ host: options.host, origins: options.corsOrigins, allowedHosts: options.allowedHosts }));

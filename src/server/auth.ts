@@ -105,7 +105,12 @@ async function loadJwks(file: string): Promise<JWTVerifyGetKey> {
 export async function createAuth(auth: AuthOptions, basePath: string): Promise<Middleware> {
   if (!authEnabled(auth)) return (_req, _res, next) => next();
 
-  for (const [flag, value] of [['--token', auth.token], ['--read-token', auth.readToken], ['--jwt-secret', auth.jwtSecret], ['--session', auth.session]] as const) {
+  for (const [flag, value] of [
+    ['--token', auth.token],
+    ['--read-token', auth.readToken],
+    ['--jwt-secret', auth.jwtSecret],
+    ['--session', auth.session],
+  ] as const) {
     if (value !== undefined && value.trim() === '') throw new Error(`${flag} must not be empty`);
   }
   const writeScope = auth.writeScope ?? 'write';

@@ -50,7 +50,7 @@ export function createCors(config: CorsConfig): Middleware {
         res.end();
         return;
       }
-      next();
+      void next();
     });
   };
 }

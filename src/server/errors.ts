@@ -18,7 +18,8 @@ export function toApiError(err: unknown): ApiError | undefined {
   if (err instanceof ApiError) return err;
   if (err instanceof NotFoundError) return notFound(err.what);
   if (err instanceof ConflictError) return conflict(err.message, err.details);
-  if (err instanceof StaleVersionError) return new ApiError(412, 'PRECONDITION_FAILED', err.message, err.current ? { current: err.current } : undefined);
+  if (err instanceof StaleVersionError)
+    return new ApiError(412, 'PRECONDITION_FAILED', err.message, err.current ? { current: err.current } : undefined);
   if (err instanceof InvalidInputError) return invalidField(err.field, err.reason);
   if (err instanceof GraphInvalidError) return graphInvalid(err.errors);
   if (err instanceof LimitError) return invalidField(err.field, `${err.what} exceeds the limit of ${err.limit}`);
@@ -26,7 +27,12 @@ export function toApiError(err: unknown): ApiError | undefined {
   if (err instanceof StorageError) {
     const status = STORAGE_STATUS[err.failure];
     const code = status === 507 ? 'INSUFFICIENT_STORAGE' : status === 400 ? 'VALIDATION_ERROR' : 'STORAGE_ERROR';
-    return new ApiError(status, code, err.message, { file: err.file, operation: err.operation, cause: err.failure, ...(err.errno ? { errno: err.errno } : {}) });
+    return new ApiError(status, code, err.message, {
+      file: err.file,
+      operation: err.operation,
+      cause: err.failure,
+      ...(err.errno ? { errno: err.errno } : {}),
+    });
   }
   return undefined;
 }

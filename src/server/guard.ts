@@ -71,7 +71,8 @@ export function normaliseOrigin(value: string): string {
     origin = undefined;
   }
   // URL gives "null" as the origin of file:, data: and other non-network URLs.
-  if (origin === undefined || origin === 'null') throw new Error(`"${value}" is not an origin; give scheme://host[:port], e.g. https://editor.example.com, or * for any origin`);
+  if (origin === undefined || origin === 'null')
+    throw new Error(`"${value}" is not an origin; give scheme://host[:port], e.g. https://editor.example.com, or * for any origin`);
   return origin;
 }
 
@@ -132,6 +133,6 @@ export function createGuard(config: BrowserAccess): Middleware {
           : `Origin "${origin}" may not change anything here: only loopback origins and --cors-origin ones may; allow this one with --cors-origin ${origin}`,
       );
     }
-    next();
+    void next();
   };
 }

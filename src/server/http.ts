@@ -46,7 +46,12 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   if (type && type !== 'application/json' && !type.endsWith('+json')) throw unsupportedMediaType(type);
   const text = Buffer.concat(chunks).toString('utf8');
   const parsed = parseJsonWithPosition(text);
-  if (!parsed.ok && parsed.depthLimit) throw new LimitError('body', `nesting of arrays and objects (too deep at line ${parsed.line}, column ${parsed.column})`, parsed.depthLimit);
+  if (!parsed.ok && parsed.depthLimit)
+    throw new LimitError(
+      'body',
+      `nesting of arrays and objects (too deep at line ${parsed.line}, column ${parsed.column})`,
+      parsed.depthLimit,
+    );
   if (!parsed.ok) throw invalidField('body', `malformed JSON at line ${parsed.line}, column ${parsed.column}: ${parsed.message}`);
   return parsed.value;
 }

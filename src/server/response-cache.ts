@@ -17,7 +17,16 @@ export const contentEtag = (body: Buffer): string => `"${createHash('sha256').up
 export function cachedJson(json: string, headers: Record<string, string> = {}, withEtag = false): CachedResponse {
   const body = Buffer.from(json, 'utf8');
   const etag = withEtag ? contentEtag(body) : undefined;
-  return { body, etag, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length), ...headers, ...(etag ? { ETag: etag } : {}) } };
+  return {
+    body,
+    etag,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(body.length),
+      ...headers,
+      ...(etag ? { ETag: etag } : {}),
+    },
+  };
 }
 
 /** Sends a cached response; a matching If-None-Match gets a 304 with the ETag and no body. */

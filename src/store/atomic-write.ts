@@ -47,7 +47,11 @@ export interface AtomicWriteOptions {
  * then fsync the directory so the rename itself survives power loss. Resolves only once the data is durable,
  * with the identity of the file written (a rename keeps inode, size and modification time), when known.
  */
-export async function writeFileAtomic(target: string, content: string, options: AtomicWriteOptions = {}): Promise<FileIdentity | undefined> {
+export async function writeFileAtomic(
+  target: string,
+  content: string,
+  options: AtomicWriteOptions = {},
+): Promise<FileIdentity | undefined> {
   const fs = options.fs ?? nodeStoreFs;
   const { temp, handle } = await createTemp(fs, target);
   try {

@@ -67,7 +67,7 @@ export function buildCreatedWorkflow(input: CreateInput, now: string): Workflow 
       format: given.format ?? 'flowdrop',
       versionId: newVersionId(),
       updateNumber: 0,
-      ...(tags ?? given.tags ? { tags: tags ?? given.tags } : {}),
+      ...((tags ?? given.tags) ? { tags: tags ?? given.tags } : {}),
     },
   };
   if (input.config !== undefined) workflow.config = input.config;
@@ -84,7 +84,12 @@ export function applyUpdate(current: Workflow, patch: UpdateInput, now: string):
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined || key === 'id' || key === 'metadata' || key === 'tags') continue;
     // defineProperty, not assignment: a key named "__proto__" must stay an own property, kept on disk.
-    Object.defineProperty(next, key, { value: key === 'nodes' ? withoutRuntimeFields(value as WorkflowNode[]) : value, writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(next, key, {
+      value: key === 'nodes' ? withoutRuntimeFields(value as WorkflowNode[]) : value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
   }
   const incoming: Partial<WorkflowMetadata> = { ...(patch.metadata ?? {}) };
   for (const key of SERVER_METADATA_KEYS) delete incoming[key];

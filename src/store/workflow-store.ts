@@ -8,7 +8,15 @@ import { formatLoadError } from '../contract/load-error.js';
 import type { LoadError, Workflow } from '../contract/types.js';
 import { describeAjvErrors, validateWorkflowFile } from '../contract/validators.js';
 import { graphErrors, type ConfigChecker } from '../graph/integrity.js';
-import { ConflictError, GraphInvalidError, InvalidInputError, LimitError, NotFoundError, StaleVersionError, StorageError } from '../util/domain-errors.js';
+import {
+  ConflictError,
+  GraphInvalidError,
+  InvalidInputError,
+  LimitError,
+  NotFoundError,
+  StaleVersionError,
+  StorageError,
+} from '../util/domain-errors.js';
 import { parseJsonWithPosition } from '../util/json-position.js';
 import { defaultIgnore, type IgnoreMatcher } from '../project/ignore.js';
 import { FolderWatcher, type FolderEvent } from '../util/folder-watcher.js';
@@ -219,7 +227,13 @@ export class WorkflowStore {
    * One page of the served workflows in the given order (ties broken by id), only those `keep` accepts,
    * and how many there are in all. The order is kept as workflows change, never re-sorted per call.
    */
-  page(order: ListOrder, descending: boolean, offset: number, limit: number, keep?: (workflow: Workflow) => boolean): { total: number; items: StoredWorkflow[] } {
+  page(
+    order: ListOrder,
+    descending: boolean,
+    offset: number,
+    limit: number,
+    keep?: (workflow: Workflow) => boolean,
+  ): { total: number; items: StoredWorkflow[] } {
     let list = this.orders.get(order);
     if (!list) {
       list = new OrderedList(order, this.served());
@@ -256,7 +270,10 @@ export class WorkflowStore {
       if (id !== undefined) {
         const first = this.winner(id);
         if (first && first !== entry)
-          out.push({ file: entry.rel, message: `Duplicate workflow id '${id}': ${first.rel} defines it too and wins (first in path order); this file is not served` });
+          out.push({
+            file: entry.rel,
+            message: `Duplicate workflow id '${id}': ${first.rel} defines it too and wins (first in path order); this file is not served`,
+          });
       }
     }
     return out;
@@ -269,10 +286,13 @@ export class WorkflowStore {
     const workflow = buildCreatedWorkflow(input, now());
     if (validateGraph) this.assertGraph(workflow);
     return this.mutex.run(workflow.id, async () => {
-      if (this.winner(workflow.id)) throw new ConflictError(`Workflow '${workflow.id}' already exists; use PUT /workflows/${workflow.id} to change it`);
+      if (this.winner(workflow.id))
+        throw new ConflictError(`Workflow '${workflow.id}' already exists; use PUT /workflows/${workflow.id} to change it`);
       const rel = `${workflow.id}.json`;
       if (this.entries.has(rel) || (await this.readCurrent(rel)) !== undefined)
-        throw new ConflictError(`File ${rel} already exists in the workflow folder but does not hold a valid workflow '${workflow.id}'; fix or remove it first`);
+        throw new ConflictError(
+          `File ${rel} already exists in the workflow folder but does not hold a valid workflow '${workflow.id}'; fix or remove it first`,
+        );
       await this.persist(rel, workflow, undefined);
       return this.get(workflow.id)!;
     });
@@ -284,14 +304,18 @@ export class WorkflowStore {
    * write. Each is acknowledged only once a version containing it is on disk.
    */
   async update(id: string, patch: UpdateInput, ifMatch?: string): Promise<UpdateResult> {
-    if (patch.id !== undefined && patch.id !== id) throw new InvalidInputError('id', `must match the path id '${id}' (ids cannot be changed by PUT)`);
+    if (patch.id !== undefined && patch.id !== id)
+      throw new InvalidInputError('id', `must match the path id '${id}' (ids cannot be changed by PUT)`);
     const entry = this.winner(id);
     if (!entry?.workflow) throw new NotFoundError(`workflow '${id}'`);
     const base = this.tips.get(id) ?? entry.workflow;
     if (ifMatch !== undefined && !etagMatches(ifMatch, etagOf(base)))
-      throw new ConflictError(`Workflow '${id}' was changed since you read it (your If-Match ${ifMatch}, current ETag ${etagOf(base)}); reload it and apply your change again`, {
-        currentVersionId: base.metadata.versionId ?? '',
-      });
+      throw new ConflictError(
+        `Workflow '${id}' was changed since you read it (your If-Match ${ifMatch}, current ETag ${etagOf(base)}); reload it and apply your change again`,
+        {
+          currentVersionId: base.metadata.versionId ?? '',
+        },
+      );
     const next = applyUpdate(base, patch, now());
     this.assertGraph(next);
     this.tips.set(id, next);
@@ -341,7 +365,10 @@ export class WorkflowStore {
       this.queuedSaves.delete(id);
       this.tips.delete(id);
       for (const save of batch) save.reject(err);
-      for (const save of behind) save.reject(new ConflictError(`An earlier save to workflow '${id}' failed, so this one, built on it, was not written; reload and retry`));
+      for (const save of behind)
+        save.reject(
+          new ConflictError(`An earlier save to workflow '${id}' failed, so this one, built on it, was not written; reload and retry`),
+        );
     }
   }
 
@@ -358,7 +385,10 @@ export class WorkflowStore {
         const indexed = entry.workflow;
         const stale = (why: string) => {
           const current = etagOf(this.winner(id)?.workflow ?? indexed);
-          return new StaleVersionError(`Workflow '${id}' ${why} (your If-Match ${ifMatch}, current ETag ${current}); nothing was deleted. Reload it and decide again`, current);
+          return new StaleVersionError(
+            `Workflow '${id}' ${why} (your If-Match ${ifMatch}, current ETag ${current}); nothing was deleted. Reload it and decide again`,
+            current,
+          );
         };
         const current = etagOf(indexed);
         if (!etagMatches(ifMatch, current)) throw stale('was changed since you read it');
@@ -408,7 +438,13 @@ export class WorkflowStore {
    * Writes atomically. `expectedHash` is the content the file must still hold right before the rename
    * (undefined: the file must not exist); otherwise nothing is written and a ConflictError says why.
    */
-  private async persist(rel: string, workflow: Workflow, expectedHash: string | undefined, expectedIdentity?: FileIdentity, checkFirst?: () => Promise<void>): Promise<void> {
+  private async persist(
+    rel: string,
+    workflow: Workflow,
+    expectedHash: string | undefined,
+    expectedIdentity?: FileIdentity,
+    checkFirst?: () => Promise<void>,
+  ): Promise<void> {
     const text = stableStringify(workflow);
     const hash = sha256(text);
     // The watcher's echo of this write must be recognised as ours, even if it arrives before the index update.
@@ -469,8 +505,12 @@ export class WorkflowStore {
     if (text === undefined) throw this.deletedOnDisk(rel, 'while the save was being written');
     if (sha256(text) === expectedHash) return;
     this.load(rel, text, true);
-    this.options.logger.warn(`${rel}: changed on disk while a save was being written; the save was refused (409) and the disk version is served`);
-    throw new ConflictError(`The file ${rel} changed on disk while your save was being written; the disk version is kept and served. Reload the workflow and apply your change again`);
+    this.options.logger.warn(
+      `${rel}: changed on disk while a save was being written; the save was refused (409) and the disk version is served`,
+    );
+    throw new ConflictError(
+      `The file ${rel} changed on disk while your save was being written; the disk version is kept and served. Reload the workflow and apply your change again`,
+    );
   }
 
   /**
@@ -482,7 +522,9 @@ export class WorkflowStore {
     if (text === undefined) throw this.deletedOnDisk(entry.rel, 'since it was loaded');
     if (sha256(text) === entry.hash) return text;
     this.load(entry.rel, text, true);
-    throw new ConflictError(`The file ${entry.rel} changed on disk since it was loaded; the server now serves the disk version. Reload the workflow and apply your change again`);
+    throw new ConflictError(
+      `The file ${entry.rel} changed on disk since it was loaded; the server now serves the disk version. Reload the workflow and apply your change again`,
+    );
   }
 
   /** A deleted file is not written again by a save: the workflow is no longer served, and the save is refused. */
@@ -492,7 +534,9 @@ export class WorkflowStore {
       this.options.logger.warn(`${rel}: deleted on disk ${when}; a save to it was refused (409) and the workflow is no longer served`);
       this.options.onExternalChange?.(rel, 'unlink');
     }
-    return new ConflictError(`The file ${rel} was deleted on disk ${when}; it is not written again and the workflow is no longer served. Create it again with POST /workflows to keep it`);
+    return new ConflictError(
+      `The file ${rel} was deleted on disk ${when}; it is not written again and the workflow is no longer served. Create it again with POST /workflows to keep it`,
+    );
   }
 
   /** Reads a file of the folder through the boundary: undefined when missing; a link is refused (and reported). */
@@ -614,7 +658,14 @@ export class WorkflowStore {
     if ('error' in result) {
       if (deferErrors) return 'deferred';
       this.options.logger.warn(formatLoadError(result.error) + (previous?.workflow ? ' (the last good version stays served)' : ''));
-      this.index({ rel, hash, workflow: previous?.workflow, json: previous?.json, error: result.error, changedOnDisk: previous?.changedOnDisk ?? false });
+      this.index({
+        rel,
+        hash,
+        workflow: previous?.workflow,
+        json: previous?.json,
+        error: result.error,
+        changedOnDisk: previous?.changedOnDisk ?? false,
+      });
       return true;
     }
     let workflow = result.workflow;
@@ -630,12 +681,27 @@ export class WorkflowStore {
   private parse(rel: string, text: string, stats?: FileStamp): { workflow: Workflow } | { error: LoadError } {
     const parsed = parseJsonWithPosition(text);
     if (!parsed.ok)
-      return { error: { file: rel, line: parsed.line, column: parsed.column, message: parsed.depthLimit ? parsed.message : `invalid JSON: ${parsed.message}` } };
+      return {
+        error: {
+          file: rel,
+          line: parsed.line,
+          column: parsed.column,
+          message: parsed.depthLimit ? parsed.message : `invalid JSON: ${parsed.message}`,
+        },
+      };
     if (!validateWorkflowFile(parsed.value)) {
       const [first, ...more] = describeAjvErrors(validateWorkflowFile.errors, 'workflow');
       const pos = pointerPosition(text, first.pointer);
       const extra = more.length > 0 ? ` (and ${more.length} more problem${more.length > 1 ? 's' : ''})` : '';
-      return { error: { file: rel, line: pos?.line, column: pos?.column, pointer: first.pointer, message: `${first.field} ${first.message}${extra}` } };
+      return {
+        error: {
+          file: rel,
+          line: pos?.line,
+          column: pos?.column,
+          pointer: first.pointer,
+          message: `${first.field} ${first.message}${extra}`,
+        },
+      };
     }
     // The file's time stands in for dates the file leaves out; most files have both, and cost no stat.
     const given = (parsed.value as Partial<Workflow>).metadata;
@@ -708,7 +774,12 @@ export class WorkflowStore {
     if (!this.isWorkflowPath(event.rel)) return;
     // The echo of the store's own write, most often: the file the index holds, not even queued.
     const known = this.entries.get(event.rel);
-    if (event.stats && !event.stats.isSymbolicLink() && (sameIdentity(known?.identity, event.stats) || sameIdentity(this.pendingIdentities.get(event.rel), event.stats))) return;
+    if (
+      event.stats &&
+      !event.stats.isSymbolicLink() &&
+      (sameIdentity(known?.identity, event.stats) || sameIdentity(this.pendingIdentities.get(event.rel), event.stats))
+    )
+      return;
     void this.onEvent(event.rel);
   }
 
@@ -746,7 +817,10 @@ export class WorkflowStore {
         const loaded = this.load(rel, text, true, stats && !stats.isSymbolicLink() ? stats : undefined, !settled);
         if (loaded === 'deferred') {
           // Most likely half written: look again once the writer had time to finish; a new event comes first.
-          this.settling.set(rel, setTimeout(() => void this.onEvent(rel, true), SETTLE_MS));
+          this.settling.set(
+            rel,
+            setTimeout(() => void this.onEvent(rel, true), SETTLE_MS),
+          );
           return;
         }
         if (loaded) {

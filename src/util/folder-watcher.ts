@@ -123,7 +123,8 @@ export class FolderWatcher {
       entries = readdirSync(this.abs(rel), { withFileTypes: true });
       this.counters.folderListings++;
     } catch (err) {
-      if (errnoOf(err) !== 'ENOENT' && errnoOf(err) !== 'ENOTDIR') this.options.onError?.(`cannot list ${rel || '.'}: ${(err as Error).message}`);
+      if (errnoOf(err) !== 'ENOENT' && errnoOf(err) !== 'ENOTDIR')
+        this.options.onError?.(`cannot list ${rel || '.'}: ${(err as Error).message}`);
       return;
     }
     for (const entry of entries) {
@@ -143,7 +144,8 @@ export class FolderWatcher {
       this.folders.set(rel, { watcher, ino });
       return true;
     } catch (err) {
-      if (errnoOf(err) !== 'ENOENT' && errnoOf(err) !== 'ENOTDIR') this.options.onError?.(`cannot watch ${rel || '.'}: ${(err as Error).message}`);
+      if (errnoOf(err) !== 'ENOENT' && errnoOf(err) !== 'ENOTDIR')
+        this.options.onError?.(`cannot watch ${rel || '.'}: ${(err as Error).message}`);
       return false;
     }
   }

@@ -35,7 +35,8 @@ export function depthExceededAt(text: string, limit: number): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: the next character is escaped
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -68,11 +69,19 @@ export const depthMessage = (limit: number): string => `nested deeper than the l
 
 export type JsonParseResult =
   | { ok: true; value: unknown }
-  | { ok: false; message: string; line: number; column: number; /** Set when the text nests deeper than this limit. */ depthLimit?: number };
+  | {
+      ok: false;
+      message: string;
+      line: number;
+      column: number;
+      /** Set when the text nests deeper than this limit. */ depthLimit?: number;
+    };
 
 /** "PropertyNameExpected" → "property name expected". */
 const describeCode = (code: ParseError['error']): string =>
-  printParseErrorCode(code).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  printParseErrorCode(code)
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
 
 /**
  * JSON.parse (fast, strict) first; only when it fails, jsonc-parser finds where: Node 20's JSON.parse

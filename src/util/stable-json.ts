@@ -3,7 +3,19 @@
 // The output equals JSON.stringify(value, null, 2) with the keys reordered, but it is written with an
 // explicit stack rather than recursion, so no nesting depth can overflow the call stack, and it reads
 // each object's own keys directly, so a key named "__proto__" is written like any other.
-const LEADING_KEYS = ['id', 'name', 'label', 'type', 'title', 'description', 'source', 'sourceHandle', 'target', 'targetHandle', 'position'];
+const LEADING_KEYS = [
+  'id',
+  'name',
+  'label',
+  'type',
+  'title',
+  'description',
+  'source',
+  'sourceHandle',
+  'target',
+  'targetHandle',
+  'position',
+];
 const leadingRank = new Map(LEADING_KEYS.map((k, i) => [k, i]));
 
 function compareKeys(a: string, b: string): number {
@@ -59,7 +71,8 @@ function writeShallow(raw: unknown, key: string, indent: string, depth: number):
   const keys = Object.keys(record)
     .filter((k) => !isSkipped(record[k]))
     .sort(compareKeys);
-  for (const k of keys) out += (out === '' ? '\n' : ',\n') + inner + JSON.stringify(k) + ': ' + writeShallow(record[k], k, inner, depth + 1);
+  for (const k of keys)
+    out += (out === '' ? '\n' : ',\n') + inner + JSON.stringify(k) + ': ' + writeShallow(record[k], k, inner, depth + 1);
   return out === '' ? '{}' : `{${out}\n${indent}}`;
 }
 
@@ -76,7 +89,13 @@ function writeDeep(value: unknown): string {
     if (Array.isArray(value)) {
       if (value.length === 0) return void out.push('[]');
       out.push('[');
-      return { entries: value.map((item: unknown, i): [string, string, unknown] => [String(i), '', item]), next: 0, indent: childIndent, outerIndent: indent, close: ']' };
+      return {
+        entries: value.map((item: unknown, i): [string, string, unknown] => [String(i), '', item]),
+        next: 0,
+        indent: childIndent,
+        outerIndent: indent,
+        close: ']',
+      };
     }
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record)
@@ -84,7 +103,13 @@ function writeDeep(value: unknown): string {
       .sort(compareKeys);
     if (keys.length === 0) return void out.push('{}');
     out.push('{');
-    return { entries: keys.map((k) => [k, `${JSON.stringify(k)}: `, record[k]]), next: 0, indent: childIndent, outerIndent: indent, close: '}' };
+    return {
+      entries: keys.map((k) => [k, `${JSON.stringify(k)}: `, record[k]]),
+      next: 0,
+      indent: childIndent,
+      outerIndent: indent,
+      close: '}',
+    };
   };
 
   const stack: Frame[] = [];

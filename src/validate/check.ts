@@ -42,7 +42,8 @@ function portType(node: WorkflowNode, side: 'input' | 'output', portId: string):
   const found = ports?.find((p) => p.id === portId)?.dataType;
   if (found) return found;
   const config = node.data.config ?? {};
-  const dynamic = (side === 'input' ? config.dynamicInputs : config.dynamicOutputs) as Array<{ name: string; dataType: string }> | undefined;
+  const dynamic = (side === 'input' ? config.dynamicInputs : config.dynamicOutputs) as
+    Array<{ name: string; dataType: string }> | undefined;
   return Array.isArray(dynamic) ? dynamic.find((p) => p?.name === portId)?.dataType : undefined;
 }
 
@@ -58,8 +59,17 @@ function portCompatibility(workflow: Workflow, portConfig: PortConfig): Finding[
     const from = portType(source, 'output', fromId);
     const to = portType(target, 'input', toId);
     // Ports of an imported Agent Spec flow carry their JSON Schema: Agent Spec's type rule applies too.
-    const schemaOf = (node: WorkflowNode, side: 'inputs' | 'outputs', id: string) => node.data.metadata[side]?.find((p) => p.id === id)?.schema;
-    if (from && to && !arePortsCompatible(portConfig, { dataType: from, schema: schemaOf(source, 'outputs', fromId) }, { dataType: to, schema: schemaOf(target, 'inputs', toId) }))
+    const schemaOf = (node: WorkflowNode, side: 'inputs' | 'outputs', id: string) =>
+      node.data.metadata[side]?.find((p) => p.id === id)?.schema;
+    if (
+      from &&
+      to &&
+      !arePortsCompatible(
+        portConfig,
+        { dataType: from, schema: schemaOf(source, 'outputs', fromId) },
+        { dataType: to, schema: schemaOf(target, 'inputs', toId) },
+      )
+    )
       findings.push({
         ruleId: 'port-compatibility',
         pointer: `/edges/${i}`,
@@ -70,7 +80,10 @@ function portCompatibility(workflow: Workflow, portConfig: PortConfig): Finding[
 }
 
 /** Nodes whose type id (data.metadata.id, else node.type) no node type of the catalog has. */
-export function unknownNodeTypes(workflow: Workflow, lookupNodeType: (id: string) => NodeMetadata | undefined): Array<{ index: number; node: WorkflowNode; typeId: string }> {
+export function unknownNodeTypes(
+  workflow: Workflow,
+  lookupNodeType: (id: string) => NodeMetadata | undefined,
+): Array<{ index: number; node: WorkflowNode; typeId: string }> {
   const unknown: Array<{ index: number; node: WorkflowNode; typeId: string }> = [];
   workflow.nodes.forEach((node, index) => {
     const typeId = node.data?.metadata?.id ?? node.type;
@@ -85,12 +98,22 @@ export const unknownNodeTypeMessage = (node: WorkflowNode, typeId: string): stri
 /** `checkValue` decides what the parsed JSON is checked as (src/validate/verdict.ts reads Agent Spec too). */
 export function checkWorkflowText(file: string, text: string, ctx: CheckContext, checkValue = checkWorkflowValue): CheckResult {
   const parsed = parseJsonWithPosition(text);
-  if (!parsed.ok) return { problems: problemsOf(file, [{ ruleId: 'json-syntax', message: `Invalid JSON: ${parsed.message}`, line: parsed.line, column: parsed.column }], ctx) };
+  if (!parsed.ok)
+    return {
+      problems: problemsOf(
+        file,
+        [{ ruleId: 'json-syntax', message: `Invalid JSON: ${parsed.message}`, line: parsed.line, column: parsed.column }],
+        ctx,
+      ),
+    };
   const result = checkValue(file, parsed.value, ctx);
   // Positions are looked up only for files with something to report.
   const located = result.problems.filter((p) => p.pointer !== undefined && p.line === undefined);
   if (located.length > 0) {
-    const positions = pointerPositions(text, located.map((p) => p.pointer!));
+    const positions = pointerPositions(
+      text,
+      located.map((p) => p.pointer!),
+    );
     located.forEach((p, i) => {
       if (positions[i]) Object.assign(p, { line: positions[i]!.line, column: positions[i]!.column });
     });
@@ -106,14 +129,20 @@ export function checkWorkflowValue(file: string, value: unknown, ctx: CheckConte
   const findings: Finding[] = [];
   let workflow: Workflow | undefined;
   if (!validateWorkflowFile(value)) {
-    for (const p of describeAjvErrors(validateWorkflowFile.errors, 'workflow')) findings.push({ ruleId: 'schema', pointer: p.pointer, message: `${p.field} ${p.message}` });
+    for (const p of describeAjvErrors(validateWorkflowFile.errors, 'workflow'))
+      findings.push({ ruleId: 'schema', pointer: p.pointer, message: `${p.field} ${p.message}` });
   } else {
     workflow = withMetadataDefaults(value as Workflow, new Date(0).toISOString());
     for (const p of graphProblems(workflow, ctx.checkConfig)) findings.push({ ruleId: p.rule, pointer: p.pointer, message: p.message });
     findings.push(...portCompatibility(workflow, ctx.portConfig));
     for (const { index, node, typeId } of unknownNodeTypes(workflow, ctx.lookupNodeType))
-      findings.push({ ruleId: 'unknown-node-type', pointer: node.data?.metadata?.id !== undefined ? `/nodes/${index}/data/metadata/id` : `/nodes/${index}`, message: unknownNodeTypeMessage(node, typeId) });
-    for (const p of loopExitsIntoBody(workflow)) findings.push({ ruleId: 'loop-exit-into-body', pointer: `/edges/${p.edgeIndex}`, message: p.message });
+      findings.push({
+        ruleId: 'unknown-node-type',
+        pointer: node.data?.metadata?.id !== undefined ? `/nodes/${index}/data/metadata/id` : `/nodes/${index}`,
+        message: unknownNodeTypeMessage(node, typeId),
+      });
+    for (const p of loopExitsIntoBody(workflow))
+      findings.push({ ruleId: 'loop-exit-into-body', pointer: `/edges/${p.edgeIndex}`, message: p.message });
     const indexOf = new Map(workflow.nodes.map((n, i) => [n.id, i]));
     const edgeIndex = new Map(workflow.edges.map((e, i) => [e.id, i]));
     // The full conversion is only needed to name what an export would lose; the structure checks alone
@@ -125,7 +154,12 @@ export function checkWorkflowValue(file: string, value: unknown, ctx: CheckConte
         : structuralIssues(workflow, { lookupNodeType: ctx.lookupNodeType });
     for (const issue of issues) {
       const node = issue.nodeIds?.[0];
-      const pointer = issue.edgeId !== undefined && edgeIndex.has(issue.edgeId) ? `/edges/${edgeIndex.get(issue.edgeId)}` : node !== undefined && indexOf.has(node) ? `/nodes/${indexOf.get(node)}` : undefined;
+      const pointer =
+        issue.edgeId !== undefined && edgeIndex.has(issue.edgeId)
+          ? `/edges/${edgeIndex.get(issue.edgeId)}`
+          : node !== undefined && indexOf.has(node)
+            ? `/nodes/${indexOf.get(node)}`
+            : undefined;
       findings.push({ ruleId: issue.rule, message: issue.message, ...(pointer ? { pointer } : {}) });
     }
   }
@@ -139,7 +173,15 @@ function problemsOf(file: string, findings: Finding[], ctx: CheckContext): Probl
   for (const f of findings) {
     const definition = ctx.definitions.get(f.ruleId);
     const severity = definition ? severityOf(definition, ctx.rules) : 'error';
-    if (severity !== 'off') problems.push({ ruleId: f.ruleId, severity, message: f.message, file, ...(f.pointer !== undefined ? { pointer: f.pointer } : {}), ...(f.line ? { line: f.line, column: f.column } : {}) });
+    if (severity !== 'off')
+      problems.push({
+        ruleId: f.ruleId,
+        severity,
+        message: f.message,
+        file,
+        ...(f.pointer !== undefined ? { pointer: f.pointer } : {}),
+        ...(f.line ? { line: f.line, column: f.column } : {}),
+      });
   }
   return problems;
 }

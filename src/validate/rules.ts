@@ -5,8 +5,17 @@ import type { RuleDefinition } from '../contract/rule-config.js';
 
 export const WORKFLOW_RULES: RuleDefinition[] = [
   { id: 'json-syntax', severity: 'error', fixed: true, description: 'the file is valid JSON' },
-  { id: 'schema', severity: 'error', fixed: true, description: 'the file is a workflow: required fields, types and lengths of the contract' },
-  { id: 'duplicate-workflow-id', severity: 'error', description: 'no two files define the same workflow id (wfe serve keeps the first in path order)' },
+  {
+    id: 'schema',
+    severity: 'error',
+    fixed: true,
+    description: 'the file is a workflow: required fields, types and lengths of the contract',
+  },
+  {
+    id: 'duplicate-workflow-id',
+    severity: 'error',
+    description: 'no two files define the same workflow id (wfe serve keeps the first in path order)',
+  },
   { id: 'too-many-nodes', severity: 'error', description: 'at most 10,000 nodes (what wfe serve accepts)' },
   { id: 'duplicate-node-id', severity: 'error', description: 'node ids are unique within a workflow' },
   { id: 'duplicate-edge-id', severity: 'error', description: 'edge ids are unique within a workflow' },
@@ -14,10 +23,18 @@ export const WORKFLOW_RULES: RuleDefinition[] = [
   { id: 'edge-missing-port', severity: 'error', description: 'edge handles name ports (or branches) their nodes have' },
   { id: 'port-compatibility', severity: 'error', description: "connected ports have compatible data types (per the port config's rules)" },
   // A warning: the node still loads, shown and run from the descriptor saved in the workflow.
-  { id: 'unknown-node-type', severity: 'warning', description: "each node's type is one the catalog defines (built-in types and the folder's nodes/)" },
+  {
+    id: 'unknown-node-type',
+    severity: 'warning',
+    description: "each node's type is one the catalog defines (built-in types and the folder's nodes/)",
+  },
   { id: 'node-config', severity: 'error', description: "node configuration satisfies its node type's configSchema" },
   // An error, not a warning: every run that reaches such a loop's exit fails (test/validate-loop-exit.test.ts).
-  { id: 'loop-exit-into-body', severity: 'error', description: "a loop's exit (done, results) does not lead back into its own body, which would start the loop over on every exit" },
+  {
+    id: 'loop-exit-into-body',
+    severity: 'error',
+    description: "a loop's exit (done, results) does not lead back into its own body, which would start the loop over on every exit",
+  },
 ];
 
 // agentspec-version only fires when an export pins a version; validate never does.

@@ -37,7 +37,11 @@ const definitions = new Map(ALL_RULES.map((r) => [r.id, r]));
 export function checkContextFor(settings: FolderSettings, flagRules: RuleConfig = {}): CheckContext {
   return {
     // The config file may also name rules of other commands; unknown ids there are not errors.
-    rules: mergeRuleConfigs(VALIDATE_DEFAULTS, checkRuleConfig(settings.rules, ALL_RULES, settings.configFile ?? 'wfe.config.yaml', true), flagRules),
+    rules: mergeRuleConfigs(
+      VALIDATE_DEFAULTS,
+      checkRuleConfig(settings.rules, ALL_RULES, settings.configFile ?? 'wfe.config.yaml', true),
+      flagRules,
+    ),
     definitions,
     portConfig: settings.catalog.portConfig(),
     checkConfig: settings.checkConfig,
@@ -90,7 +94,13 @@ export async function runValidation(options: RunOptions): Promise<Report> {
     const ctx = await contextFor(options.files[i].folder);
     const severity = severityOf(definitions.get('duplicate-workflow-id')!, ctx.rules);
     if (severity !== 'off')
-      results[i].problems.push({ ruleId: 'duplicate-workflow-id', severity, file: results[i].file, pointer: '/id', message: `Workflow id '${id}' is also used by ${options.files[first].name}, which wfe serve loads instead` });
+      results[i].problems.push({
+        ruleId: 'duplicate-workflow-id',
+        severity,
+        file: results[i].file,
+        pointer: '/id',
+        message: `Workflow id '${id}' is also used by ${options.files[first].name}, which wfe serve loads instead`,
+      });
   }
 
   for (const r of results) r.problems = sortProblems(r.problems);

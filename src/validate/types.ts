@@ -29,4 +29,10 @@ export interface Report {
 }
 
 export const sortProblems = (problems: Problem[]): Problem[] =>
-  [...problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message));
+  [...problems].sort(
+    (a, b) =>
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.column ?? 0) - (b.column ?? 0) ||
+      a.ruleId.localeCompare(b.ruleId) ||
+      a.message.localeCompare(b.message),
+  );

@@ -49,7 +49,11 @@ export function checkDocumentText(file: string, text: string, ctx: CheckContext)
   const parsed = parseText(text, file);
   if (!parsed.ok) {
     const message = parsed.message.replace(/^invalid/, 'Invalid');
-    return { problems: [{ ruleId: 'json-syntax', severity: 'error', message, file, ...(parsed.line ? { line: parsed.line, column: parsed.column } : {}) }] };
+    return {
+      problems: [
+        { ruleId: 'json-syntax', severity: 'error', message, file, ...(parsed.line ? { line: parsed.line, column: parsed.column } : {}) },
+      ],
+    };
   }
   return checkAnyValue(file, parsed.value, ctx);
 }
@@ -78,19 +82,24 @@ const FIX_HINTS: Record<string, string> = {
   'duplicate-node-id': 'Give every node its own id.',
   'duplicate-edge-id': 'Give every edge its own id.',
   'edge-missing-node': 'Remove the edges whose source or target node no longer exists, or add the node back.',
-  'edge-missing-port': "Reconnect the edges to ports the nodes have (sourceHandle/targetHandle are '<node>-output-<port>' / '<node>-input-<port>').",
-  'port-compatibility': 'Connect ports of compatible data types, or add a compatibilityRules entry {from, to} to wfe.config.yaml if the connection is intended.',
+  'edge-missing-port':
+    "Reconnect the edges to ports the nodes have (sourceHandle/targetHandle are '<node>-output-<port>' / '<node>-input-<port>').",
+  'port-compatibility':
+    'Connect ports of compatible data types, or add a compatibilityRules entry {from, to} to wfe.config.yaml if the connection is intended.',
   'node-config': "Change the node's config so that it satisfies its node type's configSchema.",
   'not-empty': 'Add nodes: start with a start node, the nodes that do the work, and an end node.',
-  'mappable-node-type': 'Use node types that have an Agent Spec equivalent, or declare one with extensions["agentspec:component_type"] on the node type.',
+  'mappable-node-type':
+    'Use node types that have an Agent Spec equivalent, or declare one with extensions["agentspec:component_type"] on the node type.',
   'single-start': 'Keep exactly one start node (category triggers).',
   'end-reachable': 'Add an end node (category outputs) and connect it, through control edges, to the start node.',
-  'branch-exists': "Connect gateway edges to branches the gateway defines in config.branches, or add the branch.",
-  'no-cycle': 'Break the cycle, or declare the loop: set data.loop: true on the edge that closes it (or route it into a loop_back input); rules: {no-cycle: off} in wfe.config.yaml turns the check off.',
+  'branch-exists': 'Connect gateway edges to branches the gateway defines in config.branches, or add the branch.',
+  'no-cycle':
+    'Break the cycle, or declare the loop: set data.loop: true on the edge that closes it (or route it into a loop_back input); rules: {no-cycle: off} in wfe.config.yaml turns the check off.',
   'no-disconnected-node': 'Connect the node to the flow, or remove it.',
   'required-port': 'Connect an edge to every required input port.',
   'gateway-branches': 'Define at least one branch (config.branches) on each gateway.',
-  'lossy-export': 'Review what an Agent Spec export would leave out; set rules: {lossy-export: off} in wfe.config.yaml to stop these warnings.',
+  'lossy-export':
+    'Review what an Agent Spec export would leave out; set rules: {lossy-export: off} in wfe.config.yaml to stop these warnings.',
 };
 
 /** One hint per rule that found something, in the order the problems came; a rule without a hint gets its description. */

@@ -10,7 +10,12 @@ export function typeOf(id: string) {
 
 export function n(id: string, typeId: string, config: Record<string, unknown> = {}, x = 0): WorkflowNode {
   const meta = typeOf(typeId);
-  return { id, type: 'universalNode', position: { x, y: 0 }, data: { label: id, config: { ...(meta.config ?? {}), ...config }, metadata: meta, nodeId: id } };
+  return {
+    id,
+    type: 'universalNode',
+    position: { x, y: 0 },
+    data: { label: id, config: { ...(meta.config ?? {}), ...config }, metadata: meta, nodeId: id },
+  };
 }
 
 /** "a.port -> b.port" */
@@ -29,7 +34,14 @@ export function e(spec: string, edgeType?: string): WorkflowEdge {
 }
 
 export function flow(id: string, nodes: WorkflowNode[], edges: WorkflowEdge[]): Workflow {
-  return { id, name: id, description: '', nodes, edges, metadata: { version: '1.0.0', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', format: 'flowdrop' } };
+  return {
+    id,
+    name: id,
+    description: '',
+    nodes,
+    edges,
+    metadata: { version: '1.0.0', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', format: 'flowdrop' },
+  };
 }
 
 /** start → chat_input → chat_model → chat_output → end */
@@ -37,7 +49,14 @@ export function chatFlow(id: string, modelConfig: Record<string, unknown> = {}):
   return flow(
     id,
     [n('start', 'start'), n('in', 'chat_input'), n('model', 'chat_model', modelConfig), n('out', 'chat_output'), n('end', 'end')],
-    [e('start.trigger -> in.trigger'), e('in.trigger -> model.trigger'), e('model.trigger -> out.trigger'), e('out.trigger -> end.trigger'), e('in.message -> model.prompt'), e('model.response -> out.message')],
+    [
+      e('start.trigger -> in.trigger'),
+      e('in.trigger -> model.trigger'),
+      e('model.trigger -> out.trigger'),
+      e('out.trigger -> end.trigger'),
+      e('in.message -> model.prompt'),
+      e('model.response -> out.message'),
+    ],
   );
 }
 

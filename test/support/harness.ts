@@ -11,7 +11,12 @@ export interface Harness {
   base: string;
   server: WfeServer;
   logs: string[];
-  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: any; text: string }>;
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; headers: Headers; body: any; text: string }>;
   close(): Promise<void>;
 }
 

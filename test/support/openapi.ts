@@ -81,7 +81,8 @@ function rewriteRefs(value: Json): Json {
   if (value === null || typeof value !== 'object') return value;
   const out: JsonObject = {};
   for (const [key, child] of Object.entries(value)) {
-    out[key] = key === '$ref' && typeof child === 'string' && child.startsWith('#/components/schemas/') ? `${OAS_ID}${child}` : rewriteRefs(child);
+    out[key] =
+      key === '$ref' && typeof child === 'string' && child.startsWith('#/components/schemas/') ? `${OAS_ID}${child}` : rewriteRefs(child);
   }
   return out;
 }
@@ -107,19 +108,24 @@ oneOfToAnyOf(asObject(asObject(contractDoc.components.schemas.Interrupt.properti
 //    /workflows/{id}/export/agentspec are a `oneOf` of AgentSpecFlow and AgentSpecDocument. Every
 //    AgentSpecDocument property is optional and extra keys are allowed, so a correct flow matches both
 //    branches and the `oneOf` fails. Relaxed to `anyOf`.
-const jsonSchemaOf = (holder: Json | undefined): JsonObject => asObject(asObject(asObject(asObject(holder).content)['application/json']).schema);
+const jsonSchemaOf = (holder: Json | undefined): JsonObject =>
+  asObject(asObject(asObject(asObject(holder).content)['application/json']).schema);
 oneOfToAnyOf(jsonSchemaOf(asObject(contractDoc.paths['/workflows/{id}/export/agentspec'].get.responses)['200']));
 oneOfToAnyOf(jsonSchemaOf(contractDoc.paths['/workflows/import/agentspec'].post.requestBody));
 
 // 3. GET /agentspec/executions/{id}/stream lists a WebSocket upgrade (101, or a 200 without a body). wfe
 //    streams the frames the description names as Server-Sent Events: checked by eventStreamProblems.
-if (!asObject(contractDoc.paths['/agentspec/executions/{id}/stream'].get.responses)['101']) throw new Error('the stream is no longer a WebSocket in the document: revisit fault 3');
+if (!asObject(contractDoc.paths['/agentspec/executions/{id}/stream'].get.responses)['101'])
+  throw new Error('the stream is no longer a WebSocket in the document: revisit fault 3');
 
 // 4. ETag / If-Match and the 409 of a stale update are not in the document at all: PUT /workflows/{id}
 //    answers a stale If-Match with 409 and the error envelope (ErrorResponse).
 const putWorkflow = asObject(contractDoc.paths['/workflows/{id}'].put.responses);
 if (putWorkflow['409']) throw new Error('PUT /workflows/{id} declares a 409 now: remove fault 4');
-putWorkflow['409'] = { description: 'Stale If-Match (not in the document)', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } };
+putWorkflow['409'] = {
+  description: 'Stale If-Match (not in the document)',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
+};
 
 // ---------- wfe's own documented differences (README), checked against their intent ----------
 
@@ -149,13 +155,16 @@ function eventStreamProblems(res: ContractResponse): string[] {
   });
   for (const { event, data } of frames) {
     if (!data || data.type !== event) problems.push(`event ${event}: data.type is ${JSON.stringify(data?.type)}`);
-    else if (event === 'node_status' && (typeof data.node !== 'string' || typeof data.status !== 'object' || data.status === null)) problems.push(`node_status without node or status: ${JSON.stringify(data)}`);
-    else if (event === 'execution_complete' && (typeof data.results !== 'object' || data.results === null)) problems.push('execution_complete without results');
+    else if (event === 'node_status' && (typeof data.node !== 'string' || typeof data.status !== 'object' || data.status === null))
+      problems.push(`node_status without node or status: ${JSON.stringify(data)}`);
+    else if (event === 'execution_complete' && (typeof data.results !== 'object' || data.results === null))
+      problems.push('execution_complete without results');
     else if (event === 'execution_error' && typeof data.error !== 'string') problems.push('execution_error without error');
     else if (!['node_status', 'execution_complete', 'execution_error'].includes(String(event))) problems.push(`unknown event ${event}`);
   }
   const last = frames[frames.length - 1].event;
-  if (last !== 'execution_complete' && last !== 'execution_error') problems.push(`the stream ended with ${last}, not execution_complete or execution_error`);
+  if (last !== 'execution_complete' && last !== 'execution_error')
+    problems.push(`the stream ended with ${last}, not execution_complete or execution_error`);
   return problems;
 }
 
@@ -167,9 +176,13 @@ function eventStreamProblems(res: ContractResponse): string[] {
 function officialExportProblems(res: ContractResponse, dialectProblems: string[]): string[] {
   const body = res.body as Record<string, unknown> | undefined;
   if (!body || typeof body !== 'object') return ['body is not a JSON object'];
-  if (body.component_type === 'flow' || (body.flow as { component_type?: unknown } | undefined)?.component_type === 'flow') return dialectProblems;
+  if (body.component_type === 'flow' || (body.flow as { component_type?: unknown } | undefined)?.component_type === 'flow')
+    return dialectProblems;
   if (body.component_type !== undefined) return schemaProblems(body).map((p) => `official Flow: ${p}`);
-  const problems = typeof body.flow === 'object' && body.flow !== null ? schemaProblems(body.flow as Record<string, unknown>).map((p) => `flow: ${p}`) : ['document without a flow'];
+  const problems =
+    typeof body.flow === 'object' && body.flow !== null
+      ? schemaProblems(body.flow as Record<string, unknown>).map((p) => `flow: ${p}`)
+      : ['document without a flow'];
   for (const list of ['tools', 'llm_configs']) if (!Array.isArray(body[list])) problems.push(`${list} is not an array`);
   return problems;
 }
@@ -182,7 +195,14 @@ const CHAT_HISTORY: JsonObject = {
   required: ['success', 'data'],
   properties: {
     success: { enum: [true] },
-    data: { type: 'array', items: { type: 'object', required: ['role', 'content'], properties: { role: { enum: ['user', 'assistant'] }, content: { type: 'string' } } } },
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['role', 'content'],
+        properties: { role: { enum: ['user', 'assistant'] }, content: { type: 'string' } },
+      },
+    },
   },
 };
 // POST /execute ("Run a pipeline", shape not shown): contract.md §7 row 2 makes it an alias of executeWorkflow.
@@ -201,7 +221,10 @@ export interface ResponseValidator {
 }
 
 function formatErrors(errors: ErrorObject[] | null | undefined): string[] {
-  return (errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`);
+  return (errors ?? []).map(
+    (e) =>
+      `${e.instancePath || '(root)'} ${e.message ?? e.keyword}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`,
+  );
 }
 
 function wrap(validate: ValidateFunction, declared: boolean, label: string): ResponseValidator {
@@ -263,16 +286,26 @@ function view(source: OpenApiDocument, tag: string) {
     if (schema) {
       validator = wrap(ajv.compile(rewriteRefs(schema) as JsonObject), true, `${key}${via}${tag}`);
     } else if (status >= 400 && mediaType === 'application/json') {
-      validator = wrap(ajv.compile({ $ref: `${OAS_ID}#/components/schemas/ErrorResponse` }), false, `${key} (not declared: components.schemas.ErrorResponse)${tag}`);
+      validator = wrap(
+        ajv.compile({ $ref: `${OAS_ID}#/components/schemas/ErrorResponse` }),
+        false,
+        `${key} (not declared: components.schemas.ErrorResponse)${tag}`,
+      );
     } else {
       const declared = content ? Object.keys(content).join(', ') : 'no body';
-      throw new Error(`${key}: the OpenAPI document declares no ${mediaType} body for this status (declared: ${Object.keys(responses).join(', ')}; content: ${declared})`);
+      throw new Error(
+        `${key}: the OpenAPI document declares no ${mediaType} body for this status (declared: ${Object.keys(responses).join(', ')}; content: ${declared})`,
+      );
     }
     cache.set(key, validator);
     return validator;
   };
 
-  return { schemaValidator, responseValidator, compile: (schema: JsonObject, label: string) => wrap(ajv.compile(rewriteRefs(schema) as JsonObject), true, label) };
+  return {
+    schemaValidator,
+    responseValidator,
+    compile: (schema: JsonObject, label: string) => wrap(ajv.compile(rewriteRefs(schema) as JsonObject), true, label),
+  };
 }
 
 const strict = view(doc, '');
@@ -304,7 +337,8 @@ export function errorEnvelopeProblems(body: unknown): string[] {
   const b = body as Record<string, unknown>;
   if (b.success !== false) problems.push(`success is ${JSON.stringify(b.success)}, expected false`);
   for (const field of ['error', 'message', 'code'] as const) {
-    if (typeof b[field] !== 'string' || (b[field] as string).length === 0) problems.push(`${field} must be a non-empty string, got ${JSON.stringify(b[field])}`);
+    if (typeof b[field] !== 'string' || (b[field] as string).length === 0)
+      problems.push(`${field} must be a non-empty string, got ${JSON.stringify(b[field])}`);
   }
   return problems;
 }
@@ -314,14 +348,18 @@ export function errorEnvelopeProblems(body: unknown): string[] {
 const templates = allOperations.map((operation) => {
   const [method, template] = operation.split(' ');
   const segments = template.split('/');
-  const pattern = new RegExp(`^${segments.map((s) => (/^\{[^}]+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`);
+  const pattern = new RegExp(
+    `^${segments.map((s) => (/^\{[^}]+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`,
+  );
   return { method, template, pattern, literals: segments.filter((s) => !s.startsWith('{')).length };
 });
 
 /** "METHOD /template" of a concrete request path (base path and query removed); the most literal match wins. */
 export function operationFor(method: string, path: string): string {
   const bare = path.split('?')[0];
-  const matches = templates.filter((t) => t.method === method.toUpperCase() && t.pattern.test(bare)).sort((a, b) => b.literals - a.literals);
+  const matches = templates
+    .filter((t) => t.method === method.toUpperCase() && t.pattern.test(bare))
+    .sort((a, b) => b.literals - a.literals);
   if (matches.length === 0) throw new Error(`${method.toUpperCase()} ${bare} is no operation of the OpenAPI document or the specification`);
   return `${matches[0].method} ${matches[0].template}`;
 }
@@ -334,7 +372,11 @@ const exercised = new Set<string>();
  */
 export function isRunOperation(operation: string): boolean {
   const template = operation.split(' ')[1];
-  return /^\/(executions|pipeline|pipelines|workflow|playground|interrupts|execute)(\/|$)/.test(template) || /^\/agentspec\/(flows\/execute|executions)/.test(template) || /^\/workflows\/\{id\}\/(execute|playground)/.test(template);
+  return (
+    /^\/(executions|pipeline|pipelines|workflow|playground|interrupts|execute)(\/|$)/.test(template) ||
+    /^\/agentspec\/(flows\/execute|executions)/.test(template) ||
+    /^\/workflows\/\{id\}\/(execute|playground)/.test(template)
+  );
 }
 
 /** The operations of one side that no response checked so far belonged to. */
@@ -348,9 +390,13 @@ let chatHistory: ResponseValidator | undefined;
 
 function contractProblems(operation: string, res: ContractResponse): { label: string; problems: string[] } {
   const mediaType = res.headers?.get('content-type')?.split(';')[0].trim() || 'application/json';
-  if (operation === 'GET /agentspec/executions/{id}/stream' && res.status === 200) return { label: `${operation} 200 (known fault 3: Server-Sent Events)`, problems: eventStreamProblems(res) };
+  if (operation === 'GET /agentspec/executions/{id}/stream' && res.status === 200)
+    return { label: `${operation} 200 (known fault 3: Server-Sent Events)`, problems: eventStreamProblems(res) };
   if (operation === 'GET /workflows/{id}/chat/messages') {
-    const validate = res.status < 400 ? (chatHistory ??= contract.compile(CHAT_HISTORY, `${operation} 200 (seed-rest-api.md §4.2)`)) : contract.schemaValidator('ErrorResponse');
+    const validate =
+      res.status < 400
+        ? (chatHistory ??= contract.compile(CHAT_HISTORY, `${operation} 200 (seed-rest-api.md §4.2)`))
+        : contract.schemaValidator('ErrorResponse');
     return { label: validate.label, problems: validate(res.body) ? [] : validate.errors };
   }
   const [aliasMethod, aliasTemplate] = (SEED_ALIASES[operation] ?? operation).split(' ');
@@ -374,11 +420,14 @@ export function assertMatchesContract(method: string, pathTemplate: string, res:
   exercised.add(operation);
   const { label, problems } = contractProblems(operation, res);
   const message = (res.body as { message?: unknown } | undefined)?.message;
-  if (res.status === 404 && typeof message === 'string' && message.includes('no route for')) problems.push('the router has no route for this operation');
+  if (res.status === 404 && typeof message === 'string' && message.includes('no route for'))
+    problems.push('the router has no route for this operation');
   if (res.status >= 400) problems.push(...errorEnvelopeProblems(res.body));
   if (problems.length > 0) {
     const shown = res.body === undefined ? res.text : JSON.stringify(res.body);
-    throw new Error(`${label}: response does not match the contract:\n  ${problems.join('\n  ')}\nbody: ${shown && shown.length > 600 ? `${shown.slice(0, 600)}…` : shown}`);
+    throw new Error(
+      `${label}: response does not match the contract:\n  ${problems.join('\n  ')}\nbody: ${shown && shown.length > 600 ? `${shown.slice(0, 600)}…` : shown}`,
+    );
   }
 }
 

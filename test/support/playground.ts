@@ -16,7 +16,12 @@ export interface Message {
 
 const STOP = ['idle', 'completed', 'failed', 'awaiting_input'];
 
-export async function pollUntilStopped(h: Harness, sessionId: string, seen: Message[] = [], timeoutMs = 10_000): Promise<{ messages: Message[]; status: string; polls: number }> {
+export async function pollUntilStopped(
+  h: Harness,
+  sessionId: string,
+  seen: Message[] = [],
+  timeoutMs = 10_000,
+): Promise<{ messages: Message[]; status: string; polls: number }> {
   const deadline = Date.now() + timeoutMs;
   let polls = 0;
   for (;;) {

@@ -33,8 +33,15 @@ export const modelType: NodeMetadata = {
 };
 
 export function node(id: string, meta: NodeMetadata, x = 0, config: Record<string, unknown> = {}): WorkflowNode {
-  const defaults = Object.fromEntries(Object.entries(meta.configSchema?.properties ?? {}).map(([k, v]) => [k, (v as { default?: unknown }).default]));
-  return { id, type: 'universalNode', position: { x, y: 100 }, data: { label: meta.name, config: { ...defaults, ...config }, metadata: meta, nodeId: id } };
+  const defaults = Object.fromEntries(
+    Object.entries(meta.configSchema?.properties ?? {}).map(([k, v]) => [k, (v as { default?: unknown }).default]),
+  );
+  return {
+    id,
+    type: 'universalNode',
+    position: { x, y: 100 },
+    data: { label: meta.name, config: { ...defaults, ...config }, metadata: meta, nodeId: id },
+  };
 }
 
 export function edge(source: string, sourcePort: string, target: string, targetPort: string): WorkflowEdge {
@@ -54,6 +61,14 @@ export function twoNodeWorkflow(id: string, name = `Workflow ${id}`): Workflow {
     description: 'input to model',
     nodes: [node('in.1', textInputType, 0), node('model.1', modelType, 300)],
     edges: [edge('in.1', 'text', 'model.1', 'prompt')],
-    metadata: { version: '1.0.0', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z', versionId: `v-${id}`, updateNumber: 0, format: 'flowdrop', tags: ['test'] },
+    metadata: {
+      version: '1.0.0',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-02T00:00:00.000Z',
+      versionId: `v-${id}`,
+      updateNumber: 0,
+      format: 'flowdrop',
+      tags: ['test'],
+    },
   };
 }

@@ -68,12 +68,14 @@ export function Dashboard({ info, initial, subscribe, onQuit, onOpen }: Dashboar
   return (
     <Box flexDirection="column">
       <Box>
-        <Text bold color="cyan">wfe serve </Text>
+        <Text bold color="cyan">
+          wfe serve{' '}
+        </Text>
         <Text>{info.url}</Text>
       </Box>
       <Text dimColor>
-        {info.dir} · {info.workflows()} workflows · {info.nodeTypes()} node types · watch {info.watch ? 'on' : 'off'} · auth {info.auth ? 'on' : 'off'} ·{' '}
-        {state.counts.requests} requests{state.counts.errors > 0 ? `, ${state.counts.errors} errors` : ''}
+        {info.dir} · {info.workflows()} workflows · {info.nodeTypes()} node types · watch {info.watch ? 'on' : 'off'} · auth{' '}
+        {info.auth ? 'on' : 'off'} · {state.counts.requests} requests{state.counts.errors > 0 ? `, ${state.counts.errors} errors` : ''}
       </Text>
 
       {state.loadErrors.length > 0 && (
@@ -92,12 +94,16 @@ export function Dashboard({ info, initial, subscribe, onQuit, onOpen }: Dashboar
 
       <Box flexDirection="column" marginTop={1}>
         <Text bold>Runs</Text>
-        {state.runs.length === 0 ? <Text dimColor>  none yet: press Run in the editor's playground</Text> : state.runs.map((r) => <RunLine key={r.id} run={r} />)}
+        {state.runs.length === 0 ? (
+          <Text dimColor> none yet: press Run in the editor's playground</Text>
+        ) : (
+          state.runs.map((r) => <RunLine key={r.id} run={r} />)
+        )}
       </Box>
 
       <Box flexDirection="column" marginTop={1}>
         <Text bold>Requests</Text>
-        {state.requests.length === 0 && <Text dimColor>  waiting for the editor…</Text>}
+        {state.requests.length === 0 && <Text dimColor> waiting for the editor…</Text>}
         {state.requests.map((r, i) => (
           <Box key={`${r.at}-${i}`}>
             <Text dimColor>{r.at.slice(11, 19)} </Text>

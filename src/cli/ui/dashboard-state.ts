@@ -15,7 +15,14 @@ export interface DashboardState {
 export const TAIL = 8;
 const RUNS_SHOWN = 5;
 
-export const emptyState = (loadErrors: LoadError[] = []): DashboardState => ({ requests: [], files: [], logs: [], loadErrors, runs: [], counts: { requests: 0, errors: 0 } });
+export const emptyState = (loadErrors: LoadError[] = []): DashboardState => ({
+  requests: [],
+  files: [],
+  logs: [],
+  loadErrors,
+  runs: [],
+  counts: { requests: 0, errors: 0 },
+});
 
 const keepLast = <T>(list: T[], item: T, n = TAIL): T[] => [...list, item].slice(-n);
 

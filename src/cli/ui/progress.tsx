@@ -35,7 +35,11 @@ function Summary({ rows }: { rows: Array<[string, string | number]> }) {
 export function inkProgress(label: string, total: number): Progress {
   let done = 0;
   let last = 0;
-  const view = render(<Bar label={label} done={0} total={total} item="" />, { stdout: process.stderr as unknown as NodeJS.WriteStream, exitOnCtrlC: false, patchConsole: false });
+  const view = render(<Bar label={label} done={0} total={total} item="" />, {
+    stdout: process.stderr as unknown as NodeJS.WriteStream,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
   return {
     tick(item) {
       done++;

@@ -11,7 +11,11 @@ export function startDashboard(props: DashboardProps): () => void {
 /** Opens a URL with the platform's opener; says plainly when there is none (a server, a container). */
 export function openInBrowser(url: string): Promise<string> {
   const [command, args] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '', url]]
+        : ['xdg-open', [url]];
   return new Promise((resolve) => {
     const child = spawn(command, args, { detached: true, stdio: 'ignore' });
     child.once('error', () => resolve(`no browser available here: open ${url} yourself`));

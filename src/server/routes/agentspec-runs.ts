@@ -34,13 +34,19 @@ export function registerAgentSpecRunRoutes(router: Router, ctx: AppContext): voi
   const runOf = (id: string): RunRecord => findById(id, (i) => ctx.engine.getRun(i), 'execution');
 
   router.post('/agentspec/flows/execute', async (req, res) => {
-    const body = await readCheckedBody<{ flow: unknown; inputs?: Record<string, unknown> }>(req, ctx, validateAgentSpecExecute, AGENTSPEC_EXECUTE_MESSAGES);
+    const body = await readCheckedBody<{ flow: unknown; inputs?: Record<string, unknown> }>(
+      req,
+      ctx,
+      validateAgentSpecExecute,
+      AGENTSPEC_EXECUTE_MESSAGES,
+    );
     // Only a flow that POST /agentspec/flows/validate calls valid runs.
     const verdict = agentSpecVerdict(body.flow, checkContext());
     if (!verdict.valid || !verdict.workflow) return sendInvalidAgentSpec(res, verdict.errors, verdict.warnings);
     const workflow = verdict.workflow;
     const values = body.inputs ?? {};
-    const message = [values.user_input, values.message, values.input, values.query].find((v) => typeof v === 'string') as string | undefined;
+    const message = [values.user_input, values.message, values.input, values.query].find((v) => typeof v === 'string') as
+      string | undefined;
     const run = ctx.engine.startRun(workflow, { origin: 'api', inputs: values, message: message ?? '' });
     sendJson(res, 200, { execution_id: run.id, id: run.id, status: 'running', warnings: verdict.warnings });
   });
@@ -64,15 +70,25 @@ export function registerAgentSpecRunRoutes(router: Router, ctx: AppContext): voi
   // Server-sent events: node_status for every change, then execution_complete or execution_error.
   router.get('/agentspec/executions/:id/stream', (req, res) => {
     const run = runOf(req.params.id);
-    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
-    const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify({ type: event, ...(data as object) })}\n\n`);
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    const send = (event: string, data: unknown) =>
+      res.write(`event: ${event}\ndata: ${JSON.stringify({ type: event, ...(data as object) })}\n\n`);
     const seen = new Map<string, string>();
     const publish = (current: RunRecord): boolean => {
       for (const job of current.jobs) {
         const key = `${job.status}:${job.execution_count}`;
         if (seen.get(job.node_id) === key) continue;
         seen.set(job.node_id, key);
-        send('node_status', { node: job.node_label, node_id: job.node_id, status: { status: job.status, execution_count: job.execution_count, ...(job.error_message ? { error: job.error_message } : {}) } });
+        send('node_status', {
+          node: job.node_label,
+          node_id: job.node_id,
+          status: { status: job.status, execution_count: job.execution_count, ...(job.error_message ? { error: job.error_message } : {}) },
+        });
       }
       if (!FINISHED.includes(current.status)) return false;
       if (current.status === 'completed') send('execution_complete', { results: current.results });

@@ -20,19 +20,34 @@ import { servedCheckContext, servedRules } from './validate.js';
  */
 export function sendInvalidAgentSpec(res: ServerResponse, errors: string[], warnings: string[]): void {
   const message = `Agent Spec validation failed: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`;
-  sendJson(res, 422, { success: false, error: message, message, code: 'VALIDATION_ERROR', details: { errors, warnings }, valid: false, errors, warnings });
+  sendJson(res, 422, {
+    success: false,
+    error: message,
+    message,
+    code: 'VALIDATION_ERROR',
+    details: { errors, warnings },
+    valid: false,
+    errors,
+    warnings,
+  });
 }
 
 /** The OpenAPI's AgentSpecProperty needs `type` and a titled `items`; an untyped (mixed) port reads as string. */
 function oasProperty(property: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...property, type: property.type ?? 'string' };
-  if (out.items && typeof out.items === 'object') out.items = oasProperty({ title: `${String(property.title)}_item`, ...(out.items as Record<string, unknown>) });
+  if (out.items && typeof out.items === 'object')
+    out.items = oasProperty({ title: `${String(property.title)}_item`, ...(out.items as Record<string, unknown>) });
   return out;
 }
 
 /** What a catalog node type offers as a runtime agent or tool: its data ports as properties. */
 function asRuntimeEntry(meta: NodeMetadata) {
-  const node = { id: meta.id, type: 'universalNode', position: { x: 0, y: 0 }, data: { label: meta.name, config: {}, metadata: meta } } as WorkflowNode;
+  const node = {
+    id: meta.id,
+    type: 'universalNode',
+    position: { x: 0, y: 0 },
+    data: { label: meta.name, config: {}, metadata: meta },
+  } as WorkflowNode;
   const ports = nodePorts(node);
   return {
     resolution: resolveComponentType(node),
@@ -58,7 +73,8 @@ export function registerAgentSpecRoutes(router: Router, ctx: AppContext): void {
   router.get('/workflows/:id/export/agentspec', (req, res) => {
     const format = enumParam(req.query, 'format', ['flow', 'document'] as const, 'flow');
     const version = req.query.agentspec_version;
-    if (version !== undefined && !isAgentSpecVersion(version)) throw invalidField('agentspec_version', 'must be a known Agent Spec version');
+    if (version !== undefined && !isAgentSpecVersion(version))
+      throw invalidField('agentspec_version', 'must be a known Agent Spec version');
     const workflow = stored(req.params.id);
     // What GET …/validate/agentspec calls an error blocks the export too; the export adds its own findings.
     const verdict = workflowVerdict(workflow, checkContext());
@@ -89,14 +105,22 @@ export function registerAgentSpecRoutes(router: Router, ctx: AppContext): void {
 
   router.post('/agentspec/flows/validate', async (req, res) => {
     const body = await readJsonBody(req, ctx.options.maxBody);
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidField('body', 'an Agent Spec flow (a JSON object) is required');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw invalidField('body', 'an Agent Spec flow (a JSON object) is required');
     const { valid, errors, warnings } = agentSpecVerdict(body, checkContext());
     sendJson(res, 200, { valid, errors, warnings });
   });
 
   router.get('/agentspec/agents', (_req, res) => {
-    const agents = ctx.catalog.nodeTypes().map(asRuntimeEntry).filter((e) => e.resolution.kind === 'node' && e.resolution.type === 'AgentNode');
-    sendJson(res, 200, agents.map((e) => e.entry));
+    const agents = ctx.catalog
+      .nodeTypes()
+      .map(asRuntimeEntry)
+      .filter((e) => e.resolution.kind === 'node' && e.resolution.type === 'AgentNode');
+    sendJson(
+      res,
+      200,
+      agents.map((e) => e.entry),
+    );
   });
 
   router.get('/agentspec/tools', (_req, res) => {
@@ -104,7 +128,10 @@ export function registerAgentSpecRoutes(router: Router, ctx: AppContext): void {
       .nodeTypes()
       .map(asRuntimeEntry)
       .filter((e) => e.resolution.kind === 'node' && e.resolution.type === 'ToolNode')
-      .map((e) => ({ ...e.entry, component_type: e.resolution.kind === 'node' && e.resolution.tool === 'ClientTool' ? 'client_tool' : 'server_tool' }));
+      .map((e) => ({
+        ...e.entry,
+        component_type: e.resolution.kind === 'node' && e.resolution.tool === 'ClientTool' ? 'client_tool' : 'server_tool',
+      }));
     sendJson(res, 200, tools);
   });
 
@@ -124,8 +151,14 @@ function documentOf(flow: AsComponent, warnings: string[]) {
     const v = value as Record<string, unknown>;
     const type = typeof v.component_type === 'string' ? v.component_type : '';
     const key = `${type}:${String(v.id ?? v.name)}`;
-    if (/Tool$/.test(type) && !seen.has(key)) (seen.add(key), tools.push(v));
-    if (/Config$/.test(type) && !/Transport|Client/.test(type) && !seen.has(key)) (seen.add(key), llmConfigs.push(v));
+    if (/Tool$/.test(type) && !seen.has(key)) {
+      seen.add(key);
+      tools.push(v);
+    }
+    if (/Config$/.test(type) && !/Transport|Client/.test(type) && !seen.has(key)) {
+      seen.add(key);
+      llmConfigs.push(v);
+    }
     for (const [k, child] of Object.entries(v)) if (k !== 'metadata') visit(child);
   };
   visit(flow);

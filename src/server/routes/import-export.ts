@@ -9,7 +9,8 @@ import type { AppContext, Router } from '../context.js';
 import { enumParam, envelopeAround, readJsonBody, sendRaw } from '../http.js';
 
 /** A file name for Content-Disposition: the workflow name without characters that break the header. */
-export const downloadName = (name: string, extension: string): string => `${name.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim() || 'workflow'}.${extension}`;
+export const downloadName = (name: string, extension: string): string =>
+  `${name.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim() || 'workflow'}.${extension}`;
 
 /** The workflow inside an import body: the body itself, {workflow: object}, or {workflow: "<json or yaml>"}. */
 function workflowOf(body: unknown): unknown {
@@ -18,7 +19,8 @@ function workflowOf(body: unknown): unknown {
   if (wrapped === undefined || Array.isArray((body as { nodes?: unknown }).nodes)) return body;
   if (typeof wrapped !== 'string') return wrapped;
   const parsed = parseText(wrapped);
-  if (!parsed.ok) throw invalidField('workflow', `${parsed.message}${parsed.line ? ` at line ${parsed.line}, column ${parsed.column}` : ''}`);
+  if (!parsed.ok)
+    throw invalidField('workflow', `${parsed.message}${parsed.line ? ` at line ${parsed.line}, column ${parsed.column}` : ''}`);
   return parsed.value;
 }
 
@@ -34,7 +36,12 @@ export function registerImportExportRoutes(router: Router, ctx: AppContext): voi
       return;
     }
     const text = toYaml(found.workflow);
-    res.writeHead(200, { 'Content-Type': 'application/x-yaml; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Content-Disposition': disposition, ETag: found.etag });
+    res.writeHead(200, {
+      'Content-Type': 'application/x-yaml; charset=utf-8',
+      'Content-Length': Buffer.byteLength(text),
+      'Content-Disposition': disposition,
+      ETag: found.etag,
+    });
     res.end(text);
   });
 

@@ -16,15 +16,23 @@ export function registerNodeRoutes(router: Router, ctx: AppContext): void {
     const offset = intParam(req.query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
     const key = JSON.stringify([category, search, format, limit, offset]);
     const page = nodePages.get(ctx.catalog.revision(), key, () => {
-      const matching = ctx.catalog.nodeTypes().filter(
-        (node) =>
-          (!category || node.category === category) &&
-          (!format || !node.formats || node.formats.includes(format)) &&
-          (!search ||
-            [node.id, node.name, node.description, ...(node.tags ?? [])].some((text) => typeof text === 'string' && text.toLowerCase().includes(search))),
-      );
+      const matching = ctx.catalog
+        .nodeTypes()
+        .filter(
+          (node) =>
+            (!category || node.category === category) &&
+            (!format || !node.formats || node.formats.includes(format)) &&
+            (!search ||
+              [node.id, node.name, node.description, ...(node.tags ?? [])].some(
+                (text) => typeof text === 'string' && text.toLowerCase().includes(search),
+              )),
+        );
       const items = matching.slice(offset, offset + limit);
-      return cachedJson(JSON.stringify(ok(items, `Found ${matching.length} node types`)), paginationHeaders(matching.length, limit, offset), true);
+      return cachedJson(
+        JSON.stringify(ok(items, `Found ${matching.length} node types`)),
+        paginationHeaders(matching.length, limit, offset),
+        true,
+      );
     });
     sendCached(req, res, page);
   });
@@ -36,7 +44,9 @@ export function registerNodeRoutes(router: Router, ctx: AppContext): void {
   });
 
   router.get('/categories', (req, res) => {
-    const body = fixed.get(ctx.catalog.revision(), 'categories', () => cachedJson(JSON.stringify(ok(ctx.catalog.categories(), 'Categories loaded successfully')), {}, true));
+    const body = fixed.get(ctx.catalog.revision(), 'categories', () =>
+      cachedJson(JSON.stringify(ok(ctx.catalog.categories(), 'Categories loaded successfully')), {}, true),
+    );
     sendCached(req, res, body);
   });
 

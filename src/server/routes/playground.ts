@@ -14,7 +14,10 @@ const sessionBody = ({ messages: _m, lastRunId: _r, ...session }: SessionRecord)
 const interruptBody = (i: InterruptRecord) => ({ ...i, ...(i.response !== undefined ? { responseValue: i.response } : {}) });
 
 const SESSION_MESSAGES = { name: 'must be a string of at most 100 characters', metadata: 'must be an object' };
-const MESSAGE_MESSAGES = { content: 'is required and must be a string of at most 10000 characters', inputs: 'must be an object of {nodeId: {field: value}}' };
+const MESSAGE_MESSAGES = {
+  content: 'is required and must be a string of at most 10000 characters',
+  inputs: 'must be an object of {nodeId: {field: value}}',
+};
 const ANSWER_MESSAGES = { value: 'is required' };
 
 export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void {
@@ -27,17 +30,29 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
     const limit = intParam(req.query, 'limit', 20, 1, 100);
     const offset = intParam(req.query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
     const all = ctx.engine.listSessions(workflow.id);
-    sendJson(res, 200, ok(all.slice(offset, offset + limit).map(sessionBody), `Found ${all.length} sessions`), paginationHeaders(all.length, limit, offset));
+    sendJson(
+      res,
+      200,
+      ok(all.slice(offset, offset + limit).map(sessionBody), `Found ${all.length} sessions`),
+      paginationHeaders(all.length, limit, offset),
+    );
   });
 
   router.post('/workflows/:id/playground/sessions', async (req, res) => {
     const workflow = workflowOf(req.params.id);
-    const body = await readCheckedBody<{ name?: string; metadata?: Record<string, unknown> }>(req, ctx, validateCreateSession, SESSION_MESSAGES);
+    const body = await readCheckedBody<{ name?: string; metadata?: Record<string, unknown> }>(
+      req,
+      ctx,
+      validateCreateSession,
+      SESSION_MESSAGES,
+    );
     const created = ctx.engine.createSession(workflow.id, body.name, body.metadata);
     sendJson(res, 201, ok(sessionBody(created), 'Session created'));
   });
 
-  router.get('/playground/sessions/:sessionId', (req, res) => sendJson(res, 200, ok(sessionBody(session(req.params.sessionId)), 'Session loaded')));
+  router.get('/playground/sessions/:sessionId', (req, res) =>
+    sendJson(res, 200, ok(sessionBody(session(req.params.sessionId)), 'Session loaded')),
+  );
 
   router.delete('/playground/sessions/:sessionId', async (req, res) => {
     await ctx.engine.deleteSession(session(req.params.sessionId).id);
@@ -47,7 +62,8 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
   router.get('/playground/sessions/:sessionId/messages', (req, res) => {
     const s = session(req.params.sessionId);
     const since = stringParam(req.query, 'since', 100);
-    if (since !== undefined && since !== '' && Number.isNaN(Date.parse(since))) throw invalidField('since', 'must be an ISO 8601 date-time');
+    if (since !== undefined && since !== '' && Number.isNaN(Date.parse(since)))
+      throw invalidField('since', 'must be an ISO 8601 date-time');
     const limit = intParam(req.query, 'limit', 100, 1, 500);
     const { messages, hasMore } = ctx.engine.messages(s.id, since || undefined, limit);
     sendJson(res, 200, { success: true, data: messages, hasMore, sessionStatus: s.status, message: `${messages.length} messages` });
@@ -55,7 +71,12 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
 
   router.post('/playground/sessions/:sessionId/messages', async (req, res) => {
     const s = session(req.params.sessionId);
-    const body = await readCheckedBody<{ content: string; inputs?: Record<string, unknown> }>(req, ctx, validateSendMessage, MESSAGE_MESSAGES);
+    const body = await readCheckedBody<{ content: string; inputs?: Record<string, unknown> }>(
+      req,
+      ctx,
+      validateSendMessage,
+      MESSAGE_MESSAGES,
+    );
     const message = ctx.engine.sendMessage(s.id, workflowOf(s.workflowId), body.content, body.inputs ?? {});
     sendJson(res, 200, ok(message, 'Message sent; the workflow is running'));
   });
@@ -66,11 +87,17 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
     return m;
   };
 
-  router.get('/playground/sessions/:sessionId/messages/:messageId', (req, res) => sendJson(res, 200, ok(messageOf(req.params.sessionId, req.params.messageId), 'Message loaded')));
+  router.get('/playground/sessions/:sessionId/messages/:messageId', (req, res) =>
+    sendJson(res, 200, ok(messageOf(req.params.sessionId, req.params.messageId), 'Message loaded')),
+  );
 
   router.get('/playground/sessions/:sessionId/messages/:messageId/status', (req, res) => {
     const m = messageOf(req.params.sessionId, req.params.messageId);
-    sendJson(res, 200, ok({ id: m.id, status: m.status, sequenceNumber: m.sequenceNumber, timestamp: m.timestamp }, `Message is ${m.status}`));
+    sendJson(
+      res,
+      200,
+      ok({ id: m.id, status: m.status, sequenceNumber: m.sequenceNumber, timestamp: m.timestamp }, `Message is ${m.status}`),
+    );
   });
 
   router.post('/playground/sessions/:sessionId/stop', async (req, res) => {
@@ -87,7 +114,9 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
     offset: intParam(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER),
   });
 
-  router.get('/interrupts/:interruptId', (req, res) => sendJson(res, 200, ok(interruptBody(interrupt(req.params.interruptId)), 'Interrupt loaded')));
+  router.get('/interrupts/:interruptId', (req, res) =>
+    sendJson(res, 200, ok(interruptBody(interrupt(req.params.interruptId)), 'Interrupt loaded')),
+  );
 
   router.post('/interrupts/:interruptId', async (req, res) => {
     const found = interrupt(req.params.interruptId);

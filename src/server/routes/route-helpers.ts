@@ -12,7 +12,12 @@ import { readJsonBody } from '../http.js';
  * The JSON body (an empty one reads as {}), checked by `validate`: the first problem is a 400 naming its
  * field, with the route's own wording for that field when `messages` has one.
  */
-export async function readCheckedBody<T>(req: Request, ctx: AppContext, validate: ValidateFunction, messages: Record<string, string> = {}): Promise<T> {
+export async function readCheckedBody<T>(
+  req: Request,
+  ctx: AppContext,
+  validate: ValidateFunction,
+  messages: Record<string, string> = {},
+): Promise<T> {
   const body: unknown = (await readJsonBody(req, ctx.options.maxBody)) ?? {};
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidField('body', 'must be a JSON object');
   if (!validate(body)) {

@@ -22,7 +22,7 @@ export function pipelineDetail(run: RunRecord): Record<string, unknown> {
     summary[job.status]++;
     nodeStatuses[job.node_id] = {
       status: job.status,
-      ...(job.completed ?? job.started ? { last_executed: job.completed ?? job.started } : {}),
+      ...((job.completed ?? job.started) ? { last_executed: job.completed ?? job.started } : {}),
       ...(job.execution_time !== undefined ? { execution_time: job.execution_time } : {}),
       ...(job.error_message ? { error: job.error_message } : {}),
     };
@@ -43,7 +43,13 @@ export function pipelineDetail(run: RunRecord): Record<string, unknown> {
   return { ...detail, success: true, data: detail };
 }
 
-const listItem = (run: RunRecord) => ({ id: run.id, workflow_id: run.workflow_id, status: run.status, created: run.created, updated: run.updated });
+const listItem = (run: RunRecord) => ({
+  id: run.id,
+  workflow_id: run.workflow_id,
+  status: run.status,
+  created: run.created,
+  updated: run.updated,
+});
 
 function progressOf(run: RunRecord): number {
   if (run.status === 'completed') return 100;
@@ -144,7 +150,12 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
     const limit = intParam(req.query, 'limit', 50, 1, 100);
     const offset = intParam(req.query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
     const runs = ctx.engine.listRuns({ workflowId, status });
-    sendJson(res, 200, ok(runs.slice(offset, offset + limit).map(listItem), `Found ${runs.length} executions`), paginationHeaders(runs.length, limit, offset));
+    sendJson(
+      res,
+      200,
+      ok(runs.slice(offset, offset + limit).map(listItem), `Found ${runs.length} executions`),
+      paginationHeaders(runs.length, limit, offset),
+    );
   });
 
   router.get('/executions/:id', (req, res) => sendJson(res, 200, pipelineDetail(findRun(ctx, req.params.id, 'execution'))));
@@ -177,7 +188,11 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
 
   router.get('/pipeline/:id/status', (req, res) => {
     const run = findRun(ctx, req.params.id, 'pipeline');
-    sendJson(res, 200, ok({ id: run.id, status: run.status, progress: progressOf(run), updated: run.updated }, `Pipeline is ${run.status}`));
+    sendJson(
+      res,
+      200,
+      ok({ id: run.id, status: run.status, progress: progressOf(run), updated: run.updated }, `Pipeline is ${run.status}`),
+    );
   });
 
   router.post('/pipeline/:id/execute', async (req, res) => {
@@ -187,7 +202,14 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
     const workflow = findWorkflow(ctx, run.workflow_id);
     const inputs = body.inputs ?? run.inputs;
     // OpenAPI: this operation's timeout is in seconds (the workflow execute's is in milliseconds).
-    ctx.engine.startRun(workflow, { origin: 'pipeline', inputs, message: messageOf(inputs), maxSteps: body.options?.maxSteps, timeoutMs: body.options?.timeout !== undefined ? body.options.timeout * 1000 : undefined, reuse: run });
+    ctx.engine.startRun(workflow, {
+      origin: 'pipeline',
+      inputs,
+      message: messageOf(inputs),
+      maxSteps: body.options?.maxSteps,
+      timeoutMs: body.options?.timeout !== undefined ? body.options.timeout * 1000 : undefined,
+      reuse: run,
+    });
     sendJson(res, 202, ok({ pipeline_id: run.id, status: 'running' as RunStatus, message: 'Pipeline started' }, 'Pipeline started'));
   });
 

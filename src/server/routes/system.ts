@@ -40,7 +40,12 @@ export function registerSystemRoutes(router: Router, ctx: AppContext): void {
           interrupts: true,
           agentspec: true,
         },
-        limits: { maxWorkflowNodes: MAX_WORKFLOW_NODES, maxConcurrentExecutions: MAX_CONCURRENT_RUNS, maxSteps: ctx.options.maxSteps ?? 10_000, maxBodyBytes: ctx.options.maxBody },
+        limits: {
+          maxWorkflowNodes: MAX_WORKFLOW_NODES,
+          maxConcurrentExecutions: MAX_CONCURRENT_RUNS,
+          maxSteps: ctx.options.maxSteps ?? 10_000,
+          maxBodyBytes: ctx.options.maxBody,
+        },
         basePath: ctx.options.basePath,
         workflowCount: ctx.store.size,
         nodeTypeCount: ctx.catalog.nodeTypes().length,

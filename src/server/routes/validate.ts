@@ -59,8 +59,22 @@ export function registerValidateRoutes(router: Router, ctx: AppContext): void {
     }
     const checkContext = checkContextNow();
     const verdict = workflowVerdict(body, checkContext);
-    const data = { valid: verdict.valid, errors: verdict.errors, warnings: verdict.warnings, suggestions: suggestionsFor(verdict.problems, checkContext) };
-    const summary = verdict.valid ? 'Workflow is valid' : `Workflow has ${verdict.errors.length} error${verdict.errors.length === 1 ? '' : 's'}`;
-    sendJson(res, 200, ok(data, `${summary}${verdict.warnings.length > 0 ? ` and ${verdict.warnings.length} warning${verdict.warnings.length === 1 ? '' : 's'}` : ''}`));
+    const data = {
+      valid: verdict.valid,
+      errors: verdict.errors,
+      warnings: verdict.warnings,
+      suggestions: suggestionsFor(verdict.problems, checkContext),
+    };
+    const summary = verdict.valid
+      ? 'Workflow is valid'
+      : `Workflow has ${verdict.errors.length} error${verdict.errors.length === 1 ? '' : 's'}`;
+    sendJson(
+      res,
+      200,
+      ok(
+        data,
+        `${summary}${verdict.warnings.length > 0 ? ` and ${verdict.warnings.length} warning${verdict.warnings.length === 1 ? '' : 's'}` : ''}`,
+      ),
+    );
   });
 }

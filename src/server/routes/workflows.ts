@@ -53,7 +53,10 @@ export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
               (!tags || tags.length === 0 || tags.some((t) => workflow.metadata.tags?.includes(t)))
           : undefined;
       const { total, items } = ctx.store.page(ORDER_OF[sort], order === 'desc', offset, limit, keep);
-      return cachedJson(envelopeAround(`[${items.map((p) => p.json).join(',')}]`, `Found ${total} workflows`), paginationHeaders(total, limit, offset));
+      return cachedJson(
+        envelopeAround(`[${items.map((p) => p.json).join(',')}]`, `Found ${total} workflows`),
+        paginationHeaders(total, limit, offset),
+      );
     });
     sendCached(req, res, page);
   });
@@ -78,7 +81,8 @@ export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
     // Cached until the workflow or its runs change (the engine hands out a new map then).
     if (info.size === 0) {
       let body = bodies.get(found.workflow);
-      if (!body) bodies.set(found.workflow, (body = cachedJson(envelopeAround(found.json, 'Workflow loaded successfully'), { ETag: found.etag })));
+      if (!body)
+        bodies.set(found.workflow, (body = cachedJson(envelopeAround(found.json, 'Workflow loaded successfully'), { ETag: found.etag })));
       sendCached(req, res, body);
       return;
     }
@@ -124,8 +128,18 @@ export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
     const session = sessionId ? ctx.engine.getSession(sessionId) : ctx.engine.latestSession(req.params.id);
     if (session && session.workflowId !== req.params.id) throw notFound(`session '${sessionId}' of workflow '${req.params.id}'`);
     const turns = (session?.messages ?? [])
-      .filter((m) => (m.role === 'user' || m.role === 'assistant') && m.metadata.type !== 'interrupt_request' && m.metadata.interrupt_id === undefined)
-      .map((m) => ({ role: m.role, content: m.content, id: m.id, timestamp: m.timestamp, sequenceNumber: m.sequenceNumber, sessionId: m.sessionId }));
+      .filter(
+        (m) =>
+          (m.role === 'user' || m.role === 'assistant') && m.metadata.type !== 'interrupt_request' && m.metadata.interrupt_id === undefined,
+      )
+      .map((m) => ({
+        role: m.role,
+        content: m.content,
+        id: m.id,
+        timestamp: m.timestamp,
+        sequenceNumber: m.sequenceNumber,
+        sessionId: m.sessionId,
+      }));
     sendJson(res, 200, ok(turns, `${turns.length} chat messages`));
   });
 }

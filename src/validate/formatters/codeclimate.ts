@@ -20,7 +20,9 @@ export const codeclimate: Formatter = (report) => {
       description: p.message,
       categories: ['Bug Risk'],
       severity: SEVERITY[p.severity],
-      fingerprint: createHash('md5').update(repeat === 0 ? key : `${key}\0${repeat}`).digest('hex'),
+      fingerprint: createHash('md5')
+        .update(repeat === 0 ? key : `${key}\0${repeat}`)
+        .digest('hex'),
       location: { path, lines: { begin: p.line ?? 1 } },
     };
   });

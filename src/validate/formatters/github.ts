@@ -20,10 +20,17 @@ export const github: Formatter = (report) => {
       continue;
     }
     shown[p.severity]++;
-    const props = [`file=${escapeProperty(p.file)}`, ...(p.line !== undefined ? [`line=${p.line}`, `col=${p.column ?? 1}`] : []), `title=${escapeProperty(`wfe ${p.ruleId}`)}`];
+    const props = [
+      `file=${escapeProperty(p.file)}`,
+      ...(p.line !== undefined ? [`line=${p.line}`, `col=${p.column ?? 1}`] : []),
+      `title=${escapeProperty(`wfe ${p.ruleId}`)}`,
+    ];
     lines.push(`::${p.severity} ${props.join(',')}::${escapeData(p.message)}`);
   }
-  if (hidden > 0) lines.push(`::notice title=wfe validate::${escapeData(`${plural(hidden, 'more problem')} not annotated (GitHub shows at most ${LIMIT} errors and ${LIMIT} warnings per step); see the job summary or another report format`)}`);
+  if (hidden > 0)
+    lines.push(
+      `::notice title=wfe validate::${escapeData(`${plural(hidden, 'more problem')} not annotated (GitHub shows at most ${LIMIT} errors and ${LIMIT} warnings per step); see the job summary or another report format`)}`,
+    );
   return lines.length > 0 ? lines.join('\n') + '\n' : '';
 };
 
@@ -61,7 +68,9 @@ function pictures(results: FileResult[], source: WorkflowSource): string {
     const workflow = source(result.file);
     if (!workflow) continue;
     try {
-      blocks.push(`\n#### ${result.file.replace(/[\\`*_[\]<>|#]/g, (c) => `\\${c}`)}\n\n\`\`\`mermaid\n${toMermaid(workflow, { highlight: failingNodeIds(result, workflow) })}\`\`\`\n`);
+      blocks.push(
+        `\n#### ${result.file.replace(/[\\`*_[\]<>|#]/g, (c) => `\\${c}`)}\n\n\`\`\`mermaid\n${toMermaid(workflow, { highlight: failingNodeIds(result, workflow) })}\`\`\`\n`,
+      );
     } catch {
       // A file too broken to draw still has its rows in the table above.
     }
@@ -76,6 +85,8 @@ export const githubSummary = (report: Report, _options?: FormatOptions, source: 
   const head = `### wfe validate: ${problems.length === 0 ? '✅ no problems' : `❌ ${plural(report.errorCount, 'error')}, ${plural(report.warningCount, 'warning')}`} in ${plural(report.files.length, 'file')}\n`;
   if (problems.length === 0) return head;
   const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-  const rows = problems.map((p) => `| ${cell(p.file)}:${p.line ?? 1}:${p.column ?? 1} | ${p.severity} | ${cell(p.message)} | \`${p.ruleId}\` |`);
+  const rows = problems.map(
+    (p) => `| ${cell(p.file)}:${p.line ?? 1}:${p.column ?? 1} | ${p.severity} | ${cell(p.message)} | \`${p.ruleId}\` |`,
+  );
   return `${head}\n| where | severity | problem | rule |\n|---|---|---|---|\n${rows.join('\n')}\n${pictures(report.files, source)}`;
 };

@@ -5,7 +5,12 @@ export const json: Formatter = (report, { version, timings }) =>
   JSON.stringify(
     {
       tool: { name: 'wfe', version },
-      summary: { files: report.files.length, errors: report.errorCount, warnings: report.warningCount, ...(timings ? { durationMs: report.durationMs } : {}) },
+      summary: {
+        files: report.files.length,
+        errors: report.errorCount,
+        warnings: report.warningCount,
+        ...(timings ? { durationMs: report.durationMs } : {}),
+      },
       files: report.files.map((f) => ({
         file: f.file,
         errors: f.problems.filter((p) => p.severity === 'error').length,

@@ -1,9 +1,17 @@
 // JUnit XML: one testcase per file, failing when the file has errors (GitLab's test report, Jenkins).
 import { plural, type Formatter } from './options.js';
 
-const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
+const xml = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;')
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
 
-const line = (p: { line?: number; column?: number; severity: string; message: string; ruleId: string }) => `${p.line ?? 1}:${p.column ?? 1} ${p.severity} ${p.message} [${p.ruleId}]`;
+const line = (p: { line?: number; column?: number; severity: string; message: string; ruleId: string }) =>
+  `${p.line ?? 1}:${p.column ?? 1} ${p.severity} ${p.message} [${p.ruleId}]`;
 
 export const junit: Formatter = (report, { timings }) => {
   const failures = report.files.filter((f) => f.problems.some((p) => p.severity === 'error')).length;
@@ -13,7 +21,9 @@ export const junit: Formatter = (report, { timings }) => {
     const errors = f.problems.filter((p) => p.severity === 'error');
     const warnings = f.problems.filter((p) => p.severity === 'warning');
     const body = [
-      errors.length > 0 ? `      <failure message="${xml(`${plural(errors.length, 'error')}: ${errors[0].message}`)}" type="${xml(errors[0].ruleId)}">${xml(errors.map(line).join('\n'))}</failure>` : '',
+      errors.length > 0
+        ? `      <failure message="${xml(`${plural(errors.length, 'error')}: ${errors[0].message}`)}" type="${xml(errors[0].ruleId)}">${xml(errors.map(line).join('\n'))}</failure>`
+        : '',
       warnings.length > 0 ? `      <system-out>${xml(warnings.map(line).join('\n'))}</system-out>` : '',
     ].filter(Boolean);
     const open = `    <testcase classname="wfe.validate" name="${xml(f.file)}" file="${xml(f.file)}"${time(f.durationMs)}`;

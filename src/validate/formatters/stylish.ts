@@ -21,7 +21,11 @@ export const stylish: Formatter = (report, { color }) => {
   else
     out.push(
       '',
-      paint(color, report.errorCount > 0 ? 31 : 33, `✖ ${plural(total, 'problem')} (${plural(report.errorCount, 'error')}, ${plural(report.warningCount, 'warning')}) in ${checked}`),
+      paint(
+        color,
+        report.errorCount > 0 ? 31 : 33,
+        `✖ ${plural(total, 'problem')} (${plural(report.errorCount, 'error')}, ${plural(report.warningCount, 'warning')}) in ${checked}`,
+      ),
     );
   return out.join('\n').replace(/^\n/, '') + '\n';
 };
