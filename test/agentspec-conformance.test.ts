@@ -9,7 +9,15 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { agentSpecToWorkflow, exportToAgentSpec, importDocument, parseText, readComponentsFiles, toJson, toYaml } from '../src/agentspec/index.js';
+import {
+  agentSpecToWorkflow,
+  exportToAgentSpec,
+  importDocument,
+  parseText,
+  readComponentsFiles,
+  toJson,
+  toYaml,
+} from '../src/agentspec/index.js';
 import type { Workflow } from '../src/contract/types.js';
 import { examplesDir } from './agentspec-schema.js';
 import { DECLARED_OUTPUTS, referenceCases } from './agentspec-reference-cases.js';
@@ -87,8 +95,14 @@ function load(files: string[]): LoadResult {
   const run = spawnSync(LOAD, files, { encoding: 'utf8', env: process.env });
   if (run.status === 3) return { available: false, why: run.stderr.trim(), failures: '' };
   if (run.status === 0) return { available: true, failures: '' };
-  const failed = run.stdout.split('\n').filter((l) => l.startsWith('FAIL')).map((l) => l.split('\t')[1]);
-  const causes = spawnSync('python3', ['-c', CAUSES_PY, ...failed], { encoding: 'utf8', env: { ...process.env, PYTHONPATH: pythonPath() ?? '' } });
+  const failed = run.stdout
+    .split('\n')
+    .filter((l) => l.startsWith('FAIL'))
+    .map((l) => l.split('\t')[1]);
+  const causes = spawnSync('python3', ['-c', CAUSES_PY, ...failed], {
+    encoding: 'utf8',
+    env: { ...process.env, PYTHONPATH: pythonPath() ?? '' },
+  });
   return { available: true, failures: `${run.stdout}\n${causes.stdout}${causes.stderr}` };
 }
 
@@ -102,7 +116,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Workflow;
 const controlEdgesOf = (flow: Record<string, any>) =>
-  (flow.control_flow_connections as Array<Record<string, any>>).map((e) => [e.from_node.$component_ref ?? e.from_node.id, e.from_branch ?? null, e.to_node.$component_ref ?? e.to_node.id]);
+  (flow.control_flow_connections as Array<Record<string, any>>).map((e) => [
+    e.from_node.$component_ref ?? e.from_node.id,
+    e.from_branch ?? null,
+    e.to_node.$component_ref ?? e.to_node.id,
+  ]);
 
 withLoader("Oracle's loader (pyagentspec) on wfe's exports", () => {
   it('loads the export of every bundled fixture, as JSON and as YAML', () => {
@@ -150,7 +168,10 @@ withLoader("Oracle's loader (pyagentspec) on wfe's exports", () => {
       });
       if (components) {
         // The case itself must be valid Agent Spec: pyagentspec loads it with its components registry.
-        const run = spawnSync('python3', ['-c', REGISTRY_PY, main, components], { encoding: 'utf8', env: { ...process.env, PYTHONPATH: pythonPath() ?? '' } });
+        const run = spawnSync('python3', ['-c', REGISTRY_PY, main, components], {
+          encoding: 'utf8',
+          env: { ...process.env, PYTHONPATH: pythonPath() ?? '' },
+        });
         expect(`${run.stdout}${run.stderr}`.trim(), c.name).toBe('Flow');
       } else originals.push(main);
       const parsed = parseText(readFileSync(main, 'utf8'), main);

@@ -4,7 +4,15 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { agentSpecToWorkflow, exportToAgentSpec, importDocument, parseText, requiredVersion, toYaml, workflowToAgentSpec } from '../src/agentspec/index.js';
+import {
+  agentSpecToWorkflow,
+  exportToAgentSpec,
+  importDocument,
+  parseText,
+  requiredVersion,
+  toYaml,
+  workflowToAgentSpec,
+} from '../src/agentspec/index.js';
 import { createConfigChecker } from '../src/contract/config-check.js';
 import type { Workflow } from '../src/contract/types.js';
 import { validateWorkflowFile } from '../src/contract/validators.js';
@@ -37,7 +45,13 @@ function graphOf(workflow: Workflow) {
       inputs: n.data.metadata.inputs,
       outputs: n.data.metadata.outputs,
     })),
-    edges: workflow.edges.map((e) => ({ id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle, targetHandle: e.targetHandle })),
+    edges: workflow.edges.map((e) => ({
+      id: e.id,
+      source: e.source,
+      target: e.target,
+      sourceHandle: e.sourceHandle,
+      targetHandle: e.targetHandle,
+    })),
   };
 }
 
@@ -58,9 +72,22 @@ describe('FlowDrop → Agent Spec → FlowDrop', () => {
   it('writes handles in the editor form and control/data edges the Agent Spec way', () => {
     const { flow } = workflowToAgentSpec(readFixture('support-router.json'));
     const control = flow.control_flow_connections as Array<Record<string, unknown>>;
-    expect(control.every((e) => e.component_type === 'ControlFlowEdge' && typeof (e.from_node as { $component_ref: string }).$component_ref === 'string')).toBe(true);
-    expect(control.map((e) => e.from_branch).filter(Boolean).sort()).toEqual(['billing', 'default', 'technical']);
-    const router = (flow.$referenced_components as Record<string, Record<string, unknown>>)['3dddb022-2ebd-4ea5-a3e0-fa1c70cde0f1'] ?? Object.values(flow.$referenced_components as Record<string, Record<string, unknown>>).find((c) => c.component_type === 'BranchingNode')!;
+    expect(
+      control.every(
+        (e) => e.component_type === 'ControlFlowEdge' && typeof (e.from_node as { $component_ref: string }).$component_ref === 'string',
+      ),
+    ).toBe(true);
+    expect(
+      control
+        .map((e) => e.from_branch)
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(['billing', 'default', 'technical']);
+    const router =
+      (flow.$referenced_components as Record<string, Record<string, unknown>>)['3dddb022-2ebd-4ea5-a3e0-fa1c70cde0f1'] ??
+      Object.values(flow.$referenced_components as Record<string, Record<string, unknown>>).find(
+        (c) => c.component_type === 'BranchingNode',
+      )!;
     expect(router.mapping).toEqual({ billing: 'billing', technical: 'technical' });
   });
 });
@@ -88,7 +115,13 @@ describe('Agent Spec examples', () => {
       const label = new Map(workflow.nodes.map((n) => [n.id, n.data.label]));
       const port = (handle: string | undefined) => handle?.replace(/^.*-(output|input)-/, '');
       return {
-        nodes: workflow.nodes.map((n) => [n.data.label, n.data.metadata.id, n.data.metadata.inputs.map((p) => p.id).sort(), n.data.metadata.outputs.map((p) => p.id).sort(), n.data.config.branches]),
+        nodes: workflow.nodes.map((n) => [
+          n.data.label,
+          n.data.metadata.id,
+          n.data.metadata.inputs.map((p) => p.id).sort(),
+          n.data.metadata.outputs.map((p) => p.id).sort(),
+          n.data.config.branches,
+        ]),
         edges: workflow.edges.map((e) => [label.get(e.source), port(e.sourceHandle), label.get(e.target), port(e.targetHandle)]),
       };
     };
@@ -123,11 +156,15 @@ describe('Agent Spec examples', () => {
   });
 
   it('refuses howto_agents (an Agent) as not a Flow, and names the JSON path of invalid input', () => {
-    for (const file of ['howto_agents.json', 'howto_agents.yaml']) expect(() => agentSpecToWorkflow(readExample(file))).toThrow('not a Flow (Agent)');
+    for (const file of ['howto_agents.json', 'howto_agents.yaml'])
+      expect(() => agentSpecToWorkflow(readExample(file))).toThrow('not a Flow (Agent)');
     const broken = viaJson(readExample('howto_summary_flow.json')) as Record<string, any>;
     broken.control_flow_connections[1].to_node = { $component_ref: 'nope' };
     expect(() => agentSpecToWorkflow(broken)).toThrow(
-      expect.objectContaining({ path: '/control_flow_connections/1/to_node/$component_ref', message: expect.stringMatching(/^reference "nope" is defined in no \$referenced_components/) }),
+      expect.objectContaining({
+        path: '/control_flow_connections/1/to_node/$component_ref',
+        message: expect.stringMatching(/^reference "nope" is defined in no \$referenced_components/),
+      }),
     );
     const noStart = viaJson(readExample('howto_summary_flow.json')) as Record<string, any>;
     delete noStart.start_node;
@@ -150,9 +187,27 @@ describe('FlowDrop dialect', () => {
     name: 'Dialect',
     start_node: 'start',
     nodes: [
-      { component_type: 'start_node', name: 'start', outputs: [{ title: 'q', type: 'string' }], metadata: { 'flowdrop:position': { x: 5, y: 6 } } },
-      { component_type: 'llm_node', name: 'ask', prompt_template: '{{q}}', system_prompt: 'be brief', llm_config: '$component_ref:gpt', inputs: [{ title: 'q', type: 'string' }], outputs: [{ title: 'a', type: 'string' }] },
-      { component_type: 'branching_node', name: 'route', branches: [{ name: 'yes', condition: 'y' }, { name: 'default' }], inputs: [{ title: 'a', type: 'string' }] },
+      {
+        component_type: 'start_node',
+        name: 'start',
+        outputs: [{ title: 'q', type: 'string' }],
+        metadata: { 'flowdrop:position': { x: 5, y: 6 } },
+      },
+      {
+        component_type: 'llm_node',
+        name: 'ask',
+        prompt_template: '{{q}}',
+        system_prompt: 'be brief',
+        llm_config: '$component_ref:gpt',
+        inputs: [{ title: 'q', type: 'string' }],
+        outputs: [{ title: 'a', type: 'string' }],
+      },
+      {
+        component_type: 'branching_node',
+        name: 'route',
+        branches: [{ name: 'yes', condition: 'y' }, { name: 'default' }],
+        inputs: [{ title: 'a', type: 'string' }],
+      },
       { component_type: 'api_node', name: 'call', endpoint: 'https://x.test', method: 'POST' },
       { component_type: 'end_node', name: 'end' },
     ],
@@ -167,7 +222,10 @@ describe('FlowDrop dialect', () => {
   };
 
   it('is detected and converted: the document wrapper, name references and branches', () => {
-    const { workflow, dialect } = importDocument({ flow: dialectFlow, llm_configs: [{ component_type: 'llm_config', name: 'gpt', model_id: 'gpt-4o' }] });
+    const { workflow, dialect } = importDocument({
+      flow: dialectFlow,
+      llm_configs: [{ component_type: 'llm_config', name: 'gpt', model_id: 'gpt-4o' }],
+    });
     expect(dialect).toBe(true);
     expect(graphErrors(workflow, checkConfig)).toEqual([]);
     const byLabel = Object.fromEntries(workflow.nodes.map((n) => [n.data.label, n]));
@@ -208,6 +266,11 @@ describe('layout and YAML', () => {
   it('quotes what PyYAML (YAML 1.1) would misread', () => {
     const text = toYaml({ mapping: { yes: 'yes', no: 'no', on: 'off', y: 'n' }, date: '2025-01-01', merge: '<<', value: '=' });
     for (const word of ['"yes"', '"no"', '"on"', '"off"', '"y"', '"n"', '"2025-01-01"', '"<<"', '"="']) expect(text).toContain(word);
-    expect(parseYaml(text, { version: '1.1' })).toEqual({ mapping: { yes: 'yes', no: 'no', on: 'off', y: 'n' }, date: '2025-01-01', merge: '<<', value: '=' });
+    expect(parseYaml(text, { version: '1.1' })).toEqual({
+      mapping: { yes: 'yes', no: 'no', on: 'off', y: 'n' },
+      date: '2025-01-01',
+      merge: '<<',
+      value: '=',
+    });
   });
 });

@@ -14,7 +14,14 @@ const router = fixture('support-router.json');
 const summary = fixture('agentspec-summary.json');
 const cyclic = structuredClone(summary);
 cyclic.id = 'cyclic';
-cyclic.edges.push({ ...cyclic.edges[1], id: 'back', source: cyclic.edges[1].target, target: cyclic.edges[1].source, sourceHandle: `${cyclic.edges[1].target}-output-trigger`, targetHandle: `${cyclic.edges[1].source}-input-trigger` });
+cyclic.edges.push({
+  ...cyclic.edges[1],
+  id: 'back',
+  source: cyclic.edges[1].target,
+  target: cyclic.edges[1].source,
+  sourceHandle: `${cyclic.edges[1].target}-output-trigger`,
+  targetHandle: `${cyclic.edges[1].source}-input-trigger`,
+});
 
 let h: Harness;
 beforeAll(async () => {
@@ -60,10 +67,18 @@ describe('Agent Spec routes', () => {
     const document = await h.call('GET', `/workflows/${router.id}/export/agentspec?format=document`);
     expect(document.status).toBe(200);
     expect(schemaProblems(document.body.flow)).toEqual([]);
-    expect(document.body.llm_configs.map((c: { model_id: string }) => c.model_id).sort()).toEqual(['gpt-4o', 'gpt-4o-mini', 'gpt-4o-mini', 'gpt-4o-mini']);
+    expect(document.body.llm_configs.map((c: { model_id: string }) => c.model_id).sort()).toEqual([
+      'gpt-4o',
+      'gpt-4o-mini',
+      'gpt-4o-mini',
+      'gpt-4o-mini',
+    ]);
     const refused = await h.call('GET', '/workflows/cyclic/export/agentspec');
     assertMatchesContract('GET', '/workflows/{id}/export/agentspec', refused);
-    expect(refused.body).toMatchObject({ valid: false, errors: [expect.stringMatching(/^Cycle detected: .*mark the edge that closes it as a loop/)] });
+    expect(refused.body).toMatchObject({
+      valid: false,
+      errors: [expect.stringMatching(/^Cycle detected: .*mark the edge that closes it as a loop/)],
+    });
     assertMatchesContract('GET', '/workflows/{id}/export/agentspec', await h.call('GET', '/workflows/nope/export/agentspec'));
   });
 
@@ -92,7 +107,10 @@ describe('Agent Spec routes', () => {
       component_type: 'flow',
       name: 'Dialect flow',
       start_node: 'start',
-      nodes: [{ component_type: 'start_node', name: 'start' }, { component_type: 'end_node', name: 'end' }],
+      nodes: [
+        { component_type: 'start_node', name: 'start' },
+        { component_type: 'end_node', name: 'end' },
+      ],
       control_flow_connections: [{ name: 'c', from_node: 'start', to_node: 'end' }],
       data_flow_connections: null,
     };
@@ -100,7 +118,11 @@ describe('Agent Spec routes', () => {
     assertMatchesContract('POST', '/workflows/import/agentspec', fromDialect);
     expect(fromDialect.body.data.nodes).toHaveLength(2);
 
-    const agent = await h.call('POST', '/workflows/import/agentspec', JSON.parse(readFileSync(join(examplesDir, 'howto_agents.json'), 'utf8')));
+    const agent = await h.call(
+      'POST',
+      '/workflows/import/agentspec',
+      JSON.parse(readFileSync(join(examplesDir, 'howto_agents.json'), 'utf8')),
+    );
     assertMatchesContract('POST', '/workflows/import/agentspec', agent);
     expect(agent.status).toBe(422);
     expect(agent.body.errors).toEqual(['not a Flow (Agent)']);
@@ -110,12 +132,22 @@ describe('Agent Spec routes', () => {
     const ok = await h.call('POST', '/agentspec/flows/validate', JSON.parse(readFileSync(join(examplesDir, 'howto_mapnode.json'), 'utf8')));
     assertMatchesContract('POST', '/agentspec/flows/validate', ok);
     expect(ok.body).toMatchObject({ valid: true, errors: [] });
-    const bad = await h.call('POST', '/agentspec/flows/validate', { component_type: 'Flow', name: 'x', start_node: { $component_ref: 'a' }, nodes: [], control_flow_connections: [] });
+    const bad = await h.call('POST', '/agentspec/flows/validate', {
+      component_type: 'Flow',
+      name: 'x',
+      start_node: { $component_ref: 'a' },
+      nodes: [],
+      control_flow_connections: [],
+    });
     expect(bad.body.valid).toBe(false);
     const tools = await h.call('GET', '/agentspec/tools');
     assertMatchesContract('GET', '/agentspec/tools', tools);
-    expect(tools.body.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(['web_search', 'calculator', 'agentspec.tool_node']));
-    expect(tools.body.find((t: { name: string }) => t.name === 'human_review').component_type).toBe('client_tool');
+    expect(tools.body.map((t: { name: string }) => t.name)).toEqual(
+      expect.arrayContaining(['web_search', 'calculator', 'agentspec.tool_node']),
+    );
+    // human_review exports as a FlowNode (its subflow asks the question), not as a ClientTool.
+    expect(tools.body.map((t: { name: string }) => t.name)).not.toContain('human_review');
+    expect(tools.body.every((t: { component_type: string }) => t.component_type === 'server_tool')).toBe(true);
     const agents = await h.call('GET', '/agentspec/agents');
     assertMatchesContract('GET', '/agentspec/agents', agents);
     expect(agents.body.map((a: { name: string }) => a.name)).toEqual(['agentspec.agent_node']);

@@ -11,10 +11,28 @@ import { stringify } from 'yaml';
 type Json = Record<string, unknown>;
 const ref = (id: string) => ({ $component_ref: id });
 
-const llm = (): Json => ({ component_type: 'VllmConfig', id: 'shared_llm', name: 'shared llm', model_id: 'some/model', url: 'http://llm.example.com/v1' });
-const start = (): Json => ({ component_type: 'StartNode', id: 'start', name: 'start', inputs: [{ title: 'topic', type: 'string' }], outputs: [{ title: 'topic', type: 'string' }] });
+const llm = (): Json => ({
+  component_type: 'VllmConfig',
+  id: 'shared_llm',
+  name: 'shared llm',
+  model_id: 'some/model',
+  url: 'http://llm.example.com/v1',
+});
+const start = (): Json => ({
+  component_type: 'StartNode',
+  id: 'start',
+  name: 'start',
+  inputs: [{ title: 'topic', type: 'string' }],
+  outputs: [{ title: 'topic', type: 'string' }],
+});
 // No inputs or outputs: the placeholders are its inputs, generated_text its output.
-const draft = (llmConfig: unknown): Json => ({ component_type: 'LlmNode', id: 'draft', name: 'draft', llm_config: llmConfig, prompt_template: 'Write about {{ topic }}. Earlier try: {{previous}}' });
+const draft = (llmConfig: unknown): Json => ({
+  component_type: 'LlmNode',
+  id: 'draft',
+  name: 'draft',
+  llm_config: llmConfig,
+  prompt_template: 'Write about {{ topic }}. Earlier try: {{previous}}',
+});
 const review = (llmConfig: unknown): Json => ({
   component_type: 'LlmNode',
   id: 'review',
@@ -23,7 +41,13 @@ const review = (llmConfig: unknown): Json => ({
   prompt_template: 'Is this good, y or n? {{text}}',
   outputs: [{ title: 'verdict', type: 'string' }],
 });
-const check = (): Json => ({ component_type: 'BranchingNode', id: 'check', name: 'check', inputs: [{ title: 'y', type: 'string' }], mapping: { y: 'yes', n: 'no' } });
+const check = (): Json => ({
+  component_type: 'BranchingNode',
+  id: 'check',
+  name: 'check',
+  inputs: [{ title: 'y', type: 'string' }],
+  mapping: { y: 'yes', n: 'no' },
+});
 const end = (id: string, branch: string): Json => ({
   component_type: 'EndNode',
   id,
@@ -34,7 +58,14 @@ const end = (id: string, branch: string): Json => ({
 });
 const NODE_IDS = ['start', 'draft', 'review', 'check', 'done', 'fallback'];
 
-const control = (id: string, from: string, to: string, branch: string | null = null): Json => ({ component_type: 'ControlFlowEdge', id, name: id, from_node: ref(from), from_branch: branch, to_node: ref(to) });
+const control = (id: string, from: string, to: string, branch: string | null = null): Json => ({
+  component_type: 'ControlFlowEdge',
+  id,
+  name: id,
+  from_node: ref(from),
+  from_branch: branch,
+  to_node: ref(to),
+});
 const data = (id: string, from: string, output: string, to: string, input: string): Json => ({
   component_type: 'DataFlowEdge',
   id,
@@ -66,10 +97,23 @@ export const DECLARED_OUTPUTS = [
   { title: 'note', type: 'string', default: '' },
 ];
 
-const flowHead = (version: string): Json => ({ component_type: 'Flow', id: 'ref_case', name: 'reference case', outputs: DECLARED_OUTPUTS, agentspec_version: version });
+const flowHead = (version: string): Json => ({
+  component_type: 'Flow',
+  id: 'ref_case',
+  name: 'reference case',
+  outputs: DECLARED_OUTPUTS,
+  agentspec_version: version,
+});
 
 function nodesTable(llmConfig: unknown): Json {
-  return { start: start(), draft: draft(llmConfig), review: review(llmConfig), check: check(), done: end('done', 'next'), fallback: end('fallback', 'other') };
+  return {
+    start: start(),
+    draft: draft(llmConfig),
+    review: review(llmConfig),
+    check: check(),
+    done: end('done', 'next'),
+    fallback: end('fallback', 'other'),
+  };
 }
 
 export interface ReferenceCase {
@@ -136,7 +180,12 @@ export function referenceCases(): ReferenceCase[] {
           data_flow_connections: dataEdges(),
           $referenced_components: table,
         }),
-        'components.json': json({ $referenced_components: { shared_llm: { ...llm(), agentspec_version: '25.4.1' }, review_prompt: 'Is this good, y or n? {{text}}' } }),
+        'components.json': json({
+          $referenced_components: {
+            shared_llm: { ...llm(), agentspec_version: '25.4.1' },
+            review_prompt: 'Is this good, y or n? {{text}}',
+          },
+        }),
       },
     });
   }

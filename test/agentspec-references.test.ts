@@ -34,7 +34,8 @@ async function importCase(c: ReferenceCase): Promise<Workflow> {
 }
 
 const port = (handle: string | undefined) => handle?.replace(/^.*-(output|input)-/, '');
-const edgesOf = (w: Workflow) => w.edges.map((e) => [e.id, e.source, port(e.sourceHandle), e.target, port(e.targetHandle), e.data?.loop === true]);
+const edgesOf = (w: Workflow) =>
+  w.edges.map((e) => [e.id, e.source, port(e.sourceHandle), e.target, port(e.targetHandle), e.data?.loop === true]);
 
 describe('every reference form reads as the same flow', () => {
   const cases = referenceCases();
@@ -101,25 +102,40 @@ describe('broken references are errors that name the reference and where it is',
     const flow = base();
     flow.control_flow_connections[2].to_node = { $component_ref: 'ghost' };
     expect(() => agentSpecToWorkflow(flow)).toThrow(
-      expect.objectContaining({ path: '/control_flow_connections/2/to_node/$component_ref', message: expect.stringMatching(/^reference "ghost" is defined in no \$referenced_components/) }),
+      expect.objectContaining({
+        path: '/control_flow_connections/2/to_node/$component_ref',
+        message: expect.stringMatching(/^reference "ghost" is defined in no \$referenced_components/),
+      }),
     );
   });
 
   it('a disaggregated config without its components file says to pass it', () => {
     const main = referenceCases().find((c) => c.name === 'disaggregated')!.files['main.json'];
-    expect(() => agentSpecToWorkflow(JSON.parse(main))).toThrow(/reference "shared_llm" is defined in no \$referenced_components; .*--components/);
+    expect(() => agentSpecToWorkflow(JSON.parse(main))).toThrow(
+      /reference "shared_llm" is defined in no \$referenced_components; .*--components/,
+    );
   });
 
   it('a circular reference', () => {
     const flow = base();
-    flow.$referenced_components.shared_llm = { component_type: 'VllmConfig', id: 'shared_llm', name: 'x', model_id: 'm', url: { $component_ref: 'url_value' } };
+    flow.$referenced_components.shared_llm = {
+      component_type: 'VllmConfig',
+      id: 'shared_llm',
+      name: 'x',
+      model_id: 'm',
+      url: { $component_ref: 'url_value' },
+    };
     flow.$referenced_components.url_value = { $component_ref: 'shared_llm' };
-    expect(() => agentSpecToWorkflow(flow)).toThrow(expect.objectContaining({ message: 'reference "shared_llm" is circular: "shared_llm" → "url_value" → "shared_llm"' }));
+    expect(() => agentSpecToWorkflow(flow)).toThrow(
+      expect.objectContaining({ message: 'reference "shared_llm" is circular: "shared_llm" → "url_value" → "shared_llm"' }),
+    );
   });
 
   it('one key defined differently at two levels', () => {
     const flow = base();
-    flow.$referenced_components.draft.$referenced_components = { shared_llm: { component_type: 'VllmConfig', id: 'other', name: 'other', model_id: 'm', url: 'u' } };
+    flow.$referenced_components.draft.$referenced_components = {
+      shared_llm: { component_type: 'VllmConfig', id: 'other', name: 'other', model_id: 'm', url: 'u' },
+    };
     expect(() => agentSpecToWorkflow(flow)).toThrow(/"shared_llm" is defined twice in \$referenced_components, differently/);
   });
 
@@ -163,16 +179,44 @@ describe('port compatibility follows Agent Spec type rules for Agent Spec ports'
 
   it('accepts what Agent Spec accepts', () => {
     expect(arePortsCompatible(BUILTIN_PORT_CONFIG, agentSpec('json', object), agentSpec('string', { type: 'string' }))).toBe(true);
-    expect(arePortsCompatible(BUILTIN_PORT_CONFIG, agentSpec('number', { type: 'integer' }), agentSpec('boolean', { type: 'boolean' }))).toBe(true);
-    expect(arePortsCompatible(BUILTIN_PORT_CONFIG, agentSpec('json', object), agentSpec('json', { type: 'object', properties: { id: { type: 'string' } } }))).toBe(true);
-    expect(arePortsCompatible(BUILTIN_PORT_CONFIG, agentSpec('json[]', { type: 'array', items: object }), agentSpec('string[]', { type: 'array', items: { type: 'string' } }))).toBe(true);
-    expect(arePortsCompatible(BUILTIN_PORT_CONFIG, agentSpec('string', { type: 'string' }), agentSpec('mixed', { anyOf: [{ type: 'string' }, { type: 'null' }] }))).toBe(true);
+    expect(
+      arePortsCompatible(BUILTIN_PORT_CONFIG, agentSpec('number', { type: 'integer' }), agentSpec('boolean', { type: 'boolean' })),
+    ).toBe(true);
+    expect(
+      arePortsCompatible(
+        BUILTIN_PORT_CONFIG,
+        agentSpec('json', object),
+        agentSpec('json', { type: 'object', properties: { id: { type: 'string' } } }),
+      ),
+    ).toBe(true);
+    expect(
+      arePortsCompatible(
+        BUILTIN_PORT_CONFIG,
+        agentSpec('json[]', { type: 'array', items: object }),
+        agentSpec('string[]', { type: 'array', items: { type: 'string' } }),
+      ),
+    ).toBe(true);
+    expect(
+      arePortsCompatible(
+        BUILTIN_PORT_CONFIG,
+        agentSpec('string', { type: 'string' }),
+        agentSpec('mixed', { anyOf: [{ type: 'string' }, { type: 'null' }] }),
+      ),
+    ).toBe(true);
   });
 
   it('refuses what Agent Spec refuses, and leaves the editor rules of FlowDrop ports alone', () => {
     expect(arePortsCompatible(BUILTIN_PORT_CONFIG, agentSpec('json', object), agentSpec('number', { type: 'number' }))).toBe(false);
-    expect(arePortsCompatible(BUILTIN_PORT_CONFIG, agentSpec('json', { type: 'object', properties: { id: { type: 'string' } } }), agentSpec('json', object))).toBe(false);
-    expect(arePortsCompatible(BUILTIN_PORT_CONFIG, agentSpec('string', { type: 'string' }), agentSpec('number', { type: 'number' }))).toBe(false);
+    expect(
+      arePortsCompatible(
+        BUILTIN_PORT_CONFIG,
+        agentSpec('json', { type: 'object', properties: { id: { type: 'string' } } }),
+        agentSpec('json', object),
+      ),
+    ).toBe(false);
+    expect(arePortsCompatible(BUILTIN_PORT_CONFIG, agentSpec('string', { type: 'string' }), agentSpec('number', { type: 'number' }))).toBe(
+      false,
+    );
     expect(arePortsCompatible(BUILTIN_PORT_CONFIG, { dataType: 'json[]' }, { dataType: 'string' })).toBe(false);
   });
 });

@@ -11,7 +11,8 @@ afterEach(async () => {
   h = undefined;
 });
 
-const example = async (name: string) => JSON.parse(await readFile(new URL(`../../shared/agentspec/examples/${name}`, import.meta.url), 'utf8'));
+const example = async (name: string) =>
+  JSON.parse(await readFile(new URL(`../../shared/agentspec/examples/${name}`, import.meta.url), 'utf8'));
 
 async function exportedFixture(h: Harness, file: string) {
   const fixture = JSON.parse(await readFile(new URL(`../fixtures/workflows/${file}`, import.meta.url), 'utf8'));
@@ -72,8 +73,12 @@ describe('Agent Spec runtime API', () => {
       .trim()
       .split('\n\n')
       .map((block) => ({ event: /^event: (.+)$/m.exec(block)![1], data: JSON.parse(/^data: (.+)$/m.exec(block)![1]) }));
-    expect(events.filter((e) => e.event === 'node_status').some((e) => e.data.node === 'Summarise' && e.data.status.status === 'running')).toBe(true);
-    expect(events.filter((e) => e.event === 'node_status').some((e) => e.data.node === 'Summarise' && e.data.status.status === 'completed')).toBe(true);
+    expect(
+      events.filter((e) => e.event === 'node_status').some((e) => e.data.node === 'Summarise' && e.data.status.status === 'running'),
+    ).toBe(true);
+    expect(
+      events.filter((e) => e.event === 'node_status').some((e) => e.data.node === 'Summarise' && e.data.status.status === 'completed'),
+    ).toBe(true);
     expect(events[events.length - 1].event).toBe('execution_complete');
   });
 

@@ -29,10 +29,14 @@ function validator(version: string): ValidateFunction {
 export function schemaProblems(document: Record<string, unknown>, version = '26.2.0'): string[] {
   const { agentspec_version: declared, ...rest } = document;
   const problems: string[] = [];
-  if (!['25.4.1', '25.4.2', '26.1.0', '26.1.2', '26.2.0'].includes(declared as string)) problems.push(`agentspec_version ${JSON.stringify(declared)} is not a release`);
+  if (!['25.4.1', '25.4.2', '26.1.0', '26.1.2', '26.2.0'].includes(declared as string))
+    problems.push(`agentspec_version ${JSON.stringify(declared)} is not a release`);
   const validate = validator(version);
   if (!validate(rest)) problems.push(...(validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath} ${e.message}`));
   return problems;
 }
 
-export const exampleFiles = (): string[] => readdirSync(examplesDir).filter((f) => /\.(json|ya?ml)$/.test(f)).sort();
+export const exampleFiles = (): string[] =>
+  readdirSync(examplesDir)
+    .filter((f) => /\.(json|ya?ml)$/.test(f))
+    .sort();

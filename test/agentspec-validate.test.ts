@@ -11,7 +11,12 @@ import { EXPORT_RULES } from '../src/agentspec/validate-export.js';
 const types = new Map(BUILTIN_NODE_TYPES.map((t) => [t.id, t]));
 const node = (id: string, typeId: string | NodeMetadata, config: Record<string, unknown> = {}): WorkflowNode => {
   const meta = typeof typeId === 'string' ? types.get(typeId)! : typeId;
-  return { id, type: 'universalNode', position: { x: 0, y: 0 }, data: { label: id, config: { ...(meta.config ?? {}), ...config }, metadata: meta } };
+  return {
+    id,
+    type: 'universalNode',
+    position: { x: 0, y: 0 },
+    data: { label: id, config: { ...(meta.config ?? {}), ...config }, metadata: meta },
+  };
 };
 let n = 0;
 const edge = (source: string, from: string, target: string, to: string): WorkflowEdge => ({
@@ -31,7 +36,12 @@ const workflow = (nodes: WorkflowNode[], edges: WorkflowEdge[]): Workflow => ({
 /** start → text_output → end, text input wired: valid with no errors. */
 const base = () => ({
   nodes: [node('s', 'start'), node('in', 'text_input'), node('out', 'text_output'), node('e', 'end')],
-  edges: [edge('s', 'trigger', 'in', 'trigger'), edge('in', 'trigger', 'out', 'trigger'), edge('out', 'trigger', 'e', 'trigger'), edge('in', 'text', 'out', 'text')],
+  edges: [
+    edge('s', 'trigger', 'in', 'trigger'),
+    edge('in', 'trigger', 'out', 'trigger'),
+    edge('out', 'trigger', 'e', 'trigger'),
+    edge('in', 'text', 'out', 'text'),
+  ],
 });
 
 describe('export errors (seed §7.5 and Agent Spec rules)', () => {
@@ -45,7 +55,15 @@ describe('export errors (seed §7.5 and Agent Spec rules)', () => {
   });
 
   it('Node type not mappable: <type>, never an LLM node by default', () => {
-    const custom: NodeMetadata = { id: 'sentiment', name: 'Sentiment', description: '', category: 'ml', version: '1', inputs: [], outputs: [] };
+    const custom: NodeMetadata = {
+      id: 'sentiment',
+      name: 'Sentiment',
+      description: '',
+      category: 'ml',
+      version: '1',
+      inputs: [],
+      outputs: [],
+    };
     const { nodes, edges } = base();
     const result = exportToAgentSpec(workflow([...nodes, node('x', custom)], [...edges, edge('s', 'trigger', 'x', 'trigger')]));
     expect(result.errors).toContain('Node type not mappable: sentiment');
@@ -55,7 +73,9 @@ describe('export errors (seed §7.5 and Agent Spec rules)', () => {
     declared.data.extensions = { 'agentspec:component_type': 'LlmNode' };
     expect(exportToAgentSpec(workflow([...nodes, declared], [...edges, edge('s', 'trigger', 'x', 'trigger')])).errors).toEqual([]);
     declared.data.extensions = { 'agentspec:component_type': 'not_a_type' };
-    expect(exportToAgentSpec(workflow([...nodes, declared], [...edges, edge('s', 'trigger', 'x', 'trigger')])).errors).toContain('Node type not mappable: sentiment');
+    expect(exportToAgentSpec(workflow([...nodes, declared], [...edges, edge('s', 'trigger', 'x', 'trigger')])).errors).toContain(
+      'Node type not mappable: sentiment',
+    );
   });
 
   it('exactly one StartNode', () => {
@@ -63,9 +83,9 @@ describe('export errors (seed §7.5 and Agent Spec rules)', () => {
     expect(validateForAgentSpecExport(workflow(nodes.slice(1), edges.slice(1))).errors).toContain(
       'Agent Spec requires exactly one StartNode. No start node found (terminal node with triggers category).',
     );
-    expect(validateForAgentSpecExport(workflow([...nodes, node('s2', 'start')], [...edges, edge('s2', 'trigger', 'e', 'trigger')])).errors).toContain(
-      'Agent Spec requires exactly one StartNode. Found 2: s, s2',
-    );
+    expect(
+      validateForAgentSpecExport(workflow([...nodes, node('s2', 'start')], [...edges, edge('s2', 'trigger', 'e', 'trigger')])).errors,
+    ).toContain('Agent Spec requires exactly one StartNode. Found 2: s, s2');
   });
 
   it('an EndNode, reachable from the start', () => {
@@ -73,9 +93,14 @@ describe('export errors (seed §7.5 and Agent Spec rules)', () => {
     expect(validateForAgentSpecExport(workflow(nodes.slice(0, 3), edges.slice(0, 2).concat(edges[3]))).errors).toEqual([
       'Agent Spec requires at least one EndNode. No end node found (terminal node with outputs category).',
     ]);
-    expect(validateForAgentSpecExport(workflow(nodes, [edges[0], edges[1], edges[3], edge('e', 'x', 'out', 'trigger')].slice(0, 3).concat(edge('out', 'trigger', 'out', 'trigger')))).errors).toContain(
-      'No EndNode is reachable from the start node',
-    );
+    expect(
+      validateForAgentSpecExport(
+        workflow(
+          nodes,
+          [edges[0], edges[1], edges[3], edge('e', 'x', 'out', 'trigger')].slice(0, 3).concat(edge('out', 'trigger', 'out', 'trigger')),
+        ),
+      ).errors,
+    ).toContain('No EndNode is reachable from the start node');
   });
 
   it('Cycle detected, except through a loop_back port; its severity is a rule', () => {
@@ -87,7 +112,9 @@ describe('export errors (seed §7.5 and Agent Spec rules)', () => {
     const cycle = exportToAgentSpec(looped).issues.find((i) => i.rule === 'no-cycle')!;
     expect(cycle.nodeIds).toEqual(['in', 'out', 'in']);
     expect(validateForAgentSpecExport(looped, { rules: { 'no-cycle': 'warning' } })).toMatchObject({ valid: true, errors: [] });
-    expect(validateForAgentSpecExport(looped, { rules: { 'no-cycle': 'warning' } }).warnings).toContainEqual(expect.stringMatching(/^Cycle detected: /));
+    expect(validateForAgentSpecExport(looped, { rules: { 'no-cycle': 'warning' } }).warnings).toContainEqual(
+      expect.stringMatching(/^Cycle detected: /),
+    );
     // A loop declared on its back edge (data.loop) is allowed; another, undeclared cycle still is not.
     const declared = workflow(nodes, [...edges, { ...edge('out', 'trigger', 'in', 'trigger'), data: { loop: true } }]);
     expect(validateForAgentSpecExport(declared).errors).toEqual([]);
@@ -98,12 +125,22 @@ describe('export errors (seed §7.5 and Agent Spec rules)', () => {
     const body = node('body', 'text_output');
     const withLoop = workflow(
       [...nodes, loop, body],
-      [...edges, edge('in', 'trigger', 'loop', 'trigger'), edge('loop', 'each', 'body', 'trigger'), edge('body', 'trigger', 'loop', 'loop_back'), edge('in', 'text', 'body', 'text')],
+      [
+        ...edges,
+        edge('in', 'trigger', 'loop', 'trigger'),
+        edge('loop', 'each', 'body', 'trigger'),
+        edge('body', 'trigger', 'loop', 'loop_back'),
+        edge('in', 'text', 'body', 'text'),
+      ],
     );
     const result = exportToAgentSpec(withLoop);
     expect(result.errors).toEqual(['Missing required port: loop.items']);
-    expect(result.warnings).toContain(`Edge ${withLoop.edges[6].id} ends at control input "loop_back" of 'loop'; Agent Spec control edges have no target port (kept in metadata)`);
-    expect(result.warnings).toContain(`Control outputs "each", "done" of 'loop' are not branches of an Agent Spec ToolNode; written as from_branch values`);
+    expect(result.warnings).toContain(
+      `Edge ${withLoop.edges[6].id} ends at control input "loop_back" of 'loop'; Agent Spec control edges have no target port (kept in metadata)`,
+    );
+    expect(result.warnings).toContain(
+      `Control outputs "each", "done" of 'loop' are not branches of an Agent Spec ToolNode; written as from_branch values`,
+    );
   });
 
   it('Disconnected node: <id> (notes excepted) and Missing required port: <port>', () => {
@@ -174,8 +211,17 @@ describe('warnings name what the export loses', () => {
   it('components FlowDrop names but does not describe are written once, as named components', () => {
     const { nodes, edges } = base();
     const tool = node('t', 'agentspec.tool_node', { tool_ref: 'text_transform' });
-    const bare = node('b', { ...types.get('agentspec.llm_node')!, id: 'my_llm', extensions: { 'agentspec:component_type': 'llm_node' } }, { llm_config_ref: '' });
-    const wired = [...edges, edge('in', 'trigger', 't', 'trigger'), edge('t', 'trigger', 'b', 'trigger'), edge('b', 'trigger', 'e', 'trigger')];
+    const bare = node(
+      'b',
+      { ...types.get('agentspec.llm_node')!, id: 'my_llm', extensions: { 'agentspec:component_type': 'llm_node' } },
+      { llm_config_ref: '' },
+    );
+    const wired = [
+      ...edges,
+      edge('in', 'trigger', 't', 'trigger'),
+      edge('t', 'trigger', 'b', 'trigger'),
+      edge('b', 'trigger', 'e', 'trigger'),
+    ];
     const result = exportToAgentSpec(workflow([...nodes, tool, bare], wired));
     expect(result.warnings).toContain(`'b' has no LLM model: written as a generic LlmConfig "default_llm" for the runtime to map`);
     // Written once, where the loader finds them: the tool by its name, the LLM config under "default_llm".
@@ -191,12 +237,17 @@ describe('rule configuration', () => {
     expect(parseRuleFlags(['no-cycle=off', 'lossy-export=warn'])).toEqual({ 'no-cycle': 'off', 'lossy-export': 'warning' });
     expect(() => parseRuleFlags(['no-cycle'])).toThrow(RuleConfigError);
     expect(() => parseRuleFlags(['no-cycle=loud'])).toThrow('--rule "no-cycle=loud": expected <rule-id>=error|warning|off');
-    expect(rulesFromConfigText('categories: []\nrules:\n  no-cycle: warning\n  some-validate-rule: off\n')).toEqual({ 'no-cycle': 'warning', 'some-validate-rule': 'off' });
+    expect(rulesFromConfigText('categories: []\nrules:\n  no-cycle: warning\n  some-validate-rule: off\n')).toEqual({
+      'no-cycle': 'warning',
+      'some-validate-rule': 'off',
+    });
     expect(rulesFromConfigText('categories: []\n')).toEqual({});
     expect(() => rulesFromConfigText('rules: [a]')).toThrow('rules must be a map');
     expect(() => checkRuleConfig({ 'no-such': 'off' }, EXPORT_RULES)).toThrow('unknown rule "no-such"');
     // A shared config may name another command's rules; an id no command knows is a mistake (issue 20).
-    expect(checkRuleConfig({ 'duplicate-node-id': 'off', 'no-cycle': 'off' }, EXPORT_RULES, 'wfe.config.yaml', true)).toEqual({ 'no-cycle': 'off' });
+    expect(checkRuleConfig({ 'duplicate-node-id': 'off', 'no-cycle': 'off' }, EXPORT_RULES, 'wfe.config.yaml', true)).toEqual({
+      'no-cycle': 'off',
+    });
     expect(() => checkRuleConfig({ 'no-cycel': 'off' }, EXPORT_RULES, 'wfe.config.yaml', true)).toThrow('did you mean "no-cycle"');
     expect(() => checkRuleConfig({ 'single-start': 'off' }, EXPORT_RULES)).toThrow('rule "single-start" cannot be changed');
   });

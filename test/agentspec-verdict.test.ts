@@ -29,7 +29,9 @@ const LLM = '80b98b71-d921-4478-b661-e3f84f61bb8e';
 /** The cases: name → flow. Some are built from the export of the summary fixture (its ports say which inputs are required). */
 function cases(exported: Flow): Record<string, Flow> {
   const c = structuredClone;
-  const branching = summaryWorkflow.nodes.find((n: { data: { metadata: { id: string } } }) => n.data.metadata.id === 'agentspec.branching_node').id;
+  const branching = summaryWorkflow.nodes.find(
+    (n: { data: { metadata: { id: string } } }) => n.data.metadata.id === 'agentspec.branching_node',
+  ).id;
   const loose = c(example);
   loose.nodes.push({ $component_ref: 'loose' });
   loose.$referenced_components.loose = { component_type: 'EndNode', id: 'loose', name: 'loose_end', inputs: [], outputs: [], branches: [] };
@@ -40,7 +42,10 @@ function cases(exported: Flow): Record<string, Flow> {
       component_type: 'flow',
       name: 'Dialect flow',
       start_node: 'start',
-      nodes: [{ component_type: 'start_node', name: 'start' }, { component_type: 'end_node', name: 'end' }],
+      nodes: [
+        { component_type: 'start_node', name: 'start' },
+        { component_type: 'end_node', name: 'end' },
+      ],
       control_flow_connections: [{ name: 'c', from_node: 'start', to_node: 'end' }],
       data_flow_connections: null,
     },
@@ -64,12 +69,21 @@ function cases(exported: Flow): Record<string, Flow> {
     'start node that is not a StartNode': { ...c(example), start_node: { $component_ref: LLM } },
     cycle: (() => {
       const f = c(example);
-      f.control_flow_connections.push({ component_type: 'ControlFlowEdge', id: 'back', name: 'back', from_node: { $component_ref: LLM }, from_branch: null, to_node: { $component_ref: LLM } });
+      f.control_flow_connections.push({
+        component_type: 'ControlFlowEdge',
+        id: 'back',
+        name: 'back',
+        from_node: { $component_ref: LLM },
+        from_branch: null,
+        to_node: { $component_ref: LLM },
+      });
       return f;
     })(),
     'missing required port': (() => {
       const f = c(exported);
-      f.data_flow_connections = f.data_flow_connections.filter((e: { destination_node: { $component_ref: string } }) => e.destination_node.$component_ref !== branching);
+      f.data_flow_connections = f.data_flow_connections.filter(
+        (e: { destination_node: { $component_ref: string } }) => e.destination_node.$component_ref !== branching,
+      );
       return f;
     })(),
     'bad schema': { ...c(example), control_flow_connections: 'none' },
@@ -92,7 +106,13 @@ const CASES = [
   'not a Flow',
 ];
 // Agent Spec allows loops: the importer declares them (data.loop on the edge that closes one), so a cyclic flow is valid.
-const EXPECTED_VALID = ['valid official example', 'valid wfe export', 'valid dialect flow', 'disconnected node (a warning by the folder rules)', 'cycle'];
+const EXPECTED_VALID = [
+  'valid official example',
+  'valid wfe export',
+  'valid dialect flow',
+  'disconnected node (a warning by the folder rules)',
+  'cycle',
+];
 
 let h: Harness;
 let dir: string;
@@ -134,11 +154,13 @@ beforeAll(async () => {
 
     const imported = await h.call('POST', '/workflows/import/agentspec', flow);
     expect([200, 422], name).toContain(imported.status);
-    found['POST /workflows/import/agentspec'] = imported.status === 200 ? { valid: true, errors: [], warnings: imported.body.warnings } : imported.body;
+    found['POST /workflows/import/agentspec'] =
+      imported.status === 200 ? { valid: true, errors: [], warnings: imported.body.warnings } : imported.body;
 
     const executed = await h.call('POST', '/agentspec/flows/execute', { flow });
     expect([200, 422], name).toContain(executed.status);
-    found['POST /agentspec/flows/execute'] = executed.status === 200 ? { valid: true, errors: [], warnings: executed.body.warnings } : executed.body;
+    found['POST /agentspec/flows/execute'] =
+      executed.status === 200 ? { valid: true, errors: [], warnings: executed.body.warnings } : executed.body;
 
     // The stored workflow of this flow: the import's when it imported; otherwise the same importer's
     // result stored as a plain workflow (a flow that does not even convert has no workflow to ask about).
@@ -174,7 +196,8 @@ describe('one flow, one verdict', () => {
   it('covers valid and invalid flows of every kind', () => {
     expect(Object.keys(flows)).toEqual(CASES);
     // Every valid flow, and every flow that converts at all, was asked of all five paths.
-    for (const name of [...EXPECTED_VALID, 'cycle', 'missing required port', 'unknown node type']) expect(Object.keys(verdicts.get(name)!), name).toHaveLength(5);
+    for (const name of [...EXPECTED_VALID, 'cycle', 'missing required port', 'unknown node type'])
+      expect(Object.keys(verdicts.get(name)!), name).toHaveLength(5);
   });
 
   it.each(CASES)('%s: every path gives the same valid, errors and warnings', (name) => {
@@ -186,7 +209,11 @@ describe('one flow, one verdict', () => {
 
   it('the verdicts say what is wrong, in the same words everywhere', () => {
     const errorsOf = (name: string) => verdicts.get(name)!['POST /agentspec/flows/validate'].errors;
-    expect(importDocument(flows.cycle).workflow.edges.filter((e) => e.data?.loop === true).map((e) => e.id)).toEqual(['back']);
+    expect(
+      importDocument(flows.cycle)
+        .workflow.edges.filter((e) => e.data?.loop === true)
+        .map((e) => e.id),
+    ).toEqual(['back']);
     expect(errorsOf('unknown node type')).toEqual(['Node type not mappable: agentspec.teleport']);
     expect(errorsOf('dangling edge')).toEqual([
       '/control_flow_connections/1/to_node/$component_ref: reference "ghost" is defined in no $referenced_components; if a separate components file defines it, pass that file too (wfe import --components <file>)',
@@ -195,10 +222,14 @@ describe('one flow, one verdict', () => {
     expect(errorsOf('missing required port')).toEqual([expect.stringMatching(/^Missing required port: .+\.input$/)]);
     expect(errorsOf('bad schema')).toEqual(['/control_flow_connections: must be array']);
     expect(errorsOf('not a Flow')).toEqual(['not a Flow (Agent)']);
-    expect(verdicts.get('disconnected node (a warning by the folder rules)')!['wfe validate'].warnings).toEqual(['Disconnected node: loose']);
+    expect(verdicts.get('disconnected node (a warning by the folder rules)')!['wfe validate'].warnings).toEqual([
+      'Disconnected node: loose',
+    ]);
   });
 
   it('wfe validate reads an Agent Spec flow written as YAML with the same importer', () => {
-    expect(normal(verdicts.get('example as YAML')!['wfe validate'])).toEqual(normal(verdicts.get('valid official example')!['POST /agentspec/flows/validate']));
+    expect(normal(verdicts.get('example as YAML')!['wfe validate'])).toEqual(
+      normal(verdicts.get('valid official example')!['POST /agentspec/flows/validate']),
+    );
   });
 });

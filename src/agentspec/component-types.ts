@@ -22,7 +22,17 @@ export const NODE_COMPONENTS: Record<string, NodeComponentInfo> = {
   ParallelMapNode: { fields: ['subflow', 'reducers'], componentFields: ['subflow'] },
   ParallelFlowNode: { fields: ['subflows'], componentFields: ['subflows'] },
   ApiNode: {
-    fields: ['url', 'http_method', 'api_spec_uri', 'data', 'query_params', 'headers', 'sensitive_headers', 'url_allow_list', 'retry_policy'],
+    fields: [
+      'url',
+      'http_method',
+      'api_spec_uri',
+      'data',
+      'query_params',
+      'headers',
+      'sensitive_headers',
+      'url_allow_list',
+      'retry_policy',
+    ],
     componentFields: [],
   },
   InputMessageNode: { fields: ['message'], componentFields: [] },
@@ -49,13 +59,16 @@ export const snakeCase = (name: string): string =>
 
 export type ToolFlavour = 'ServerTool' | 'ClientTool';
 
+/** A FlowDrop node kind written as a composition of Agent Spec nodes rather than one node of that type. */
+export type Variant = 'human-review';
+
 export type Resolution =
-  | { kind: 'node'; type: string; tool?: ToolFlavour; from: 'extension' | 'node-type' | 'category' }
+  | { kind: 'node'; type: string; tool?: ToolFlavour; variant?: Variant; from: 'extension' | 'node-type' | 'category' }
   | { kind: 'note' }
   | { kind: 'unmappable' };
 
 // The built-in FlowDrop node types whose meaning has a closer Agent Spec node than their category's.
-const BY_NODE_TYPE: Record<string, { type: string; tool?: ToolFlavour }> = {
+const BY_NODE_TYPE: Record<string, { type: string; tool?: ToolFlavour; variant?: Variant }> = {
   start: { type: 'StartNode' },
   end: { type: 'EndNode' },
   chat_model: { type: 'LlmNode' },
@@ -66,7 +79,8 @@ const BY_NODE_TYPE: Record<string, { type: string; tool?: ToolFlavour }> = {
   file_input: { type: 'InputMessageNode' },
   chat_output: { type: 'OutputMessageNode' },
   text_output: { type: 'OutputMessageNode' },
-  human_review: { type: 'ToolNode', tool: 'ClientTool' },
+  // A FlowNode whose subflow asks the question and leaves by an "approved" or a "rejected" EndNode.
+  human_review: { type: 'FlowNode', variant: 'human-review' },
 };
 
 // A server-side FlowDrop step is a tool the orchestrator runs (ServerTool); an interrupt waits for the
@@ -96,7 +110,8 @@ function declaredType(value: unknown): string | undefined {
   return NODE_COMPONENTS[type] || /^[A-Z][A-Za-z0-9]*Node$/.test(type) ? type : undefined;
 }
 
-export const visualTypeOf = (node: WorkflowNode): string | undefined => (node.data.config?.nodeType as string | undefined) ?? node.data.metadata?.type;
+export const visualTypeOf = (node: WorkflowNode): string | undefined =>
+  (node.data.config?.nodeType as string | undefined) ?? node.data.metadata?.type;
 
 /**
  * Resolution order: the instance's extensions, the embedded node type's, the catalog's node type's, then
@@ -104,11 +119,17 @@ export const visualTypeOf = (node: WorkflowNode): string | undefined => (node.da
  */
 export function resolveComponentType(node: WorkflowNode, lookupNodeType?: (id: string) => NodeMetadata | undefined): Resolution {
   const meta = node.data.metadata;
-  const declared = [node.data.extensions?.[COMPONENT_TYPE_EXTENSION], meta?.extensions?.[COMPONENT_TYPE_EXTENSION], meta?.id ? lookupNodeType?.(meta.id)?.extensions?.[COMPONENT_TYPE_EXTENSION] : undefined];
+  const declared = [
+    node.data.extensions?.[COMPONENT_TYPE_EXTENSION],
+    meta?.extensions?.[COMPONENT_TYPE_EXTENSION],
+    meta?.id ? lookupNodeType?.(meta.id)?.extensions?.[COMPONENT_TYPE_EXTENSION] : undefined,
+  ];
   for (const value of declared) {
     if (value === undefined) continue;
     const type = declaredType(value);
-    return type ? { kind: 'node', type, from: 'extension', ...(type === 'ToolNode' ? { tool: 'ServerTool' as const } : {}) } : { kind: 'unmappable' };
+    return type
+      ? { kind: 'node', type, from: 'extension', ...(type === 'ToolNode' ? { tool: 'ServerTool' as const } : {}) }
+      : { kind: 'unmappable' };
   }
   const visual = visualTypeOf(node);
   if (visual === 'note' || meta?.type === 'note') return { kind: 'note' };

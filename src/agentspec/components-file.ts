@@ -16,7 +16,8 @@ export async function readComponentsFiles(paths: readonly string[]): Promise<Reg
     if (!parsed.ok) throw new AgentSpecError(`${path}: ${parsed.message}${parsed.line ? ` (line ${parsed.line})` : ''}`);
     for (const [key, value] of registryFromComponentsFile(parsed.value, path)) {
       const earlier = registry.get(key);
-      if (earlier !== undefined && JSON.stringify(earlier) !== JSON.stringify(value)) throw new AgentSpecError(`${path}: component "${key}" is also defined, differently, in an earlier components file`);
+      if (earlier !== undefined && JSON.stringify(earlier) !== JSON.stringify(value))
+        throw new AgentSpecError(`${path}: component "${key}" is also defined, differently, in an earlier components file`);
       registry.set(key, value);
     }
   }

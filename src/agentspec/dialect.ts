@@ -133,7 +133,8 @@ function flow(raw: AsObject, shared: Shared, base: string): AsObject {
   const converted: Record<string, AsObject> = {};
   nodes.forEach((entry, i) => {
     const path = `${base}/nodes/${i}`;
-    if (!isObject(entry) || typeof entry.component_type !== 'string') throw new AgentSpecError('must be a node with a component_type', path);
+    if (!isObject(entry) || typeof entry.component_type !== 'string')
+      throw new AgentSpecError('must be a node with a component_type', path);
     const metadata = isObject(entry.metadata) ? entry.metadata : {};
     let id = String(metadata['flowdrop:node_id'] ?? entry.id ?? entry.name ?? `node-${i + 1}`);
     while (id in converted) id = `${id}-${i + 1}`;

@@ -37,7 +37,10 @@ export function exportToAgentSpec(workflow: Workflow, options: ExportOptions = {
       found.push(...losses);
       const need = requiredVersion(flow);
       if (options.version && compareVersions(options.version, need.version) < 0)
-        found.push({ rule: 'agentspec-version', message: `agentspec_version ${options.version} is lower than ${need.version}, which ${need.reason} requires` });
+        found.push({
+          rule: 'agentspec-version',
+          message: `agentspec_version ${options.version} is lower than ${need.version}, which ${need.reason} requires`,
+        });
       document = { ...flow, agentspec_version: options.version ?? need.version };
     } catch (err) {
       if (!(err instanceof AgentSpecError)) throw err;

@@ -36,21 +36,27 @@ interface ImportedNode {
 
 const TRIGGER_IN: NodePort = { id: 'trigger', name: 'Trigger', type: 'input', dataType: 'trigger', required: false };
 const triggerOut = (branch: string): NodePort =>
-  branch === 'next' ? { id: 'trigger', name: 'Next', type: 'output', dataType: 'trigger', required: false } : { id: branch, name: branch, type: 'output', dataType: 'trigger', required: false };
+  branch === 'next'
+    ? { id: 'trigger', name: 'Next', type: 'output', dataType: 'trigger', required: false }
+    : { id: branch, name: branch, type: 'output', dataType: 'trigger', required: false };
 
 const ownMetadata = (metadata: AsValue | undefined): AsObject =>
   isObject(metadata) ? Object.fromEntries(Object.entries(metadata).filter(([k]) => !K.isFlowdropKey(k))) : {};
-const isPoint = (value: unknown): value is { x: number; y: number } => isObject(value) && typeof value.x === 'number' && typeof value.y === 'number';
+const isPoint = (value: unknown): value is { x: number; y: number } =>
+  isObject(value) && typeof value.x === 'number' && typeof value.y === 'number';
 
 export function agentSpecToWorkflow(document: unknown, options: FromAgentSpecOptions = {}): Workflow {
-  if (!isComponent(document) && !isReference(document)) throw new AgentSpecError('not an Agent Spec component: the root has no component_type');
+  if (!isComponent(document) && !isReference(document))
+    throw new AgentSpecError('not an Agent Spec component: the root has no component_type');
   const { root, keyOf, pathOf } = resolveReferences(document as AsValue, options.registry);
   if (!isComponent(root)) throw new AgentSpecError('not an Agent Spec component: the root has no component_type');
   if (root.component_type !== 'Flow') throw new AgentSpecError(`not a Flow (${root.component_type})`);
   checkFlowShape(root);
   const flow = root;
   const flowMetadata = isObject(flow.metadata) ? flow.metadata : {};
-  const nodeTypes = isObject(flowMetadata[K.FD_NODE_TYPES]) ? (flowMetadata[K.FD_NODE_TYPES] as unknown as Record<string, NodeMetadata>) : {};
+  const nodeTypes = isObject(flowMetadata[K.FD_NODE_TYPES])
+    ? (flowMetadata[K.FD_NODE_TYPES] as unknown as Record<string, NodeMetadata>)
+    : {};
 
   // Nodes, by object (a referenced node is one object wherever it is named) and by id.
   const byObject = new Map<AsObject, ImportedNode>();
@@ -63,11 +69,13 @@ export function agentSpecToWorkflow(document: unknown, options: FromAgentSpecOpt
     if (byObject.has(entry)) return;
     checkNodeShape(entry, path);
     const key = keyOf.get(entry);
-    const id = typeof entry.id === 'string' && entry.id !== '' ? entry.id : key ?? `${snakeCase(entry.component_type as string)}.${i + 1}`;
+    const id =
+      typeof entry.id === 'string' && entry.id !== '' ? entry.id : (key ?? `${snakeCase(entry.component_type as string)}.${i + 1}`);
     const twin = byId.get(id);
     if (twin) {
       // The same node written inline twice is one node; two different nodes cannot share an id.
-      if (JSON.stringify(twin.component) !== JSON.stringify(entry)) throw new AgentSpecError(`duplicate node id "${id}": two different nodes have it`, path);
+      if (JSON.stringify(twin.component) !== JSON.stringify(entry))
+        throw new AgentSpecError(`duplicate node id "${id}": two different nodes have it`, path);
       byObject.set(entry, twin);
       return;
     }
@@ -78,15 +86,25 @@ export function agentSpecToWorkflow(document: unknown, options: FromAgentSpecOpt
     if (key) byId.set(key, item);
   });
   const endpoint = (value: AsValue | undefined, path: string): ImportedNode => {
-    const found = isObject(value) ? (byObject.get(value) ?? (typeof value.id === 'string' ? byId.get(value.id) : undefined)) : typeof value === 'string' ? byId.get(value) : undefined;
+    const found = isObject(value)
+      ? (byObject.get(value) ?? (typeof value.id === 'string' ? byId.get(value.id) : undefined))
+      : typeof value === 'string'
+        ? byId.get(value)
+        : undefined;
     if (!found) {
       const name = isObject(value) ? (value.id ?? value.name) : value;
-      throw new AgentSpecError(name === undefined ? 'must reference a node of this flow' : `references ${JSON.stringify(name)}, which is not a node of this flow's nodes`, path);
+      throw new AgentSpecError(
+        name === undefined
+          ? 'must reference a node of this flow'
+          : `references ${JSON.stringify(name)}, which is not a node of this flow's nodes`,
+        path,
+      );
     }
     return found;
   };
   const start = endpoint(flow.start_node, '/start_node');
-  if (start.component.component_type !== 'StartNode') throw new AgentSpecError(`start_node must be a StartNode, not ${start.component.component_type}`, '/start_node');
+  if (start.component.component_type !== 'StartNode')
+    throw new AgentSpecError(`start_node must be a StartNode, not ${start.component.component_type}`, '/start_node');
 
   // Edges.
   const edges: Array<{ edge: WorkflowEdge; index?: number }> = [];
@@ -147,16 +165,23 @@ export function agentSpecToWorkflow(document: unknown, options: FromAgentSpecOpt
 function markLoopEdges(startId: string, nodes: WorkflowNode[], edges: WorkflowEdge[]): void {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const candidates = edges.filter((e) => byId.has(e.source) && byId.has(e.target) && edgeKind(e, byId) !== 'tool' && !isLoopEdge(e));
-  for (const edge of loopClosingEdges(startId, nodes.map((n) => n.id), candidates)) edge.data = { ...(edge.data ?? {}), [LOOP_EDGE_KEY]: true };
+  for (const edge of loopClosingEdges(
+    startId,
+    nodes.map((n) => n.id),
+    candidates,
+  ))
+    edge.data = { ...(edge.data ?? {}), [LOOP_EDGE_KEY]: true };
 }
 
 /** Branch names of a node: its `branches`, else the ones its outgoing control edges use, plus "next". */
 function branchesOf(component: AsObject, id: string, controlEdges: AsObject[], declared = true): string[] {
-  if (declared && Array.isArray(component.branches) && component.branches.every((b) => typeof b === 'string')) return component.branches as string[];
+  if (declared && Array.isArray(component.branches) && component.branches.every((b) => typeof b === 'string'))
+    return component.branches as string[];
   const used = new Set<string>(declared ? ['next'] : []);
   for (const edge of controlEdges) {
     const from = edge.from_node;
-    if (from === component || (isObject(from) && from.id === id)) used.add(typeof edge.from_branch === 'string' ? edge.from_branch : 'next');
+    if (from === component || (isObject(from) && from.id === id))
+      used.add(typeof edge.from_branch === 'string' ? edge.from_branch : 'next');
   }
   return [...used];
 }
@@ -190,10 +215,15 @@ function buildNode(
   const type = component.component_type as string;
   const metadata = isObject(component.metadata) ? component.metadata : {};
   const typeId = typeof metadata[K.FD_NODE_TYPE_ID] === 'string' ? (metadata[K.FD_NODE_TYPE_ID] as string) : undefined;
-  const storedType = isObject(metadata[K.FD_NODE_TYPE]) ? (metadata[K.FD_NODE_TYPE] as unknown as NodeMetadata) : typeId ? nodeTypes[typeId] : undefined;
+  const storedType = isObject(metadata[K.FD_NODE_TYPE])
+    ? (metadata[K.FD_NODE_TYPE] as unknown as NodeMetadata)
+    : typeId
+      ? nodeTypes[typeId]
+      : undefined;
   const label = typeof component.name === 'string' ? component.name : id;
   const description = typeof component.description === 'string' ? component.description : undefined;
-  const fieldNames = NODE_COMPONENTS[type]?.fields ?? Object.keys(component).filter((k) => !(ENVELOPE_FIELDS as readonly string[]).includes(k));
+  const fieldNames =
+    NODE_COMPONENTS[type]?.fields ?? Object.keys(component).filter((k) => !(ENVELOPE_FIELDS as readonly string[]).includes(k));
   const fields: JsonObject = {};
   for (const name of fieldNames) if (component[name] !== undefined) fields[name] = detach(component[name]);
   const position = isPoint(metadata[K.FD_POSITION]) ? metadata[K.FD_POSITION] : undefined;
@@ -256,7 +286,13 @@ function buildEdge(
 ): { edge: WorkflowEdge; index?: number } {
   const metadata = isObject(component.metadata) ? component.metadata : {};
   const stored = isObject(metadata[K.FD_EDGE]) ? ({ ...metadata[K.FD_EDGE] } as JsonObject) : undefined;
-  const edge: WorkflowEdge = { id, source: source.id, target: target.id, sourceHandle: derived.sourceHandle, targetHandle: derived.targetHandle };
+  const edge: WorkflowEdge = {
+    id,
+    source: source.id,
+    target: target.id,
+    sourceHandle: derived.sourceHandle,
+    targetHandle: derived.targetHandle,
+  };
   if (!stored) {
     const data: JsonObject = { metadata: { edgeType: derived.edgeType, sourcePortDataType: derived.sourcePortDataType } };
     if (typeof component.name === 'string') data[K.AS_NAME] = component.name;
@@ -288,7 +324,8 @@ function insertAt<T>(list: T[], kept: AsValue | undefined, field: 'node' | 'edge
   if (!Array.isArray(kept)) return list;
   const out = [...list];
   const entries = kept.filter((k) => isObject(k) && typeof k.at === 'number' && isObject(k[field])) as AsObject[];
-  for (const entry of entries.sort((a, b) => (a.at as number) - (b.at as number))) out.splice(Math.min(entry.at as number, out.length), 0, entry[field] as unknown as T);
+  for (const entry of entries.sort((a, b) => (a.at as number) - (b.at as number)))
+    out.splice(Math.min(entry.at as number, out.length), 0, entry[field] as unknown as T);
   return out;
 }
 
@@ -329,7 +366,12 @@ function buildWorkflow(flow: AsObject, nodes: WorkflowNode[], edges: WorkflowEdg
   if (Object.keys(asFlow).length > 0) metadata[K.AS_FLOW] = asFlow;
   const version = md[K.FD_VERSION] ?? (stored ? undefined : '1.0.0');
   const workflow: Workflow = {
-    id: typeof md[K.FD_WORKFLOW_ID] === 'string' ? (md[K.FD_WORKFLOW_ID] as string) : typeof flow.id === 'string' && flow.id !== '' ? flow.id : randomUUID(),
+    id:
+      typeof md[K.FD_WORKFLOW_ID] === 'string'
+        ? (md[K.FD_WORKFLOW_ID] as string)
+        : typeof flow.id === 'string' && flow.id !== ''
+          ? flow.id
+          : randomUUID(),
     name: typeof flow.name === 'string' ? flow.name : 'Imported flow',
     ...(typeof flow.description === 'string' ? { description: flow.description } : stored ? {} : { description: '' }),
     nodes,

@@ -11,7 +11,9 @@ export { IMPORT_SOURCES, type ImportSource };
 
 /** A FlowDrop workflow has nodes and edges and no component_type; anything else is read as Agent Spec. */
 export function detectSource(value: unknown): Exclude<ImportSource, 'auto'> {
-  return isObject(value) && value.component_type === undefined && Array.isArray(value.nodes) && Array.isArray(value.edges) ? 'flowdrop' : 'agentspec';
+  return isObject(value) && value.component_type === undefined && Array.isArray(value.nodes) && Array.isArray(value.edges)
+    ? 'flowdrop'
+    : 'agentspec';
 }
 
 export interface Imported {

@@ -12,20 +12,72 @@ const colour = (name: string) => `var(--fd-node-${name})`;
 
 // Component types wfe ships no starter for.
 const LOOKS: Record<string, Look> = {
-  InputMessageNode: { name: 'Input Message', description: 'Agent Spec InputMessageNode: asks the user and waits for the answer', category: 'inputs', type: 'default', icon: 'mdi:message-question', color: colour('blue') },
-  OutputMessageNode: { name: 'Output Message', description: 'Agent Spec OutputMessageNode: shows a message to the user', category: 'outputs', type: 'default', icon: 'mdi:message-reply-text', color: colour('slate') },
-  CatchExceptionNode: { name: 'Catch Exception', description: 'Agent Spec CatchExceptionNode: runs a sub-flow and routes its failures', category: 'logic', type: 'default', icon: 'mdi:shield-alert', color: colour('purple') },
-  ParallelFlowNode: { name: 'Parallel Flows', description: 'Agent Spec ParallelFlowNode: runs several sub-flows at once', category: 'processing', type: 'default', icon: 'mdi:call-split', color: colour('teal') },
-  ParallelMapNode: { name: 'Parallel Map', description: 'Agent Spec ParallelMapNode: runs a sub-flow per item, in parallel', category: 'processing', type: 'default', icon: 'mdi:format-list-checks', color: colour('teal') },
+  InputMessageNode: {
+    name: 'Input Message',
+    description: 'Agent Spec InputMessageNode: asks the user and waits for the answer',
+    category: 'inputs',
+    type: 'default',
+    icon: 'mdi:message-question',
+    color: colour('blue'),
+  },
+  OutputMessageNode: {
+    name: 'Output Message',
+    description: 'Agent Spec OutputMessageNode: shows a message to the user',
+    category: 'outputs',
+    type: 'default',
+    icon: 'mdi:message-reply-text',
+    color: colour('slate'),
+  },
+  CatchExceptionNode: {
+    name: 'Catch Exception',
+    description: 'Agent Spec CatchExceptionNode: runs a sub-flow and routes its failures',
+    category: 'logic',
+    type: 'default',
+    icon: 'mdi:shield-alert',
+    color: colour('purple'),
+  },
+  ParallelFlowNode: {
+    name: 'Parallel Flows',
+    description: 'Agent Spec ParallelFlowNode: runs several sub-flows at once',
+    category: 'processing',
+    type: 'default',
+    icon: 'mdi:call-split',
+    color: colour('teal'),
+  },
+  ParallelMapNode: {
+    name: 'Parallel Map',
+    description: 'Agent Spec ParallelMapNode: runs a sub-flow per item, in parallel',
+    category: 'processing',
+    type: 'default',
+    icon: 'mdi:format-list-checks',
+    color: colour('teal'),
+  },
 };
 
-const GENERIC: Look = { name: 'Agent Spec Node', description: 'An Agent Spec node without a FlowDrop counterpart', category: 'processing', type: 'default', icon: 'mdi:puzzle', color: colour('slate') };
+const GENERIC: Look = {
+  name: 'Agent Spec Node',
+  description: 'An Agent Spec node without a FlowDrop counterpart',
+  category: 'processing',
+  type: 'default',
+  icon: 'mdi:puzzle',
+  color: colour('slate'),
+};
 
 const builtins = new Map(BUILTIN_NODE_TYPES.map((n) => [n.id, n]));
 export const builtinNodeType = (id: string): NodeMetadata | undefined => builtins.get(id);
 
 const jsonType = (value: AsValue): string | undefined =>
-  value === null ? undefined : Array.isArray(value) ? 'array' : typeof value === 'object' ? 'object' : typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string';
+  value === null
+    ? undefined
+    : Array.isArray(value)
+      ? 'array'
+      : typeof value === 'object'
+        ? 'object'
+        : typeof value === 'number'
+          ? 'number'
+          : typeof value === 'boolean'
+            ? 'boolean'
+            : 'string';
 
 /** One property per config key, typed by its value: the editor gets a form, saves are never refused. */
 function configSchemaFor(config: Record<string, AsValue>): ConfigSchema {

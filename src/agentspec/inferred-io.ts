@@ -74,7 +74,10 @@ function inferredInputs(c: AsObject): AsProperty[] {
     case 'MapNode':
     case 'ParallelMapNode':
       return component(c.subflow)
-        ? inputsOf(component(c.subflow)!).map(({ title, ...schema }) => ({ title: `iterated_${title}`, anyOf: [schema, { type: 'array', items: schema }] }))
+        ? inputsOf(component(c.subflow)!).map(({ title, ...schema }) => ({
+            title: `iterated_${title}`,
+            anyOf: [schema, { type: 'array', items: schema }],
+          }))
         : [];
     case 'ParallelFlowNode':
       return uniqueByTitle((Array.isArray(c.subflows) ? c.subflows : []).flatMap((f) => (isObject(f) ? inputsOf(f) : [])));
@@ -110,7 +113,9 @@ function inferredOutputs(c: AsObject): AsProperty[] {
         .filter((p) => !reducers || p.title in reducers)
         .map(({ title, ...schema }): AsProperty => {
           const reducer = reducers?.[title] ?? 'append';
-          return reducer === 'append' ? { title: `collected_${title}`, type: 'array', items: schema } : { ...schema, title: `collected_${title}` };
+          return reducer === 'append'
+            ? { title: `collected_${title}`, type: 'array', items: schema }
+            : { ...schema, title: `collected_${title}` };
         });
     }
     case 'ParallelFlowNode':

@@ -23,7 +23,12 @@ const flowSchema = {
       items: {
         type: 'object',
         required: ['from_node', 'to_node'],
-        properties: { from_node: nodeRef, to_node: nodeRef, from_branch: { type: ['string', 'null'] }, metadata: { type: ['object', 'null'] } },
+        properties: {
+          from_node: nodeRef,
+          to_node: nodeRef,
+          from_branch: { type: ['string', 'null'] },
+          metadata: { type: ['object', 'null'] },
+        },
       },
     },
     data_flow_connections: {

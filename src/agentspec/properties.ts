@@ -52,7 +52,15 @@ export function dataTypeForSchema(schema: AsObject): string {
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'string':
-      return schema.format === 'uri' ? 'url' : schema.format === 'email' ? 'email' : schema.format === 'date' ? 'date' : schema.format === 'date-time' ? 'datetime' : 'string';
+      return schema.format === 'uri'
+        ? 'url'
+        : schema.format === 'email'
+          ? 'email'
+          : schema.format === 'date'
+            ? 'date'
+            : schema.format === 'date-time'
+              ? 'datetime'
+              : 'string';
     case 'integer':
     case 'number':
       return 'number';

@@ -49,12 +49,16 @@ function collectDefinitions(document: AsValue, label: string): Map<string, Defin
       if (key === 'metadata') continue;
       const childPath = `${path}/${escapePointer(key)}`;
       if (key === '$referenced_components') {
-        if (!isObject(child)) throw new AgentSpecError(`${label}$referenced_components must be an object of reference key → component`, childPath);
+        if (!isObject(child))
+          throw new AgentSpecError(`${label}$referenced_components must be an object of reference key → component`, childPath);
         for (const [ref, definition] of Object.entries(child)) {
           const at = `${childPath}/${escapePointer(ref)}`;
           const earlier = table.get(ref);
           if (earlier && JSON.stringify(earlier.value) !== JSON.stringify(definition))
-            throw new AgentSpecError(`${label}"${ref}" is defined twice in $referenced_components, differently (first at ${earlier.path || '/'})`, at);
+            throw new AgentSpecError(
+              `${label}"${ref}" is defined twice in $referenced_components, differently (first at ${earlier.path || '/'})`,
+              at,
+            );
           if (!earlier) table.set(ref, { value: definition, path: at });
         }
       }
@@ -70,7 +74,11 @@ function collectDefinitions(document: AsValue, label: string): Map<string, Defin
  */
 export function registryFromComponentsFile(document: unknown, name = 'components file'): Registry {
   if (!isObject(document)) throw new AgentSpecError(`${name}: must be an object with $referenced_components`);
-  const entries = isObject(document.$referenced_components) ? document.$referenced_components : document.component_type === undefined ? document : undefined;
+  const entries = isObject(document.$referenced_components)
+    ? document.$referenced_components
+    : document.component_type === undefined
+      ? document
+      : undefined;
   if (!entries) throw new AgentSpecError(`${name}: must hold $referenced_components, not a ${String(document.component_type)}`);
   const registry: Registry = new Map();
   for (const [key, value] of Object.entries(entries)) {
@@ -96,7 +104,10 @@ export function resolveReferences(document: AsValue, external?: Registry): Resol
   const resolveKey = (key: string, at: string): AsValue => {
     if (done.has(key)) return done.get(key)!;
     if (inProgress.includes(key))
-      throw new AgentSpecError(`reference "${key}" is circular: ${[...inProgress.slice(inProgress.indexOf(key)), key].map((k) => `"${k}"`).join(' → ')}`, at);
+      throw new AgentSpecError(
+        `reference "${key}" is circular: ${[...inProgress.slice(inProgress.indexOf(key)), key].map((k) => `"${k}"`).join(' → ')}`,
+        at,
+      );
     const definition = table.get(key);
     if (!definition) {
       if (isSensitivePlaceholder(key)) return { $component_ref: key };

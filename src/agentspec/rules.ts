@@ -12,7 +12,11 @@ export const EXPORT_RULES: RuleDefinition[] = [
   { id: 'agentspec-version', severity: 'error', fixed: true, description: 'the declared agentspec_version must cover every component' },
   { id: 'end-reachable', severity: 'error', description: 'an EndNode is reachable from the start' },
   { id: 'branch-exists', severity: 'error', description: 'edges leave gateways by branches they define' },
-  { id: 'no-cycle', severity: 'error', description: 'every cycle is a declared loop (its back edge has data.loop: true or enters a loop_back port)' },
+  {
+    id: 'no-cycle',
+    severity: 'error',
+    description: 'every cycle is a declared loop (its back edge has data.loop: true or enters a loop_back port)',
+  },
   { id: 'no-disconnected-node', severity: 'error', description: 'every node has an edge' },
   { id: 'required-port', severity: 'error', description: 'required inputs are connected' },
   { id: 'gateway-branches', severity: 'warning', description: 'gateways define branches' },

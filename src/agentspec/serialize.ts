@@ -50,14 +50,21 @@ export function parseText(text: string, name = ''): ParsedText {
   const looksJson = /\.json$/i.test(name) || (!/\.ya?ml$/i.test(name) && /^\s*[[{]/.test(body));
   if (looksJson) {
     const parsed = parseJsonWithPosition(body);
-    return parsed.ok ? { ok: true, value: parsed.value, format: 'json' } : { ok: false, message: `invalid JSON: ${parsed.message}`, line: parsed.line, column: parsed.column };
+    return parsed.ok
+      ? { ok: true, value: parsed.value, format: 'json' }
+      : { ok: false, message: `invalid JSON: ${parsed.message}`, line: parsed.line, column: parsed.column };
   }
   // YAML 1.1 as PyYAML's safe_load reads it (what pyagentspec uses), but dates stay strings: JSON has no date type.
   const doc = parseDocument(body, { version: '1.1', uniqueKeys: true, customTags: pyyamlTags });
   const first = doc.errors[0];
   if (first) {
     const pos = first.linePos?.[0];
-    return { ok: false, message: `invalid YAML: ${first.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, line: pos?.line, column: pos?.col };
+    return {
+      ok: false,
+      message: `invalid YAML: ${first.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`,
+      line: pos?.line,
+      column: pos?.col,
+    };
   }
   return { ok: true, value: doc.toJS({ maxAliasCount: 1000 }), format: 'yaml' };
 }

@@ -1,15 +1,17 @@
 // FlowDrop workflow → official Agent Spec Flow. Pure: no I/O, no validation gate (validate-export.ts
-// decides whether a workflow may be exported). Everything FlowDrop knows that Agent Spec cannot express
-// travels under `flowdrop:` metadata keys, so that agentSpecToWorkflow(workflowToAgentSpec(w)) == w.
-import type { JsonObject, NodeMetadata, Workflow, WorkflowEdge, WorkflowNode } from '../contract/types.js';
+// decides whether a workflow may be exported). Each node is written by its kind's mapper (mappers/*.ts);
+// this file assembles the Flow: envelopes, edges and metadata. Everything FlowDrop knows that Agent Spec
+// cannot express travels under `flowdrop:` metadata keys, so that agentSpecToWorkflow(workflowToAgentSpec(w)) == w.
+import type { JsonObject, NodeMetadata, NodePort, Workflow, WorkflowEdge, WorkflowNode } from '../contract/types.js';
 import { handleFor, portIdFromHandle } from '../graph/handles.js';
 import { resolveComponentType, type Resolution } from './component-types.js';
+import { flowOutputsFromEnds } from './inferred-io.js';
+import { mapperFor, type NodeMapper } from './mappers/index.js';
 import * as K from './metadata-keys.js';
-import { buildFields, EDITOR_CONFIG_KEYS } from './node-fields.js';
+import { buildFields, EDITOR_CONFIG_KEYS, type FieldContext } from './node-fields.js';
 import { nodePorts, type NodePorts } from './node-ports.js';
 import { propertyForPort, sanitizeTitle, schemaForDataType } from './properties.js';
 import { writeOnce } from './references.js';
-import { conform, flowOutputsFromEnds } from './conform.js';
 import { AgentSpecError, isObject, type AsComponent, type AsObject, type AsProperty, type AsValue, type ExportIssue } from './types.js';
 
 import { LOSSY_RULE } from './rules.js';
@@ -50,28 +52,19 @@ interface Mapped {
 /** Throws AgentSpecError when a node has no mapping or there is not exactly one start node. */
 export function workflowToAgentSpec(workflow: Workflow, options: ToAgentSpecOptions = {}): Converted {
   const losses: ExportIssue[] = [];
-  const lose = (message: string, extra: Partial<ExportIssue> = {}) => losses.push({ rule: LOSSY_RULE, message, ...extra });
+  const lose: Lose = (message, extra = {}) => losses.push({ rule: LOSSY_RULE, message, ...extra });
 
-  const mapped = new Map<string, Mapped>();
-  const notes: Array<{ at: number; node: WorkflowNode }> = [];
-  for (const [at, node] of workflow.nodes.entries()) {
-    const resolution = resolveComponentType(node, options.lookupNodeType);
-    if (resolution.kind === 'unmappable') throw new AgentSpecError(`Node type not mappable: ${nodeTypeIdOf(node)}`);
-    if (resolution.kind === 'note') {
-      notes.push({ at, node });
-      lose(`Note '${labelOf(node)}' (${node.id}) has no Agent Spec equivalent; kept only in metadata "${K.FD_NOTES}"`, { nodeIds: [node.id] });
-      continue;
-    }
-    mapped.set(node.id, { node, type: resolution.type, resolution, ports: nodePorts(node) });
-  }
+  const { mapped, notes } = resolveNodes(workflow, options, lose);
   const starts = [...mapped.values()].filter((m) => m.type === 'StartNode');
   if (starts.length !== 1) throw new AgentSpecError(`Agent Spec requires exactly one StartNode; found ${starts.length}`);
+  const start = starts[0];
   // Edge findings are listed after the notes, though edges are classified once the nodes are built.
   const edgeFindingsAt = losses.length;
 
   const connected = new Set<string>();
   for (const edge of workflow.edges) {
-    if (edge.targetHandle && mapped.has(edge.target)) connected.add(`${edge.target}\u0000${portIdFromHandle(edge.targetHandle, edge.target, 'input')}`);
+    if (edge.targetHandle && mapped.has(edge.target))
+      connected.add(`${edge.target}\u0000${portIdFromHandle(edge.targetHandle, edge.target, 'input')}`);
   }
   const nodeTypes: Record<string, NodeMetadata> = {};
   for (const { node } of mapped.values()) {
@@ -79,146 +72,63 @@ export function workflowToAgentSpec(workflow: Workflow, options: ToAgentSpecOpti
     if (meta?.id && !(meta.id in nodeTypes)) nodeTypes[meta.id] = meta;
   }
 
-  // Nodes: envelope, fields, and the inputs/outputs their component type accepts.
-  const built = new Map<string, AsObject>();
+  // Nodes: each by its kind's mapper, then the envelope and the flowdrop: metadata.
+  const built = new Map<string, AsComponent>();
   const lostConfig = new Map<string, { keys: Set<string>; nodes: number }>();
   const approximate = new Set<string>();
   for (const m of mapped.values()) {
-    const { node, type, ports } = m;
-    const toProperty = (port: (typeof ports.inputs)[number]): AsProperty => {
-      const { property, approximate: rough } = propertyForPort(port);
-      if (rough) approximate.add(port.dataType);
-      return property;
-    };
-    const ins = ports.dataInputs.map(toProperty);
-    const outs = ports.dataOutputs.map(toProperty);
-    const label = labelOf(node);
-    const { fields, derived, used, copied } = buildFields({
-      node,
-      type,
-      tool: m.resolution.tool,
-      label,
-      inputs: type === 'StartNode' ? outs : ins,
-      outputs: type === 'EndNode' ? ins : outs,
-      isConnected: (input) => connected.has(`${node.id}\u0000${input}`),
-      warn: (message) => lose(message, { nodeIds: [node.id] }),
+    const component = buildNode(m, {
+      nodeTypes,
+      isConnected: (input) => connected.has(`${m.node.id}\u0000${input}`),
+      lose,
+      approximate: (dataType) => approximate.add(dataType),
+      lostConfig: (keys) => {
+        const typeId = nodeTypeIdOf(m.node);
+        const entry = lostConfig.get(typeId) ?? { keys: new Set<string>(), nodes: 0 };
+        keys.forEach((k) => entry.keys.add(k));
+        entry.nodes++;
+        lostConfig.set(typeId, entry);
+      },
     });
-    let inputs: AsProperty[];
-    let outputs: AsProperty[];
-    if (type === 'StartNode') inputs = outputs = outs;
-    else if (type === 'EndNode') inputs = outputs = ins;
-    else {
-      const conformed = conform(type, fields, { inputs: ins, outputs: outs });
-      ({ inputs, outputs } = conformed);
-      for (const note of conformed.notes) lose(`'${label}' (${type}): ${note}`, { nodeIds: [node.id] });
-    }
-    m.exported = { inputs: new Set(inputs.map((p) => p.title)), outputs: new Set(outputs.map((p) => p.title)) };
-    const config = (node.data.config ?? {}) as JsonObject;
-    const lost = Object.keys(config).filter((k) => !used.includes(k) && !EDITOR_CONFIG_KEYS.has(k));
-    if (lost.length > 0) {
-      const typeId = nodeTypeIdOf(node);
-      const entry = lostConfig.get(typeId) ?? { keys: new Set<string>(), nodes: 0 };
-      lost.forEach((k) => entry.keys.add(k));
-      entry.nodes++;
-      lostConfig.set(typeId, entry);
-    }
-    const description = typeof config.instanceDescription === 'string' ? config.instanceDescription : undefined;
-    const keptConfig = Object.fromEntries(Object.entries(config).filter(([k]) => !copied.includes(k) && !(k === 'instanceDescription' && description !== undefined)));
-    const { id: _id, position, data, ...nodeRest } = node;
-    const { label: _label, config: _config, metadata: nodeType, ...dataRest } = data;
-    const extensionMetadata = data.extensions?.[K.AS_METADATA];
-    const metadata: AsObject = {
-      ...(isObject(extensionMetadata) ? extensionMetadata : {}),
-      [K.FD_POSITION]: json(position),
-      [K.FD_NODE_TYPE_ID]: nodeTypeIdOf(node),
-      [K.FD_NODE]: json({ ...nodeRest, data: dataRest }),
-    };
-    if (nodeType?.id && JSON.stringify(nodeTypes[nodeType.id]) !== JSON.stringify(nodeType)) metadata[K.FD_NODE_TYPE] = json(nodeType);
-    if (Object.keys(keptConfig).length > 0) metadata[K.FD_CONFIG] = json(keptConfig);
-    if (derived.length > 0) metadata[K.FD_DERIVED] = derived;
-
-    const envelope: AsObject = { component_type: type, id: node.id, name: label };
-    if (description !== undefined) envelope.description = description;
-    built.set(node.id, { ...envelope, metadata, inputs, outputs, ...fields });
-
-    // Only these node types take their branches from elsewhere (mapping, subflow end nodes).
-    if (!['BranchingNode', 'FlowNode', 'CatchExceptionNode'].includes(type) && ports.triggerOutputs.length > 1) {
-      const extra = ports.triggerOutputs.filter((p) => p.id !== 'trigger').map((p) => `"${p.id}"`);
-      lose(`Control outputs ${extra.join(', ')} of '${label}' are not branches of an Agent Spec ${type}; written as from_branch values`, { nodeIds: [node.id] });
-    }
+    built.set(m.node.id, component);
   }
   for (const [typeId, { keys, nodes }] of lostConfig) {
     const list = [...keys].map((k) => `"${k}"`).join(', ');
-    lose(`Config ${list} of node type ${typeId} (${nodes} node${nodes === 1 ? '' : 's'}) has no Agent Spec field; kept only in metadata "${K.FD_CONFIG}"`);
+    lose(
+      `Config ${list} of node type ${typeId} (${nodes} node${nodes === 1 ? '' : 's'}) has no Agent Spec field; kept only in metadata "${K.FD_CONFIG}"`,
+    );
   }
   for (const dataType of approximate) {
-    lose(`Port data type "${dataType}" has no exact JSON Schema equivalent; written as ${JSON.stringify(schemaForDataType(dataType).schema)}`);
-  }
-
-  const edgeFindings: ExportIssue[] = [];
-  const kinds = new Map(workflow.edges.map((edge) => [edge.id, classifyEdge(edge, mapped, (message, extra = {}) => edgeFindings.push({ rule: LOSSY_RULE, message, ...extra }))]));
-  losses.splice(edgeFindingsAt, 0, ...edgeFindings);
-  // A StartNode has exactly one outgoing control edge in Agent Spec, which has no parallel fan-out.
-  const fanOut = workflow.edges.filter((e) => e.source === starts[0].node.id && kinds.get(e.id)!.kind === 'control').slice(1);
-  if (fanOut.length > 0) {
-    for (const edge of fanOut) kinds.set(edge.id, { kind: 'kept' });
     lose(
-      `'${labelOf(starts[0].node)}' starts ${fanOut.length + 1} branches at once; an Agent Spec flow leaves its StartNode by one control edge, so only the first is written (edges ${fanOut.map((e) => e.id).join(', ')} kept only in metadata "${K.FD_EDGES}")`,
-      { nodeIds: [starts[0].node.id] },
+      `Port data type "${dataType}" has no exact JSON Schema equivalent; written as ${JSON.stringify(schemaForDataType(dataType).schema)}`,
     );
   }
 
-  // Edges.
-  const control: AsObject[] = [];
-  const dataEdges: AsObject[] = [];
-  const kept: Array<{ at: number; edge: WorkflowEdge }> = [];
-  const inOrder = isInterleaved(workflow.edges, kinds);
-  for (const [at, edge] of workflow.edges.entries()) {
-    const kind = kinds.get(edge.id)!;
-    if (kind.kind === 'kept') {
-      kept.push({ at, edge });
-      continue;
-    }
-    const src = mapped.get(edge.source)!;
-    const dst = mapped.get(edge.target)!;
-    const { id, source: _s, target: _t, sourceHandle, targetHandle, ...edgeRest } = edge;
-    const rest: JsonObject = { ...edgeRest };
-    // Handles an import would not derive are kept verbatim (null for a missing one).
-    if (sourceHandle !== kind.sourceHandle) rest.sourceHandle = sourceHandle ?? null;
-    if (targetHandle !== kind.targetHandle) rest.targetHandle = targetHandle ?? null;
-    // Control edges are written before data edges; the editor's order comes back on import.
-    if (inOrder) rest[K.EDGE_INDEX] = at;
-    const data = (edge.data ?? {}) as JsonObject;
-    const srcName = labelOf(src.node);
-    const dstName = labelOf(dst.node);
-    const head: AsObject = { component_type: kind.kind === 'control' ? 'ControlFlowEdge' : 'DataFlowEdge', id };
-    if (kind.kind === 'control') {
-      control.push({
-        ...head,
-        name: typeof data[K.AS_NAME] === 'string' ? data[K.AS_NAME] : `${srcName} -> ${dstName}`,
-        metadata: edgeMetadata(data, rest),
-        from_node: ref(src.node.id),
-        from_branch: kind.fromBranch,
-        to_node: ref(dst.node.id),
-      });
-    } else {
-      dataEdges.push({
-        ...head,
-        name: typeof data[K.AS_NAME] === 'string' ? data[K.AS_NAME] : `${srcName}.${kind.output} -> ${dstName}.${kind.input}`,
-        metadata: edgeMetadata(data, rest),
-        source_node: ref(src.node.id),
-        source_output: kind.output,
-        destination_node: ref(dst.node.id),
-        destination_input: kind.input,
-      });
-    }
+  const edgeFindings: ExportIssue[] = [];
+  const kinds = new Map(
+    workflow.edges.map((edge) => [
+      edge.id,
+      classifyEdge(edge, mapped, (message, extra = {}) => edgeFindings.push({ rule: LOSSY_RULE, message, ...extra })),
+    ]),
+  );
+  losses.splice(edgeFindingsAt, 0, ...edgeFindings);
+  // A StartNode has exactly one outgoing control edge in Agent Spec, which has no parallel fan-out.
+  const fanOut = workflow.edges.filter((e) => e.source === start.node.id && kinds.get(e.id)?.kind === 'control').slice(1);
+  if (fanOut.length > 0) {
+    for (const edge of fanOut) kinds.set(edge.id, { kind: 'kept' });
+    lose(
+      `'${labelOf(start.node)}' starts ${fanOut.length + 1} branches at once; an Agent Spec flow leaves its StartNode by one control edge, so only the first is written (edges ${fanOut.map((e) => e.id).join(', ')} kept only in metadata "${K.FD_EDGES}")`,
+      { nodeIds: [start.node.id] },
+    );
   }
+  const { control, data: dataEdges, kept } = buildEdges(workflow.edges, kinds, mapped);
 
-  const start = starts[0];
-  const ends = [...mapped.values()].filter((m) => m.type === 'EndNode');
+  const startNode = built.get(start.node.id);
+  const ends = [...mapped.values()].filter((m) => m.type === 'EndNode').flatMap((m) => built.get(m.node.id) ?? []);
   const { id, name, description, nodes: _nodes, edges: _edges, metadata: wfMetadata, ...workflowRest } = workflow;
-  const { version, author, tags, ...metadataRest } = (wfMetadata ?? {}) as JsonObject;
-  const asFlow = isObject(metadataRest[K.AS_FLOW]) ? (metadataRest[K.AS_FLOW] as AsObject) : {};
+  const { version, author, tags, ...metadataRest }: JsonObject = wfMetadata ?? {};
+  const declared = metadataRest[K.AS_FLOW];
+  const asFlow: AsObject = isObject(declared) ? declared : {};
   const flowMetadata: AsObject = {
     ...(isObject(asFlow.metadata) ? asFlow.metadata : {}),
     [K.FD_WORKFLOW_ID]: id,
@@ -234,14 +144,160 @@ export function workflowToAgentSpec(workflow: Workflow, options: ToAgentSpecOpti
   const flow: AsComponent = { component_type: 'Flow', id, name };
   if (typeof description === 'string') flow.description = description;
   flow.metadata = flowMetadata;
-  flow.inputs = built.get(start.node.id)!.inputs as AsValue;
-  flow.outputs = flowOutputs(asFlow.outputs, ends.map((e) => built.get(e.node.id)!), lose) as AsValue;
+  flow.inputs = startNode?.inputs ?? [];
+  flow.outputs = flowOutputs(asFlow.outputs, ends, lose);
   flow.start_node = ref(start.node.id);
   flow.nodes = [...mapped.keys()].map(ref);
   flow.control_flow_connections = control;
   flow.data_flow_connections = dataEdges.length === 0 && asFlow.implicit_data_flow === true ? null : dataEdges;
   flow.$referenced_components = Object.fromEntries(built);
-  return { flow: writeOnce(flow, [...mapped.keys()]) as AsComponent, losses };
+  return { flow: { ...writeOnce(flow, [...mapped.keys()]), component_type: 'Flow' }, losses };
+}
+
+type Lose = (message: string, extra?: Partial<ExportIssue>) => void;
+
+/** Each node's resolution and ports; notes are set aside. Throws for a node without a mapping. */
+function resolveNodes(
+  workflow: Workflow,
+  options: ToAgentSpecOptions,
+  lose: Lose,
+): { mapped: Map<string, Mapped>; notes: Array<{ at: number; node: WorkflowNode }> } {
+  const mapped = new Map<string, Mapped>();
+  const notes: Array<{ at: number; node: WorkflowNode }> = [];
+  for (const [at, node] of workflow.nodes.entries()) {
+    const resolution = resolveComponentType(node, options.lookupNodeType);
+    if (resolution.kind === 'unmappable') throw new AgentSpecError(`Node type not mappable: ${nodeTypeIdOf(node)}`);
+    if (resolution.kind === 'note') {
+      notes.push({ at, node });
+      lose(`Note '${labelOf(node)}' (${node.id}) has no Agent Spec equivalent; kept only in metadata "${K.FD_NOTES}"`, {
+        nodeIds: [node.id],
+      });
+      continue;
+    }
+    mapped.set(node.id, { node, type: resolution.type, resolution, ports: nodePorts(node) });
+  }
+  return { mapped, notes };
+}
+
+interface NodeBuild {
+  nodeTypes: Record<string, NodeMetadata>;
+  isConnected(input: string): boolean;
+  lose: Lose;
+  /** A port data type JSON Schema only approximates. */
+  approximate(dataType: string): void;
+  /** Config keys of this node that no Agent Spec field expresses. */
+  lostConfig(keys: string[]): void;
+}
+
+/** One node: its mapper's fields, inputs and outputs, in the envelope, with the flowdrop: metadata. Sets `m.exported`. */
+function buildNode(m: Mapped, build: NodeBuild): AsComponent {
+  const { node, type, ports } = m;
+  const mapper = mapperFor(m.resolution);
+  const label = labelOf(node);
+  const warn = (message: string) => build.lose(message, { nodeIds: [node.id] });
+  const toProperty = (port: NodePort): AsProperty => {
+    const { property, approximate: rough } = propertyForPort(port);
+    if (rough) build.approximate(port.dataType);
+    return property;
+  };
+  const given = { inputs: ports.dataInputs.map(toProperty), outputs: ports.dataOutputs.map(toProperty) };
+  const ctx: FieldContext = { node, type, tool: m.resolution.tool, label, ...given, isConnected: build.isConnected, warn };
+  const { fields, derived, used, copied } = buildFields(ctx, mapper.derive);
+  const { inputs, outputs, notes } = mapper.io(fields, given);
+  for (const note of notes) warn(`'${label}' (${type}): ${note}`);
+  m.exported = { inputs: new Set(inputs.map((p) => p.title)), outputs: new Set(outputs.map((p) => p.title)) };
+
+  const config: JsonObject = node.data.config ?? {};
+  const lost = Object.keys(config).filter((k) => !used.includes(k) && !EDITOR_CONFIG_KEYS.has(k));
+  if (lost.length > 0) build.lostConfig(lost);
+  const description = typeof config.instanceDescription === 'string' ? config.instanceDescription : undefined;
+  const keptConfig = Object.fromEntries(
+    Object.entries(config).filter(([k]) => !copied.includes(k) && !(k === 'instanceDescription' && description !== undefined)),
+  );
+  const { id: _id, position, data, ...nodeRest } = node;
+  const { label: _label, config: _config, metadata: nodeType, ...dataRest } = data;
+  const extensionMetadata = data.extensions?.[K.AS_METADATA];
+  const metadata: AsObject = {
+    ...(isObject(extensionMetadata) ? extensionMetadata : {}),
+    [K.FD_POSITION]: json(position),
+    [K.FD_NODE_TYPE_ID]: nodeTypeIdOf(node),
+    [K.FD_NODE]: json({ ...nodeRest, data: dataRest }),
+  };
+  if (nodeType?.id && JSON.stringify(build.nodeTypes[nodeType.id]) !== JSON.stringify(nodeType)) metadata[K.FD_NODE_TYPE] = json(nodeType);
+  if (Object.keys(keptConfig).length > 0) metadata[K.FD_CONFIG] = json(keptConfig);
+  if (derived.length > 0) metadata[K.FD_DERIVED] = derived;
+
+  const envelope: AsComponent = { component_type: type, id: node.id, name: label };
+  if (description !== undefined) envelope.description = description;
+
+  const extra = extraControlOutputs(mapper, ports);
+  if (extra.length > 0)
+    warn(
+      `Control outputs ${extra.map((id) => `"${id}"`).join(', ')} of '${label}' are not branches of an Agent Spec ${type}; written as from_branch values`,
+    );
+  return { ...envelope, metadata, inputs, outputs, ...fields };
+}
+
+/** Control outputs the component has no branch for (they are written as from_branch values all the same). */
+function extraControlOutputs(mapper: NodeMapper, ports: NodePorts): string[] {
+  const { branches } = mapper;
+  if (branches === 'own') return [];
+  if (branches === undefined && ports.triggerOutputs.length <= 1) return [];
+  return ports.triggerOutputs.map((p) => p.id).filter((id) => id !== 'trigger' && !branches?.includes(id));
+}
+
+/** Control edges, then data edges, as Agent Spec edges; edges kept only in metadata, with their place. */
+function buildEdges(
+  edges: WorkflowEdge[],
+  kinds: Map<string, EdgeKind>,
+  mapped: Map<string, Mapped>,
+): { control: AsObject[]; data: AsObject[]; kept: Array<{ at: number; edge: WorkflowEdge }> } {
+  const control: AsObject[] = [];
+  const dataEdges: AsObject[] = [];
+  const kept: Array<{ at: number; edge: WorkflowEdge }> = [];
+  const inOrder = isInterleaved(edges, kinds);
+  for (const [at, edge] of edges.entries()) {
+    const kind = kinds.get(edge.id);
+    const src = mapped.get(edge.source);
+    const dst = mapped.get(edge.target);
+    if (!kind || kind.kind === 'kept' || !src || !dst) {
+      kept.push({ at, edge });
+      continue;
+    }
+    const { id, source: _s, target: _t, sourceHandle, targetHandle, ...edgeRest } = edge;
+    const rest: JsonObject = { ...edgeRest };
+    // Handles an import would not derive are kept verbatim (null for a missing one).
+    if (sourceHandle !== kind.sourceHandle) rest.sourceHandle = sourceHandle ?? null;
+    if (targetHandle !== kind.targetHandle) rest.targetHandle = targetHandle ?? null;
+    // Control edges are written before data edges; the editor's order comes back on import.
+    if (inOrder) rest[K.EDGE_INDEX] = at;
+    const data: JsonObject = edge.data ?? {};
+    const givenName = data[K.AS_NAME];
+    const srcName = labelOf(src.node);
+    const dstName = labelOf(dst.node);
+    const head: AsObject = { component_type: kind.kind === 'control' ? 'ControlFlowEdge' : 'DataFlowEdge', id };
+    if (kind.kind === 'control') {
+      control.push({
+        ...head,
+        name: typeof givenName === 'string' ? givenName : `${srcName} -> ${dstName}`,
+        metadata: edgeMetadata(data, rest),
+        from_node: ref(src.node.id),
+        from_branch: kind.fromBranch,
+        to_node: ref(dst.node.id),
+      });
+    } else {
+      dataEdges.push({
+        ...head,
+        name: typeof givenName === 'string' ? givenName : `${srcName}.${kind.output} -> ${dstName}.${kind.input}`,
+        metadata: edgeMetadata(data, rest),
+        source_node: ref(src.node.id),
+        source_output: kind.output,
+        destination_node: ref(dst.node.id),
+        destination_input: kind.input,
+      });
+    }
+  }
+  return { control, data: dataEdges, kept };
 }
 
 /**
@@ -251,8 +307,12 @@ export function workflowToAgentSpec(workflow: Workflow, options: ToAgentSpecOpti
 function flowOutputs(declared: AsValue | undefined, ends: AsObject[], lose: (message: string) => void): AsProperty[] {
   const inferred = flowOutputsFromEnds({ nodes: ends });
   if (!Array.isArray(declared)) return inferred;
-  const endTitles = ends.map((end) => new Set((Array.isArray(end.outputs) ? end.outputs : []).map((p) => (isObject(p) ? p.title : undefined))));
-  const kept = declared.filter((p): p is AsProperty => isObject(p) && typeof p.title === 'string' && ('default' in p || endTitles.every((t) => t.has(p.title as string))));
+  const endTitles = ends.map(
+    (end) => new Set((Array.isArray(end.outputs) ? end.outputs : []).map((p) => (isObject(p) ? p.title : undefined))),
+  );
+  const kept = declared.filter(
+    (p): p is AsProperty => isObject(p) && typeof p.title === 'string' && ('default' in p || endTitles.every((t) => t.has(p.title))),
+  );
   if (kept.length !== declared.length) {
     lose(`The flow's declared outputs no longer match its EndNodes; written as the outputs every EndNode has`);
     return inferred;
@@ -264,7 +324,7 @@ function flowOutputs(declared: AsValue | undefined, ends: AsObject[], lose: (mes
 function isInterleaved(edges: WorkflowEdge[], kinds: Map<string, EdgeKind>): boolean {
   let seenData = false;
   for (const edge of edges) {
-    const kind = kinds.get(edge.id)!.kind;
+    const kind = kinds.get(edge.id)?.kind ?? 'kept';
     if (kind === 'kept') return true;
     if (kind === 'data') seenData = true;
     else if (seenData) return true;
@@ -290,7 +350,11 @@ export function controlOutputId(ports: NodePorts, fromBranch: string | null): st
   return fromBranch;
 }
 
-function classifyEdge(edge: WorkflowEdge, mapped: Map<string, Mapped>, lose: (message: string, extra?: Partial<ExportIssue>) => void): EdgeKind {
+function classifyEdge(
+  edge: WorkflowEdge,
+  mapped: Map<string, Mapped>,
+  lose: (message: string, extra?: Partial<ExportIssue>) => void,
+): EdgeKind {
   const src = mapped.get(edge.source);
   const dst = mapped.get(edge.target);
   if (!src || !dst) {
@@ -307,7 +371,10 @@ function classifyEdge(edge: WorkflowEdge, mapped: Map<string, Mapped>, lose: (me
     else fromBranch = sourcePort === undefined || sourcePort === 'trigger' || src.ports.triggerOutputs.length <= 1 ? null : sourcePort;
     const input = controlInputId(dst.ports);
     if (targetPort !== undefined && targetPort !== input)
-      lose(`Edge ${edge.id} ends at control input "${targetPort}" of '${labelOf(dst.node)}'; Agent Spec control edges have no target port (kept in metadata)`, { edgeId: edge.id });
+      lose(
+        `Edge ${edge.id} ends at control input "${targetPort}" of '${labelOf(dst.node)}'; Agent Spec control edges have no target port (kept in metadata)`,
+        { edgeId: edge.id },
+      );
     return {
       kind: 'control',
       fromBranch,
@@ -316,7 +383,10 @@ function classifyEdge(edge: WorkflowEdge, mapped: Map<string, Mapped>, lose: (me
     };
   }
   if (port?.dataType === 'tool') {
-    lose(`Tool connection '${labelOf(src.node)}' -> '${labelOf(dst.node)}' (edge ${edge.id}) has no Agent Spec equivalent; kept only in metadata "${K.FD_EDGES}"`, { edgeId: edge.id });
+    lose(
+      `Tool connection '${labelOf(src.node)}' -> '${labelOf(dst.node)}' (edge ${edge.id}) has no Agent Spec equivalent; kept only in metadata "${K.FD_EDGES}"`,
+      { edgeId: edge.id },
+    );
     return { kind: 'kept' };
   }
   const output = sanitizeTitle(sourcePort!);
@@ -326,10 +396,17 @@ function classifyEdge(edge: WorkflowEdge, mapped: Map<string, Mapped>, lose: (me
     ...(dst.exported && !dst.exported.inputs.has(input) ? [`input "${input}" of '${labelOf(dst.node)}' (${dst.type})`] : []),
   ];
   if (missing.length > 0) {
-    lose(`Edge ${edge.id}: ${missing.join(' and ')} has no Agent Spec equivalent on that component type; kept only in metadata "${K.FD_EDGES}"`, { edgeId: edge.id });
+    lose(
+      `Edge ${edge.id}: ${missing.join(' and ')} has no Agent Spec equivalent on that component type; kept only in metadata "${K.FD_EDGES}"`,
+      { edgeId: edge.id },
+    );
     return { kind: 'kept' };
   }
-  return { kind: 'data', output, input, sourceHandle: handleFor(src.node.id, 'output', output), targetHandle: handleFor(dst.node.id, 'input', input) };
+  return {
+    kind: 'data',
+    output,
+    input,
+    sourceHandle: handleFor(src.node.id, 'output', output),
+    targetHandle: handleFor(dst.node.id, 'input', input),
+  };
 }
-
-

@@ -27,7 +27,18 @@ export const isReference = (value: unknown): value is AsReference =>
 export const isComponent = (value: unknown): value is AsComponent => isObject(value) && typeof value.component_type === 'string';
 
 /** Fields every component may carry; the rest are type-specific. */
-export const ENVELOPE_FIELDS = ['component_type', 'id', 'name', 'description', 'metadata', 'inputs', 'outputs', 'branches', '$referenced_components', 'agentspec_version'] as const;
+export const ENVELOPE_FIELDS = [
+  'component_type',
+  'id',
+  'name',
+  'description',
+  'metadata',
+  'inputs',
+  'outputs',
+  'branches',
+  '$referenced_components',
+  'agentspec_version',
+] as const;
 
 /** Thrown for input that cannot be imported; `path` is a JSON pointer into the document. */
 export class AgentSpecError extends Error {

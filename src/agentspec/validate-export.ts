@@ -12,7 +12,6 @@ import type { ExportIssue } from './types.js';
 
 export { EXPORT_RULES } from './rules.js';
 
-
 const labelOf = (node: WorkflowNode): string => node.data?.label || node.id;
 const SUBFLOW_NODES = new Set(['FlowNode', 'MapNode', 'ParallelMapNode', 'CatchExceptionNode']);
 
@@ -26,10 +25,14 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
   const types = new Map<string, string>();
   const unmappable = new Set<string>();
   const notes = new Set<string>();
+  const builtSubflow = new Set<string>();
   for (const node of workflow.nodes) {
     const resolution = resolveComponentType(node, options.lookupNodeType);
-    if (resolution.kind === 'node') types.set(node.id, resolution.type);
-    else if (resolution.kind === 'note') notes.add(node.id);
+    if (resolution.kind === 'node') {
+      types.set(node.id, resolution.type);
+      // A variant's mapper writes the subflow itself (human_review).
+      if (resolution.variant) builtSubflow.add(node.id);
+    } else if (resolution.kind === 'note') notes.add(node.id);
     else if (!unmappable.has(nodeTypeIdOf(node))) {
       unmappable.add(nodeTypeIdOf(node));
       issues.push({ rule: 'mappable-node-type', message: `Node type not mappable: ${nodeTypeIdOf(node)}`, nodeIds: [node.id] });
@@ -37,10 +40,14 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
   }
   for (const node of workflow.nodes) {
     const type = types.get(node.id);
-    if (!type || !SUBFLOW_NODES.has(type)) continue;
+    if (!type || !SUBFLOW_NODES.has(type) || builtSubflow.has(node.id)) continue;
     const config = node.data.config ?? {};
     if (typeof config.subflow !== 'object' && !Array.isArray(config.subflows))
-      issues.push({ rule: 'mappable-node-type', message: `Node type not mappable: ${nodeTypeIdOf(node)} ('${labelOf(node)}' has no subflow: an Agent Spec ${type} contains its flow)`, nodeIds: [node.id] });
+      issues.push({
+        rule: 'mappable-node-type',
+        message: `Node type not mappable: ${nodeTypeIdOf(node)} ('${labelOf(node)}' has no subflow: an Agent Spec ${type} contains its flow)`,
+        nodeIds: [node.id],
+      });
   }
   const nodes = workflow.nodes.filter((n) => !notes.has(n.id));
   const byId = new Map(nodes.map((n) => [n.id, n]));
@@ -48,33 +55,57 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
 
   const starts = nodes.filter((n) => types.get(n.id) === 'StartNode');
   if (starts.length === 0)
-    issues.push({ rule: 'single-start', message: 'Agent Spec requires exactly one StartNode. No start node found (terminal node with triggers category).' });
+    issues.push({
+      rule: 'single-start',
+      message: 'Agent Spec requires exactly one StartNode. No start node found (terminal node with triggers category).',
+    });
   else if (starts.length > 1)
-    issues.push({ rule: 'single-start', message: `Agent Spec requires exactly one StartNode. Found ${starts.length}: ${starts.map((n) => n.id).join(', ')}`, nodeIds: starts.map((n) => n.id) });
+    issues.push({
+      rule: 'single-start',
+      message: `Agent Spec requires exactly one StartNode. Found ${starts.length}: ${starts.map((n) => n.id).join(', ')}`,
+      nodeIds: starts.map((n) => n.id),
+    });
 
   const ends = nodes.filter((n) => types.get(n.id) === 'EndNode');
   const isControl = (edge: (typeof edges)[number]) => {
     const ports = nodePorts(byId.get(edge.source)!);
     const port = edge.sourceHandle ? portIdFromHandle(edge.sourceHandle, edge.source, 'output') : undefined;
-    return port === undefined || ports.branches.some((b) => b.name === port) || ports.outputs.some((p) => p.id === port && p.dataType === 'trigger');
+    return (
+      port === undefined ||
+      ports.branches.some((b) => b.name === port) ||
+      ports.outputs.some((p) => p.id === port && p.dataType === 'trigger')
+    );
   };
   if (ends.length === 0)
-    issues.push({ rule: 'end-reachable', message: 'Agent Spec requires at least one EndNode. No end node found (terminal node with outputs category).' });
+    issues.push({
+      rule: 'end-reachable',
+      message: 'Agent Spec requires at least one EndNode. No end node found (terminal node with outputs category).',
+    });
   else if (starts.length === 1) {
     const reached = reachableFrom(starts[0].id, edges.filter(isControl));
-    if (!ends.some((n) => reached.has(n.id))) issues.push({ rule: 'end-reachable', message: 'No EndNode is reachable from the start node', nodeIds: ends.map((n) => n.id) });
+    if (!ends.some((n) => reached.has(n.id)))
+      issues.push({ rule: 'end-reachable', message: 'No EndNode is reachable from the start node', nodeIds: ends.map((n) => n.id) });
   }
 
   for (const node of nodes) {
     if (types.get(node.id) !== 'BranchingNode') continue;
     const ports = nodePorts(node);
     if (ports.branches.filter((b) => !b.isDefault).length === 0)
-      issues.push({ rule: 'gateway-branches', message: `Gateway node "${labelOf(node)}" has no branches defined. Agent Spec BranchingNode requires at least one branch.`, nodeIds: [node.id] });
+      issues.push({
+        rule: 'gateway-branches',
+        message: `Gateway node "${labelOf(node)}" has no branches defined. Agent Spec BranchingNode requires at least one branch.`,
+        nodeIds: [node.id],
+      });
     for (const edge of edges) {
       if (edge.source !== node.id || !edge.sourceHandle) continue;
       const port = portIdFromHandle(edge.sourceHandle, node.id, 'output');
       if (!ports.branches.some((b) => b.name === port) && !ports.outputs.some((p) => p.id === port))
-        issues.push({ rule: 'branch-exists', message: `Branch "${port}" does not exist on gateway "${labelOf(node)}" (edge ${edge.id})`, nodeIds: [node.id], edgeId: edge.id });
+        issues.push({
+          rule: 'branch-exists',
+          message: `Branch "${port}" does not exist on gateway "${labelOf(node)}" (edge ${edge.id})`,
+          nodeIds: [node.id],
+          edgeId: edge.id,
+        });
     }
   }
 
@@ -85,10 +116,13 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
   if (cycle) issues.push({ rule: 'no-cycle', message: unmarkedCycleMessage(cycle, (id) => `'${labelOf(byId.get(id)!)}'`), nodeIds: cycle });
 
   const touched = new Set(edges.flatMap((e) => [e.source, e.target]));
-  for (const node of nodes) if (!touched.has(node.id)) issues.push({ rule: 'no-disconnected-node', message: `Disconnected node: ${node.id}`, nodeIds: [node.id] });
+  for (const node of nodes)
+    if (!touched.has(node.id)) issues.push({ rule: 'no-disconnected-node', message: `Disconnected node: ${node.id}`, nodeIds: [node.id] });
 
   for (const node of nodes) {
-    const connected = new Set(edges.filter((e) => e.target === node.id && e.targetHandle).map((e) => portIdFromHandle(e.targetHandle!, node.id, 'input')));
+    const connected = new Set(
+      edges.filter((e) => e.target === node.id && e.targetHandle).map((e) => portIdFromHandle(e.targetHandle!, node.id, 'input')),
+    );
     for (const port of nodePorts(node).inputs) {
       if (port.required && port.dataType !== 'trigger' && !connected.has(port.id))
         issues.push({ rule: 'required-port', message: `Missing required port: ${node.id}.${port.id}`, nodeIds: [node.id] });

@@ -9,13 +9,37 @@ export type AgentSpecVersion = (typeof AGENTSPEC_VERSIONS)[number];
 export const OLDEST_VERSION: AgentSpecVersion = '25.4.1';
 
 const SINCE_25_4_2 = [
-  'A2AAgent', 'A2AConnectionConfig', 'AgentSpecializationParameters', 'BuiltinTool', 'MCPToolBox', 'MCPToolSpec', 'ManagerWorkers',
-  'OpenAiCompatibleConfig', 'ParallelFlowNode', 'ParallelMapNode', 'SSETransport', 'SpecializedAgent', 'StreamableHTTPTransport', 'Swarm',
+  'A2AAgent',
+  'A2AConnectionConfig',
+  'AgentSpecializationParameters',
+  'BuiltinTool',
+  'MCPToolBox',
+  'MCPToolSpec',
+  'ManagerWorkers',
+  'OpenAiCompatibleConfig',
+  'ParallelFlowNode',
+  'ParallelMapNode',
+  'SSETransport',
+  'SpecializedAgent',
+  'StreamableHTTPTransport',
+  'Swarm',
 ];
 const SINCE_26_1_2 = [
-  'CatchExceptionNode', 'ConversationSummarizationTransform', 'GeminiAIStudioAuthConfig', 'GeminiConfig', 'GeminiVertexAIAuthConfig',
-  'InMemoryCollectionDatastore', 'LlmConfig', 'MTlsOracleDatabaseConnectionConfig', 'MessageSummarizationTransform', 'OAuthClientConfig',
-  'OAuthConfig', 'OracleDatabaseDatastore', 'PostgresDatabaseDatastore', 'TlsOracleDatabaseConnectionConfig', 'TlsPostgresDatabaseConnectionConfig',
+  'CatchExceptionNode',
+  'ConversationSummarizationTransform',
+  'GeminiAIStudioAuthConfig',
+  'GeminiConfig',
+  'GeminiVertexAIAuthConfig',
+  'InMemoryCollectionDatastore',
+  'LlmConfig',
+  'MTlsOracleDatabaseConnectionConfig',
+  'MessageSummarizationTransform',
+  'OAuthClientConfig',
+  'OAuthConfig',
+  'OracleDatabaseDatastore',
+  'PostgresDatabaseDatastore',
+  'TlsOracleDatabaseConnectionConfig',
+  'TlsPostgresDatabaseConnectionConfig',
 ];
 
 const componentSince = new Map<string, AgentSpecVersion>([
@@ -38,7 +62,12 @@ const notAnObject: Need = (v) => isSet(v) && !isObject(v);
 
 type FieldRules = Record<string, [AgentSpecVersion, Need]>;
 const TOOL: FieldRules = { requires_confirmation: ['25.4.2', isTrue] };
-const HTTP_CALL: FieldRules = { data: ['26.1.0', notAnObject], sensitive_headers: ['25.4.2', nonEmpty], url_allow_list: ['26.1.2', isSet], retry_policy: ['26.1.2', isSet] };
+const HTTP_CALL: FieldRules = {
+  data: ['26.1.0', notAnObject],
+  sensitive_headers: ['25.4.2', nonEmpty],
+  url_allow_list: ['26.1.2', isSet],
+  retry_policy: ['26.1.2', isSet],
+};
 const OPENAI_COMPATIBLE: FieldRules = {
   api_key: ['25.4.2', isSet],
   api_type: ['25.4.2', notChatCompletions],
@@ -64,7 +93,15 @@ const fieldRules: Record<string, FieldRules> = {
   OpenAiCompatibleConfig: OPENAI_COMPATIBLE,
   VllmConfig: OPENAI_COMPATIBLE,
   OllamaConfig: OPENAI_COMPATIBLE,
-  OciGenAiConfig: { conversation_store_id: ['25.4.2', isSet], api_type: ['25.4.2', (v) => isSet(v) && v !== 'oci' && v !== 'OCI'], provider: ['26.1.2', (v) => v === 'xai' || v === 'XAI'], api_provider: ['26.1.2', isSet], url: ['26.1.2', isSet], api_key: ['26.1.2', isSet], retry_policy: ['26.1.2', isSet] },
+  OciGenAiConfig: {
+    conversation_store_id: ['25.4.2', isSet],
+    api_type: ['25.4.2', (v) => isSet(v) && v !== 'oci' && v !== 'OCI'],
+    provider: ['26.1.2', (v) => v === 'xai' || v === 'XAI'],
+    api_provider: ['26.1.2', isSet],
+    url: ['26.1.2', isSet],
+    api_key: ['26.1.2', isSet],
+    retry_policy: ['26.1.2', isSet],
+  },
   OciAgent: { retry_policy: ['26.1.2', isSet] },
   A2AAgent: { retry_policy: ['26.1.2', isSet] },
   A2AConnectionConfig: { retry_policy: ['26.1.2', isSet] },
@@ -82,7 +119,6 @@ export const compareVersions = (a: string, b: string): number => {
   for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
   return 0;
 };
-
 
 /** An LlmNode with anything but one string output does structured generation, which 25.4.2 added. */
 function llmNodeVersion(outputs: AsValue | undefined): AgentSpecVersion {
@@ -114,11 +150,11 @@ export function requiredVersion(document: AsValue): VersionNeed {
     if (isComponent(value)) {
       const type = value.component_type;
       raise(componentSince.get(type) ?? OLDEST_VERSION, type);
-      for (const [field, [version, needs]] of Object.entries(fieldRules[type] ?? {})) if (needs(value[field])) raise(version, `${type}.${field}`);
+      for (const [field, [version, needs]] of Object.entries(fieldRules[type] ?? {}))
+        if (needs(value[field])) raise(version, `${type}.${field}`);
       if (type === 'LlmNode') raise(llmNodeVersion(value.outputs), 'LlmNode with structured output');
     }
     for (const [key, child] of Object.entries(value)) if (key !== 'metadata') stack.push(child);
   }
   return need;
 }
-
