@@ -1,12 +1,14 @@
 // Every body the operations return — successes and errors — checked against the schemas of FlowDrop's
 // OpenAPI document (read from ../shared at test time, known faults relaxed in test/support/openapi.ts),
-// over a real server on a real socket. Every response is checked as it arrives (contractChecked), and the
-// last test fails if any operation outside the run side (contract-runs.test.ts) was never called.
+// over a real server on a real socket. Every response is checked as it arrives (contractChecked), and after
+// the last test (afterAllTests) the file fails if any operation outside the run side (contract-runs.test.ts)
+// was never called. No test depends on another having run before it (the file passes with --sequence.shuffle).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './support/harness.js';
+import { afterAllTests } from './support/once.js';
 import { examplesDir } from './agentspec-schema.js';
 import {
   allOperations,
@@ -30,7 +32,11 @@ const fixturesDir = join(repoRoot, 'fixtures', 'workflows');
 
 /** The repo's example workflows (fixtures/workflows/*.json), or generated ones until those exist. */
 function loadFixtures(): Record<string, { id: string }> {
-  const names = existsSync(fixturesDir) ? readdirSync(fixturesDir).filter((n) => n.endsWith('.json')).sort() : [];
+  const names = existsSync(fixturesDir)
+    ? readdirSync(fixturesDir)
+        .filter((n) => n.endsWith('.json'))
+        .sort()
+    : [];
   if (names.length === 0) {
     return Object.fromEntries(['fx-1', 'fx-2', 'fx-3'].map((id) => [`${id}.json`, twoNodeWorkflow(id, `Fixture ${id}`)]));
   }
@@ -54,12 +60,26 @@ const customNodeType = {
 };
 
 let h: Harness;
+/** The same folder on a server of its own that no test writes to: what the listing of GET /workflows counts. */
+let pristine: Harness;
+/** h without the contract check: for a test's own preparation, so that it exercises no operation. */
+let raw: Harness;
 
 /** Calls the server and asserts the answer matches the OAS response of (method, template, its status). */
-async function call(method: string, template: string, path: string, body?: unknown, headers?: Record<string, string>) {
-  const res = await h.call(method, path, body, headers);
+async function callOn(server: Harness, method: string, template: string, path: string, body?: unknown, headers?: Record<string, string>) {
+  const res = await server.call(method, path, body, headers);
   assertMatchesContract(method, template, res);
   return res;
+}
+
+function call(method: string, template: string, path: string, body?: unknown, headers?: Record<string, string>) {
+  return callOn(h, method, template, path, body, headers);
+}
+
+/** A test's own preparation, unchecked and so exercising no operation; throws unless it got `status`. */
+async function prepare(status: number, method: string, path: string, body?: unknown): Promise<void> {
+  const res = await raw.call(method, path, body);
+  if (res.status !== status) throw new Error(`preparing: ${method} ${path} answered ${res.status}, expected ${status}: ${res.text}`);
 }
 
 function expectPaginationHeaders(headers: Headers, total: number, size: number, offset: number): void {
@@ -73,17 +93,24 @@ beforeAll(async () => {
     'a.json': twoNodeWorkflow('wf-a', 'Alpha'),
     'team/b.json': twoNodeWorkflow('wf-b', 'Beta'),
     'nodes/custom.json': customNodeType,
-    'nodes/more.yaml': 'id: shout\nname: Shout\ndescription: Upper-cases a text\ncategory: processing\nversion: 1.0.0\ntype: simple\ninputs:\n  - {id: text, name: Text, type: input, dataType: string}\noutputs:\n  - {id: text, name: Text, type: output, dataType: string}\n',
+    'nodes/more.yaml':
+      'id: shout\nname: Shout\ndescription: Upper-cases a text\ncategory: processing\nversion: 1.0.0\ntype: simple\ninputs:\n  - {id: text, name: Text, type: input, dataType: string}\noutputs:\n  - {id: text, name: Text, type: output, dataType: string}\n',
     'wfe.config.yaml':
       'categories:\n  - name: ml\n    label: Machine Learning\n    icon: mdi:brain\n    weight: 20\n' +
       'portDataTypes:\n  - id: tensor\n    name: Tensor\n    color: "#123456"\n' +
       'compatibilityRules:\n  - from: tensor\n    to: json\n',
   };
   for (const [name, wf] of Object.entries(fixtures)) files[`fixtures/${name}`] = wf;
-  h = contractChecked(await startServer({ files }));
+  [raw, pristine] = await Promise.all([startServer({ files }), startServer({ files }).then(contractChecked)]);
+  h = contractChecked(raw);
 });
 afterAll(async () => {
-  await h?.close();
+  await Promise.all([h?.close(), pristine?.close()]);
+});
+
+// The coverage check: after every test, in whatever order they ran.
+afterAllTests('the check that every operation was exercised', () => {
+  expect(neverExercised('rest'), 'operations outside the run side that no test called').toEqual([]);
 });
 
 describe('the validator itself', () => {
@@ -110,8 +137,15 @@ describe('the validator itself', () => {
     expect(() => responseValidator('POST', '/workflows', 200)).toThrow(/declares no application\/json body/);
     expect(() => responseValidator('GET', '/no/such/path', 200)).toThrow(/not an operation/);
     // ErrorResponse requires nothing, so the envelope is checked on top of it.
-    expect(() => assertMatchesContract('GET', '/workflows/{id}', { status: 404, body: { success: false, error: 'gone' } })).toThrow(/code must be a non-empty string/);
-    expect(() => assertMatchesContract('GET', '/workflows/{id}', { status: 404, body: { success: true, error: 'x', message: 'x', code: 'NOT_FOUND' } })).toThrow(/success/);
+    expect(() => assertMatchesContract('GET', '/workflows/{id}', { status: 404, body: { success: false, error: 'gone' } })).toThrow(
+      /code must be a non-empty string/,
+    );
+    expect(() =>
+      assertMatchesContract('GET', '/workflows/{id}', {
+        status: 404,
+        body: { success: true, error: 'x', message: 'x', code: 'NOT_FOUND' },
+      }),
+    ).toThrow(/success/);
     expect(errorEnvelopeProblems({ success: false, error: 'e', message: 'm', code: 'C' })).toEqual([]);
   });
 
@@ -197,22 +231,23 @@ describe('workflows', () => {
   });
 
   it('GET /workflows: 200 with every workflow matching Workflow and X-Total-Count; 400 for bad parameters', async () => {
+    // The folder as written (the other tests add and delete workflows on h, in any order).
     const total = Object.keys(fixtures).length + 2;
-    const all = await call('GET', '/workflows', '/workflows?limit=100');
+    const all = await callOn(pristine, 'GET', '/workflows', '/workflows?limit=100');
     expect(all.status).toBe(200);
     expect(all.body.data).toHaveLength(total);
     expectPaginationHeaders(all.headers, total, 100, 0);
 
-    const page = await call('GET', '/workflows', '/workflows?sort=name&order=asc&limit=1&offset=1');
+    const page = await callOn(pristine, 'GET', '/workflows', '/workflows?sort=name&order=asc&limit=1&offset=1');
     expect(page.body.data).toHaveLength(1);
     expectPaginationHeaders(page.headers, total, 1, 1);
 
-    const none = await call('GET', '/workflows', '/workflows?search=zzz-nothing-matches');
+    const none = await callOn(pristine, 'GET', '/workflows', '/workflows?search=zzz-nothing-matches');
     expect(none.body.data).toEqual([]);
     expect(none.headers.get('x-total-count')).toBe('0');
 
     for (const query of ['limit=0', 'limit=101', 'offset=x', 'sort=size', 'order=sideways']) {
-      const res = await call('GET', '/workflows', `/workflows?${query}`);
+      const res = await callOn(pristine, 'GET', '/workflows', `/workflows?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.code).toBe('VALIDATION_ERROR');
     }
@@ -273,7 +308,10 @@ describe('workflows', () => {
   });
 
   it('PUT /workflows/{id}: 200 (partial and full body), 400, 404, 409, 422', async () => {
-    const partial = await call('PUT', '/workflows/{id}', '/workflows/wf-a', { description: 'changed', metadata: { author: 'me', tags: ['x'] } });
+    const partial = await call('PUT', '/workflows/{id}', '/workflows/wf-a', {
+      description: 'changed',
+      metadata: { author: 'me', tags: ['x'] },
+    });
     expect(partial.status).toBe(200);
     expect(partial.body.data.description).toBe('changed');
 
@@ -312,7 +350,11 @@ describe('workflows', () => {
     expect(again.body.code).toBe('NOT_FOUND');
   });
 
-  it('after all those writes the list still matches the contract', async () => {
+  it('after writes (its own: a create, an update, a create and a delete) the list still matches the contract', async () => {
+    await prepare(201, 'POST', '/workflows', { id: 'list-written', name: 'Written' });
+    await prepare(200, 'PUT', '/workflows/list-written', { description: 'updated' });
+    await prepare(201, 'POST', '/workflows', { id: 'list-deleted', name: 'Deleted' });
+    await prepare(200, 'DELETE', '/workflows/list-deleted');
     const all = await call('GET', '/workflows', '/workflows?limit=100');
     expect(all.body.data.length).toBe(Number(all.headers.get('x-total-count')));
   });
@@ -369,7 +411,10 @@ describe('POST /workflows/validate (validateWorkflow): wfe validate on a posted 
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.code).toBe('VALIDATION_ERROR');
     }
-    expect((await call('POST', '/workflows/validate', '/workflows/validate', { description: 'no name' })).body.details).toMatchObject({ field: expect.any(String), message: expect.any(String) });
+    expect((await call('POST', '/workflows/validate', '/workflows/validate', { description: 'no name' })).body.details).toMatchObject({
+      field: expect.any(String),
+      message: expect.any(String),
+    });
     expect((await call('POST', '/workflows/validate', '/workflows/validate')).status).toBe(400);
   });
 });
@@ -410,7 +455,10 @@ describe('Agent Spec', () => {
   });
 
   it('GET /workflows/{id}/validate/agentspec: 200 valid and invalid; 404', async () => {
-    expect((await call('GET', '/workflows/{id}/validate/agentspec', `/workflows/${summaryId()}/validate/agentspec`)).body).toMatchObject({ valid: true, errors: [] });
+    expect((await call('GET', '/workflows/{id}/validate/agentspec', `/workflows/${summaryId()}/validate/agentspec`)).body).toMatchObject({
+      valid: true,
+      errors: [],
+    });
     expect((await call('GET', '/workflows/{id}/validate/agentspec', '/workflows/wf-a/validate/agentspec')).body.valid).toBe(false);
     expect((await call('GET', '/workflows/{id}/validate/agentspec', '/workflows/nope/validate/agentspec')).status).toBe(404);
   });
@@ -418,7 +466,12 @@ describe('Agent Spec', () => {
   it('POST /workflows/import/agentspec: 200; 422 with the validation result; 400 without a body', async () => {
     const official = JSON.parse(readFileSync(join(examplesDir, 'howto_summary_flow.json'), 'utf8'));
     expect((await call('POST', '/workflows/import/agentspec', '/workflows/import/agentspec', official)).status).toBe(200);
-    const agent = await call('POST', '/workflows/import/agentspec', '/workflows/import/agentspec', JSON.parse(readFileSync(join(examplesDir, 'howto_agents.json'), 'utf8')));
+    const agent = await call(
+      'POST',
+      '/workflows/import/agentspec',
+      '/workflows/import/agentspec',
+      JSON.parse(readFileSync(join(examplesDir, 'howto_agents.json'), 'utf8')),
+    );
     expect(agent.status).toBe(422);
     expect(agent.body.errors).toEqual(['not a Flow (Agent)']);
     expect((await call('POST', '/workflows/import/agentspec', '/workflows/import/agentspec')).status).toBe(400);
@@ -426,8 +479,18 @@ describe('Agent Spec', () => {
 
   it('POST /agentspec/flows/validate: 200 valid and invalid; 400 for a body that is not a flow object', async () => {
     const official = JSON.parse(readFileSync(join(examplesDir, 'howto_summary_flow.json'), 'utf8'));
-    expect((await call('POST', '/agentspec/flows/validate', '/agentspec/flows/validate', official)).body).toMatchObject({ valid: true, errors: [] });
-    expect((await call('POST', '/agentspec/flows/validate', '/agentspec/flows/validate', { ...official, start_node: { $component_ref: 'nowhere' } })).body.valid).toBe(false);
+    expect((await call('POST', '/agentspec/flows/validate', '/agentspec/flows/validate', official)).body).toMatchObject({
+      valid: true,
+      errors: [],
+    });
+    expect(
+      (
+        await call('POST', '/agentspec/flows/validate', '/agentspec/flows/validate', {
+          ...official,
+          start_node: { $component_ref: 'nowhere' },
+        })
+      ).body.valid,
+    ).toBe(false);
     expect((await call('POST', '/agentspec/flows/validate', '/agentspec/flows/validate', [1])).status).toBe(400);
   });
 
@@ -463,9 +526,5 @@ describe('coverage', () => {
     expect(operationFor('POST', '/workflows/validate')).toBe('POST /workflows/validate');
     expect(operationFor('GET', '/workflows/import%2Fx?format=yaml')).toBe('GET /workflows/{id}');
     expect(operationFor('POST', '/workflows/import/agentspec')).toBe('POST /workflows/import/agentspec');
-  });
-
-  it('every operation outside the run side was called and its answers checked above', () => {
-    expect(neverExercised('rest')).toEqual([]);
   });
 });

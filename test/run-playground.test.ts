@@ -378,7 +378,7 @@ describe('stopping and the pipeline views', () => {
     expect(stopped.jobs.filter((j: { status: string }) => j.status === 'running' || j.status === 'pending')).toEqual([]);
     expect(stopped.job_status_summary.cancelled).toBeGreaterThan(0);
     // Once the run's loop has ended nothing can change its jobs any more: wait for that, not for a time.
-    await eventually(() => !h!.server.context.engine.isActive(runId), 5000, 'the run loop to end');
+    await eventually(() => !h!.server.context.startedEngine()?.isActive(runId), 5000, 'the run loop to end');
     expect((await pipelineOf(runId)).jobs).toEqual(stopped.jobs);
     expect((await h!.call('GET', `/playground/sessions/${session}`)).body.data.status).toBe('idle');
     expect((await h!.call('POST', `/playground/sessions/${session}/stop`)).status).toBe(409);

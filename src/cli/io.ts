@@ -171,7 +171,8 @@ export type RefusedInput = { ok: false; refused: true; message: string; line?: u
 /**
  * parseText (JSON, or YAML by name or content) that never throws: a YAML alias bomb (the parser's
  * resource-exhaustion check), a stack overflow, or YAML nesting beyond MAX_JSON_DEPTH is a refusal with
- * its reason. (Too deep JSON is parseText's own syntax error, with the position where it gets too deep.)
+ * its reason. (Too deep JSON is parseText's own syntax error, with the position where it gets too deep:
+ * its text scan runs before JSON.parse, so a parsed JSON value needs no walk for its depth.)
  */
 export function parseInput(text: string, name: string): ParsedText | RefusedInput {
   let parsed: ParsedText;
@@ -181,35 +182,27 @@ export function parseInput(text: string, name: string): ParsedText | RefusedInpu
     const message = err instanceof RangeError ? depthMessage(MAX_JSON_DEPTH) : `cannot parse: ${(err as Error).message}`;
     return { ok: false, refused: true, message };
   }
-  if (parsed.ok && valueDeeperThan(parsed.value, MAX_JSON_DEPTH))
+  if (parsed.ok && parsed.format === 'yaml' && valueDeeperThan(parsed.value, MAX_JSON_DEPTH))
     return { ok: false, refused: true, message: depthMessage(MAX_JSON_DEPTH) };
   return parsed;
 }
 
-export type ScreenedInput = { text: string } | { refused: string };
+/** An input read and parsed once (`parsed` is what parseText gave for its name), or why no check can take it. */
+export type ScreenedInput = { text: string; parsed?: ParsedText } | { refused: string };
 
 /**
- * Reads every input (a few at a time) and parses it once with parseInput: an input that cannot be read,
- * or that is refused, comes back with its reason instead of its text. Syntax errors pass: the checks
- * that follow report them with a position.
+ * Reads one input and parses it once with parseInput: an input that cannot be read, or that is refused,
+ * comes back with its reason instead of its text. Syntax errors pass: the checks that follow report them
+ * with a position. `text`, when given, is what was read before (`wfe validate --watch` of an unchanged file).
  */
-export async function screenInputs(inputs: Input[], nameOf: (input: Input) => string, concurrency = 16): Promise<ScreenedInput[]> {
-  const screened: ScreenedInput[] = new Array(inputs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < inputs.length) {
-      const i = next++;
-      try {
-        const text = await readInput(inputs[i]);
-        const parsed = parseInput(text, nameOf(inputs[i]));
-        screened[i] = 'refused' in parsed ? { refused: parsed.message } : { text };
-      } catch (err) {
-        screened[i] = { refused: errorText(err, inputs[i].name) };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, inputs.length) }, worker));
-  return screened;
+export async function screenInput(input: Input, name: string, text?: string): Promise<ScreenedInput> {
+  try {
+    const read = text ?? (await readInput(input));
+    const parsed = parseInput(read, name);
+    return 'refused' in parsed ? { refused: parsed.message } : { text: read, parsed };
+  } catch (err) {
+    return { refused: errorText(err, input.name) };
+  }
 }
 
 export class OutputExistsError extends Error {

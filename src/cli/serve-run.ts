@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { formatLoadError } from '../contract/load-error.js';
-import { unknownNodeTypeMessage, unknownNodeTypes } from '../validate/check.js';
+import { unknownNodeTypeMessage, unknownNodeTypes } from '../validate/unknown-node-types.js';
 import { createServer } from '../server/app.js';
 import { authEnabled } from '../server/auth.js';
 import type { EventSink } from '../server/events.js';
@@ -97,8 +97,7 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
       }, STOP_DEADLINE_MS);
       deadline.unref();
       const why = reason === 'q' ? 'quit from the dashboard' : reason;
-      void server.context.engine
-        .close(`Cancelled: the server stopped (${why}) during this run`)
+      void (server.context.startedEngine()?.close(`Cancelled: the server stopped (${why}) during this run`) ?? Promise.resolve())
         .then(() => server.close())
         .then(
           () => {

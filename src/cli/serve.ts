@@ -87,7 +87,12 @@ export function registerServeCommand(program: Command): void {
     .option('--max-body <size>', 'largest accepted request body', parseSize, 10 * 1024 * 1024)
     .optionsGroup('Runs (built-in simulated engine):')
     .option('--step-delay <ms>', 'pause before each node of a run, so the editor shows progress', parseCount('--step-delay', 0), 250)
-    .option('--max-steps <n>', 'fail a run after this many steps, node executions and skips alike (stops runaway loops)', parseCount('--max-steps', 1), 10_000)
+    .option(
+      '--max-steps <n>',
+      'fail a run after this many steps, node executions and skips alike (stops runaway loops)',
+      parseCount('--max-steps', 1),
+      10_000,
+    )
     .option(
       '--runtime <url>',
       'run workflows on an external Agent Spec runtime (POST <url>/flows/execute…) instead of the built-in engine',

@@ -3,7 +3,7 @@
 import { appendFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { isCi } from '../util/ci.js';
-import type { FileResult, Report } from '../validate/types.js';
+import type { Report } from '../validate/types.js';
 import type { ReportFlag } from './report-targets.js';
 import type { Input, ScreenedInput } from './io.js';
 
@@ -97,28 +97,25 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
   };
   const nameOf = (input: { name: string; path?: string }) => (input.path ? input.name : flags.stdinFilename);
 
-  /** Checks every input; `screened` keeps what was read before (--watch re-reads only changed files). */
-  const check = async (inputs: Input[], showProgress: boolean, screenedBefore = new Map<string, ScreenedInput>()): Promise<Report> => {
+  /**
+   * Checks every input, each read and parsed once on its way to the checks (never all held at once).
+   * `screenedBefore` (--watch) keeps what was read before: only changed files are read again.
+   */
+  const check = async (inputs: Input[], showProgress: boolean, screenedBefore?: Map<string, ScreenedInput>): Promise<Report> => {
     const progress = showProgress ? await openProgress('validate', inputs.length) : await openProgress('validate', 0);
-    const fresh = inputs.filter((input) => !input.path || !screenedBefore.has(input.path));
-    const freshScreened = await io.screenInputs(fresh, nameOf);
-    fresh.forEach((input, i) => input.path && screenedBefore.set(input.path, freshScreened[i]));
-    const screened = inputs.map((input) => (input.path ? screenedBefore.get(input.path)! : freshScreened[fresh.indexOf(input)]));
     // An input that cannot be read, or that no check can safely take (an alias bomb, nesting beyond
     // MAX_JSON_DEPTH), is an error of its own file; the others are still checked.
-    const refused = new Map<number, FileResult>();
-    const texts = new Map<number, string>();
-    screened.forEach((s, i) => {
-      if ('text' in s) return void texts.set(i, s.text);
-      const file = nameOf(inputs[i]);
-      refused.set(i, { file, problems: [{ ruleId: 'json-syntax', severity: 'error', file, message: s.refused }], durationMs: 0 });
-      progress.tick(file);
-    });
-    const checked = [...texts.keys()];
-    let checkedReport;
+    const read = async (input: Input): Promise<ScreenedInput> => {
+      const before = input.path ? screenedBefore?.get(input.path) : undefined;
+      if (before && 'refused' in before) return before;
+      const screened = await io.screenInput(input, nameOf(input), before?.text);
+      if (input.path && screenedBefore) screenedBefore.set(input.path, 'text' in screened ? { text: screened.text } : screened);
+      return screened;
+    };
+    let report;
     try {
-      checkedReport = await runValidation({
-        files: checked.map((i) => ({ name: nameOf(inputs[i]), folder: folderOf(inputs[i].path), read: async () => texts.get(i)! })),
+      report = await runValidation({
+        files: inputs.map((input) => ({ name: nameOf(input), folder: folderOf(input.path), read: () => read(input) })),
         flagRules,
         settingsFor,
         onProgress: (_done, _total, file) => progress.tick(file),
@@ -127,12 +124,6 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
       progress.finish([]);
       throw err;
     }
-    const checkedResults = new Map(checked.map((i, j) => [i, checkedReport.files[j]]));
-    const report = {
-      ...checkedReport,
-      files: inputs.map((_, i) => refused.get(i) ?? checkedResults.get(i)!),
-      errorCount: checkedReport.errorCount + refused.size,
-    };
     progress.finish([
       ['files', report.files.length],
       ['errors', report.errorCount],

@@ -1,6 +1,8 @@
 // createServer(options) builds the whole HTTP app over one served directory. The CLI only parses flags
 // and calls this; tests call it directly and listen on an ephemeral port.
+import { mkdirSync, readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import polka, { type Middleware, type Polka } from 'polka';
 import type { Server as HttpServer } from 'node:http';
 import { ApiError, errorBody, internalError, notFound } from '../contract/errors.js';
@@ -9,6 +11,7 @@ import { NODE_TYPES_DIR, loadCatalog, type Catalog } from '../catalog/catalog.js
 import type { Logger } from '../util/logger.js';
 import { INTERNAL_DIR, WorkflowStore } from '../store/workflow-store.js';
 import { FolderWatcher } from '../util/folder-watcher.js';
+import { DomainError, UnavailableError } from '../util/domain-errors.js';
 import { createAuth, authEnabled } from './auth.js';
 import { createCors } from './cors.js';
 import { createGuard } from './guard.js';
@@ -26,7 +29,7 @@ import { registerRunRoutes } from './routes/runs.js';
 import { registerPlaygroundRoutes } from './routes/playground.js';
 import { registerAgentSpecRunRoutes } from './routes/agentspec-runs.js';
 import { registerValidateRoutes } from './routes/validate.js';
-import { Engine } from '../engine/engine.js';
+import type { Engine } from '../engine/engine.js';
 import type { MockSpec } from '../engine/behaviours.js';
 import type { RunRecord } from '../engine/types.js';
 import type { RunProgress } from './events.js';
@@ -77,23 +80,42 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
   });
   publishLoadErrors = () => emit({ type: 'load-errors', at: at(), errors: [...store.errors(), ...catalog.errors()] });
   watcher?.release();
-  const engine = new Engine({
-    dir: options.dir,
-    logger,
-    stepDelayMs: options.stepDelayMs ?? 250,
-    maxSteps: options.maxSteps ?? 10_000,
-    waitingStatus: options.waitingStatus,
-    mocks: () => (catalog.settings().mocks ?? {}) as Record<string, MockSpec>,
-    runtime: options.runtimeUrl ? { url: options.runtimeUrl, lookupNodeType: (id) => catalog.getNodeType(id) } : undefined,
-  });
-  engine.onEvent((event) => {
-    if (event.type === 'run') emit({ type: 'run', at: at(), run: runProgress(event.run) });
-  });
+  // The engine (and the Agent Spec converter it brings) loads on the first request that needs it. Its
+  // folders exist from the start, as before; runs or sessions left by an earlier server are recovered at
+  // start, as before, so a run cut off by a restart is closed (and its interrupts cancelled) at once.
+  const recordDirs = ['runs', 'sessions'].map((kind) => join(options.dir, INTERNAL_DIR, kind));
+  for (const dir of recordDirs) mkdirSync(dir, { recursive: true });
+  let engine: Engine | undefined;
+  let engineStarting: Promise<Engine> | undefined;
+  const startEngine = (): Promise<Engine> =>
+    (engineStarting ??= import('../engine/engine.js')
+      .then(({ Engine }) => {
+        engine = new Engine({
+          dir: options.dir,
+          logger,
+          stepDelayMs: options.stepDelayMs ?? 250,
+          maxSteps: options.maxSteps ?? 10_000,
+          waitingStatus: options.waitingStatus,
+          mocks: () => (catalog.settings().mocks ?? {}) as Record<string, MockSpec>,
+          runtime: options.runtimeUrl ? { url: options.runtimeUrl, lookupNodeType: (id) => catalog.getNodeType(id) } : undefined,
+        });
+        engine.onEvent((event) => {
+          if (event.type === 'run') emit({ type: 'run', at: at(), run: runProgress(event.run) });
+        });
+        return engine;
+      })
+      .catch((err: unknown) => {
+        // Tried again on the next request: the folder may be writable by then.
+        engineStarting = undefined;
+        throw historyUnavailable(err);
+      }));
+  if (recordDirs.some(holdsRecords)) await startEngine();
   const context: AppContext = {
     options: { ...options, basePath },
     store,
     catalog,
-    engine,
+    engine: startEngine,
+    startedEngine: () => engine,
     watcher,
     startedAt: Date.now(),
     version: packageVersion,
@@ -174,7 +196,6 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
     context,
     listen: (port, host = options.host) =>
       new Promise((resolve, reject) => {
-        app.server?.once?.('error', reject);
         app.listen(port, host, () => {
           const address = app.server.address() as AddressInfo;
           const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -187,7 +208,10 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
         const server = app.server as HttpServer | undefined;
         const closed = server?.listening ? new Promise<void>((r) => server.close(() => r())) : Promise.resolve();
         server?.closeIdleConnections?.();
-        await engine.close();
+        await engineStarting?.then(
+          (started) => started.close(),
+          () => undefined,
+        );
         await store.close();
         await catalog.close();
         await watcher?.close();
@@ -213,6 +237,23 @@ function runProgress(run: RunRecord): RunProgress {
     running: run.jobs.filter((j) => j.status === 'running').map((j) => j.node_label),
     ...(run.error ? { error: run.error } : {}),
   };
+}
+
+/** Whether a records folder of the engine (.wfe/runs, .wfe/sessions) holds a record to recover. */
+function holdsRecords(dir: string): boolean {
+  try {
+    return readdirSync(dir).some((name) => name.endsWith('.json') && !name.startsWith('.'));
+  } catch {
+    return false;
+  }
+}
+
+/** The engine could not start (its records folder cannot be created): runs are refused, as when a record cannot be written. */
+function historyUnavailable(err: unknown): Error {
+  if (err instanceof DomainError) return err;
+  return new UnavailableError(
+    `The run history cannot be written, so the run was not started: ${err instanceof Error ? err.message : String(err)}`,
+  );
 }
 
 /** `ignore:` of wfe.config.yaml (read at start: a change needs a restart); a bad value is logged, not fatal. */

@@ -3,7 +3,7 @@
 // permission. Mount AFTER the CORS middleware so preflights are answered before they get here.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type * as Jose from 'jose';
 import type { Middleware, Request } from 'polka';
 import { forbidden, unauthorized } from '../contract/errors.js';
 import type { AuthOptions } from './options.js';
@@ -58,7 +58,7 @@ function sessionCookies(header: string | undefined): string[] {
 }
 
 /** True when the JWT grants `writeScope` via `scope` (space-separated) or `scp`/`scopes` (array or string). */
-export function hasScope(claims: JWTPayload, writeScope: string): boolean {
+export function hasScope(claims: Jose.JWTPayload, writeScope: string): boolean {
   const scopes: string[] = [];
   for (const claim of [claims.scope, claims.scp, claims.scopes]) {
     if (typeof claim === 'string') scopes.push(...claim.split(/\s+/));
@@ -84,7 +84,7 @@ function jwtFailure(err: unknown): string {
   }
 }
 
-async function loadJwks(file: string): Promise<JWTVerifyGetKey> {
+async function loadJwks(file: string, { createLocalJWKSet }: typeof Jose): Promise<Jose.JWTVerifyGetKey> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -115,7 +115,9 @@ export async function createAuth(auth: AuthOptions, basePath: string): Promise<M
   }
   const writeScope = auth.writeScope ?? 'write';
   const secret = auth.jwtSecret !== undefined ? new TextEncoder().encode(auth.jwtSecret) : undefined;
-  const jwks = auth.jwks !== undefined ? await loadJwks(auth.jwks) : undefined;
+  // jose loads only for JWTs: a server with tokens, sessions or no auth at all starts without it.
+  const jose = secret || auth.jwks !== undefined ? await import('jose') : undefined;
+  const jwks = auth.jwks !== undefined ? await loadJwks(auth.jwks, jose!) : undefined;
 
   const base = basePath.replace(/\/+$/, '');
 
@@ -128,10 +130,10 @@ export async function createAuth(auth: AuthOptions, basePath: string): Promise<M
   async function verifyBearer(token: string): Promise<AuthInfo> {
     if (auth.token !== undefined && safeEqual(token, auth.token)) return { subject: 'token', canWrite: true };
     if (auth.readToken !== undefined && safeEqual(token, auth.readToken)) return { subject: 'read-token', canWrite: false };
-    if (!secret && !jwks) throw unauthorized('Invalid token');
+    if (!jose || (!secret && !jwks)) throw unauthorized('Invalid token');
     let alg: string;
     try {
-      alg = decodeProtectedHeader(token).alg ?? '';
+      alg = jose.decodeProtectedHeader(token).alg ?? '';
     } catch {
       throw unauthorized('Invalid token');
     }
@@ -139,8 +141,8 @@ export async function createAuth(auth: AuthOptions, basePath: string): Promise<M
     if (hmac ? !secret : !jwks) throw unauthorized(`Invalid token: ${alg || 'unsigned'} JWTs are not accepted by this server`);
     try {
       const { payload } = hmac
-        ? await jwtVerify(token, secret!, { algorithms: HMAC_ALGS })
-        : await jwtVerify(token, jwks!, { algorithms: ASYMMETRIC_ALGS });
+        ? await jose.jwtVerify(token, secret!, { algorithms: HMAC_ALGS })
+        : await jose.jwtVerify(token, jwks!, { algorithms: ASYMMETRIC_ALGS });
       return { subject: payload.sub, canWrite: hasScope(payload, writeScope) };
     } catch (err) {
       throw unauthorized(jwtFailure(err));

@@ -12,7 +12,13 @@ export interface AppContext {
   options: ServeOptions;
   store: WorkflowStore;
   catalog: Catalog;
-  engine: Engine;
+  /**
+   * The run engine, loaded and started on first use (or at start, when .wfe/ holds runs or sessions to
+   * recover), so a server that runs nothing never loads it.
+   */
+  engine(): Promise<Engine>;
+  /** The engine once started. Before, there is no run, session or interrupt to find: reads answer empty. */
+  startedEngine(): Engine | undefined;
   /** The one watcher of the folder, shared by the store and the catalog (undefined with --no-watch). */
   watcher?: FolderWatcher;
   startedAt: number;

@@ -10,10 +10,13 @@ import { portIdFromHandle } from '../graph/handles.js';
 import { graphProblems, type ConfigChecker } from '../graph/integrity.js';
 import { loopExitsIntoBody } from '../graph/loops.js';
 import { withMetadataDefaults } from '../store/workflow-model.js';
-import { parseJsonWithPosition } from '../util/json-position.js';
+import { parseJsonWithPosition, type JsonParseResult } from '../util/json-position.js';
 import { pointerPositions } from '../util/pointer-position.js';
 import { severityOf, type RuleConfig, type RuleDefinition } from '../contract/rule-config.js';
 import type { Problem } from './types.js';
+import { unknownNodeTypeMessage, unknownNodeTypes } from './unknown-node-types.js';
+
+export { unknownNodeTypeMessage, unknownNodeTypes };
 
 export interface CheckContext {
   rules: RuleConfig;
@@ -35,6 +38,8 @@ export interface CheckResult {
   problems: Problem[];
   /** The parsed workflow, when the file is one (the runner checks ids across files). */
   workflow?: Workflow;
+  /** The parsed document, when the text parsed (the runner keeps a failing one for the job summary's picture). */
+  value?: unknown;
 }
 
 function portType(node: WorkflowNode, side: 'input' | 'output', portId: string): string | undefined {
@@ -79,25 +84,17 @@ function portCompatibility(workflow: Workflow, portConfig: PortConfig): Finding[
   return findings;
 }
 
-/** Nodes whose type id (data.metadata.id, else node.type) no node type of the catalog has. */
-export function unknownNodeTypes(
-  workflow: Workflow,
-  lookupNodeType: (id: string) => NodeMetadata | undefined,
-): Array<{ index: number; node: WorkflowNode; typeId: string }> {
-  const unknown: Array<{ index: number; node: WorkflowNode; typeId: string }> = [];
-  workflow.nodes.forEach((node, index) => {
-    const typeId = node.data?.metadata?.id ?? node.type;
-    if (!lookupNodeType(typeId)) unknown.push({ index, node, typeId });
-  });
-  return unknown;
-}
-
-export const unknownNodeTypeMessage = (node: WorkflowNode, typeId: string): string =>
-  `Node '${node.id}' is of type '${typeId}', which no node type of this folder defines (built-in or nodes/); the editor shows the copy saved in the workflow`;
-
-/** `checkValue` decides what the parsed JSON is checked as (src/validate/verdict.ts reads Agent Spec too). */
-export function checkWorkflowText(file: string, text: string, ctx: CheckContext, checkValue = checkWorkflowValue): CheckResult {
-  const parsed = parseJsonWithPosition(text);
+/**
+ * `checkValue` decides what the parsed JSON is checked as (src/validate/verdict.ts reads Agent Spec too).
+ * `parsed` is the text's JSON.parse result when the caller has it already, so the text is parsed once.
+ */
+export function checkWorkflowText(
+  file: string,
+  text: string,
+  ctx: CheckContext,
+  checkValue = checkWorkflowValue,
+  parsed: JsonParseResult = parseJsonWithPosition(text),
+): CheckResult {
   if (!parsed.ok)
     return {
       problems: problemsOf(
@@ -106,7 +103,7 @@ export function checkWorkflowText(file: string, text: string, ctx: CheckContext,
         ctx,
       ),
     };
-  const result = checkValue(file, parsed.value, ctx);
+  const result = { ...checkValue(file, parsed.value, ctx), value: parsed.value };
   // Positions are looked up only for files with something to report.
   const located = result.problems.filter((p) => p.pointer !== undefined && p.line === undefined);
   if (located.length > 0) {

@@ -1,6 +1,6 @@
 // Every check `wfe validate` makes, under a stable id. The Agent Spec export checks keep the ids of the
 // export validator (src/agentspec/validate-export.ts), so one rules: map in wfe.config.yaml serves both.
-import { EXPORT_RULES } from '../agentspec/validate-export.js';
+import { EXPORT_RULES } from '../agentspec/rules.js';
 import type { RuleDefinition } from '../contract/rule-config.js';
 
 export const WORKFLOW_RULES: RuleDefinition[] = [

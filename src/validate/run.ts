@@ -1,21 +1,30 @@
 // Checks many files: each against the catalog and rules of the folder it belongs to (its nearest
 // wfe.config.yaml), as `wfe serve` of that folder would see it; then ids across files.
 import { dirname } from 'node:path';
+import type { ParsedText } from '../agentspec/serialize.js';
+import type { Workflow } from '../contract/types.js';
 import type { FolderSettings } from '../project/folder-settings.js';
 import type { CheckContext } from './check.js';
-import { checkRuleConfig, mergeRuleConfigs, severityOf, type RuleConfig } from '../contract/rule-config.js';
-import { ALL_RULES, VALIDATE_DEFAULTS } from './rules.js';
+import { checkRuleConfig, severityOf, type RuleConfig } from '../contract/rule-config.js';
+import { checkContextFor, definitions } from './check-context.js';
+import { ALL_RULES } from './rules.js';
 import { sortProblems, type FileResult, type Report } from './types.js';
 import { checkDocumentText } from './verdict.js';
 
 export type { FolderSettings };
+export { checkContextFor };
 
 export interface SourceFile {
   /** As reported: relative path, or '-' / the --stdin-filename for stdin. */
   name: string;
   /** Folder whose catalog and config apply. */
   folder: string;
-  read(): Promise<string>;
+  /**
+   * The text, with what parseText(text, name) gave when the reader parsed it already (then it is not parsed
+   * again); or why the file cannot be checked at all (unreadable, an alias bomb, nested too deeply), which is
+   * its one `json-syntax` error.
+   */
+  read(): Promise<string | { text: string; parsed?: ParsedText } | { refused: string }>;
 }
 
 export interface RunOptions {
@@ -26,27 +35,6 @@ export interface RunOptions {
   onProgress?(done: number, total: number, file: string): void;
   /** Files read and checked at once. */
   concurrency?: number;
-}
-
-const definitions = new Map(ALL_RULES.map((r) => [r.id, r]));
-
-/**
- * The rules and catalog a folder's files are checked with: `wfe validate` and `wfe serve` of that folder
- * (POST /workflows/validate, the Agent Spec paths) build it here, so they judge alike.
- */
-export function checkContextFor(settings: FolderSettings, flagRules: RuleConfig = {}): CheckContext {
-  return {
-    // The config file may also name rules of other commands; unknown ids there are not errors.
-    rules: mergeRuleConfigs(
-      VALIDATE_DEFAULTS,
-      checkRuleConfig(settings.rules, ALL_RULES, settings.configFile ?? 'wfe.config.yaml', true),
-      flagRules,
-    ),
-    definitions,
-    portConfig: settings.catalog.portConfig(),
-    checkConfig: settings.checkConfig,
-    lookupNodeType: (id: string) => settings.catalog.getNodeType(id),
-  };
 }
 
 export async function runValidation(options: RunOptions): Promise<Report> {
@@ -64,6 +52,7 @@ export async function runValidation(options: RunOptions): Promise<Report> {
 
   const results: FileResult[] = new Array(options.files.length);
   const ids: Array<string | undefined> = new Array(options.files.length);
+  const idsSeen = new Set<string>();
   let next = 0;
   let done = 0;
   const worker = async () => {
@@ -72,9 +61,27 @@ export async function runValidation(options: RunOptions): Promise<Report> {
       const file = options.files[i];
       const t0 = performance.now();
       const ctx = await contextFor(file.folder);
-      const { problems, workflow } = checkDocumentText(file.name, await file.read(), ctx);
-      ids[i] = workflow?.id;
-      results[i] = { file: file.name, problems, durationMs: performance.now() - t0 };
+      const source = await file.read();
+      if (typeof source === 'object' && 'refused' in source) {
+        results[i] = {
+          file: file.name,
+          problems: [{ ruleId: 'json-syntax', severity: 'error', file: file.name, message: source.refused }],
+          durationMs: performance.now() - t0,
+        };
+      } else {
+        const { text, parsed } = typeof source === 'string' ? { text: source, parsed: undefined } : source;
+        const { problems, workflow, value } = checkDocumentText(file.name, text, ctx, parsed);
+        ids[i] = workflow?.id;
+        results[i] = { file: file.name, problems, durationMs: performance.now() - t0 };
+        // The job summary draws failing workflows: only their parsed values are kept (and those whose id
+        // was seen before, which fail as duplicates below), not every file's.
+        const duplicate = workflow !== undefined && idsSeen.has(workflow.id);
+        if (workflow) idsSeen.add(workflow.id);
+        if (duplicate || problems.some((p) => p.severity === 'error')) {
+          const drawable = drawableWorkflow(value) ?? workflow;
+          if (drawable) results[i].workflow = drawable;
+        }
+      }
       options.onProgress?.(++done, options.files.length, file.name);
     }
   };
@@ -113,6 +120,12 @@ export async function runValidation(options: RunOptions): Promise<Report> {
     rules: ALL_RULES.map((r) => ({ id: r.id, severity: severityOf(r, effective?.rules), description: r.description })),
     durationMs: performance.now() - started,
   };
+}
+
+/** The file's own value when it has the nodes and edges a picture needs (error pointers index into it). */
+function drawableWorkflow(value: unknown): Workflow | undefined {
+  const v = value as { nodes?: unknown; edges?: unknown } | null | undefined;
+  return typeof v === 'object' && v !== null && Array.isArray(v.nodes) && Array.isArray(v.edges) ? (v as Workflow) : undefined;
 }
 
 export const folderOf = (path: string | undefined): string => (path ? dirname(path) : process.cwd());

@@ -1,3 +1,5 @@
+import type { Workflow } from '../contract/types.js';
+
 export type ProblemSeverity = 'error' | 'warning';
 
 export interface Problem {
@@ -17,6 +19,11 @@ export interface FileResult {
   problems: Problem[];
   /** Milliseconds spent checking the file (JUnit's testcase time). */
   durationMs: number;
+  /**
+   * The parsed workflow of a file with an error (the Agent Spec flow as imported), which the GitHub job
+   * summary draws; kept for failing files only, so a report of 10,000 files holds no 10,000 parsed values.
+   */
+  workflow?: Workflow;
 }
 
 export interface Report {

@@ -3,6 +3,7 @@
 // /workflows/import/agentspec, POST /agentspec/flows/execute). An Agent Spec flow is imported with the
 // importer of POST /workflows/import/agentspec, then checked exactly as a workflow file is.
 import { AgentSpecError, importDocument, isFlowdropDialect, parseText } from '../agentspec/index.js';
+import type { ParsedText } from '../agentspec/serialize.js';
 import { isObject } from '../agentspec/types.js';
 import type { Workflow } from '../contract/types.js';
 import { checkWorkflowText, checkWorkflowValue, type CheckContext, type CheckResult } from './check.js';
@@ -43,9 +44,20 @@ export function checkAgentSpecValue(file: string, value: unknown, ctx: CheckCont
 const checkAnyValue = (file: string, value: unknown, ctx: CheckContext): CheckResult =>
   isAgentSpecDocument(value) ? checkAgentSpecValue(file, value, ctx) : checkWorkflowValue(file, value, ctx);
 
-/** One input of `wfe validate`: a workflow or an Agent Spec document, as JSON, or as YAML when the name says so. */
-export function checkDocumentText(file: string, text: string, ctx: CheckContext): CheckResult {
-  if (!/\.ya?ml$/i.test(file)) return checkWorkflowText(file, text, ctx, checkAnyValue);
+/**
+ * One input of `wfe validate`: a workflow or an Agent Spec document, as JSON, or as YAML when the name says
+ * so. `parsed`, when given, is what parseText(text, file) gave: a value read the way this check reads the
+ * file (JSON, or YAML by name) is checked without parsing the text again.
+ */
+export function checkDocumentText(file: string, text: string, ctx: CheckContext, parsed?: ParsedText): CheckResult {
+  const yaml = /\.ya?ml$/i.test(file);
+  const reuse = parsed?.ok === true && (parsed.format === 'yaml') === yaml ? parsed : undefined;
+  if (!yaml) return checkWorkflowText(file, text, ctx, checkAnyValue, reuse ? { ok: true, value: reuse.value } : undefined);
+  if (reuse) return { ...checkAnyValue(file, reuse.value, ctx), value: reuse.value };
+  return checkYamlText(file, text, ctx);
+}
+
+function checkYamlText(file: string, text: string, ctx: CheckContext): CheckResult {
   const parsed = parseText(text, file);
   if (!parsed.ok) {
     const message = parsed.message.replace(/^invalid/, 'Invalid');
@@ -55,7 +67,7 @@ export function checkDocumentText(file: string, text: string, ctx: CheckContext)
       ],
     };
   }
-  return checkAnyValue(file, parsed.value, ctx);
+  return { ...checkAnyValue(file, parsed.value, ctx), value: parsed.value };
 }
 
 function verdictOf({ problems, workflow }: CheckResult): Verdict {

@@ -3,12 +3,11 @@
 import { conflict, notFound } from '../../contract/errors.js';
 import { validateAgentSpecExecute } from '../../contract/validators.js';
 import type { RunRecord } from '../../engine/types.js';
-import { agentSpecVerdict } from '../../validate/verdict.js';
 import type { AppContext, Router } from '../context.js';
 import { sendJson } from '../http.js';
 import { sendInvalidAgentSpec } from './agentspec.js';
 import { findById, readCheckedBody } from './route-helpers.js';
-import { servedCheckContext } from './validate.js';
+import { servedCheckContext, verdictModule } from './validate.js';
 
 /** The runtime's vocabulary: node status by node name (the FlowDrop label), durations in ms. */
 export function agentSpecStatus(run: RunRecord): Record<string, unknown> {
@@ -31,7 +30,7 @@ const AGENTSPEC_EXECUTE_MESSAGES = { flow: 'is required: an Agent Spec Flow', in
 
 export function registerAgentSpecRunRoutes(router: Router, ctx: AppContext): void {
   const checkContext = servedCheckContext(ctx);
-  const runOf = (id: string): RunRecord => findById(id, (i) => ctx.engine.getRun(i), 'execution');
+  const runOf = (id: string): RunRecord => findById(id, (i) => ctx.startedEngine()?.getRun(i), 'execution');
 
   router.post('/agentspec/flows/execute', async (req, res) => {
     const body = await readCheckedBody<{ flow: unknown; inputs?: Record<string, unknown> }>(
@@ -41,13 +40,14 @@ export function registerAgentSpecRunRoutes(router: Router, ctx: AppContext): voi
       AGENTSPEC_EXECUTE_MESSAGES,
     );
     // Only a flow that POST /agentspec/flows/validate calls valid runs.
+    const { agentSpecVerdict } = await verdictModule();
     const verdict = agentSpecVerdict(body.flow, checkContext());
     if (!verdict.valid || !verdict.workflow) return sendInvalidAgentSpec(res, verdict.errors, verdict.warnings);
     const workflow = verdict.workflow;
     const values = body.inputs ?? {};
     const message = [values.user_input, values.message, values.input, values.query].find((v) => typeof v === 'string') as
       string | undefined;
-    const run = ctx.engine.startRun(workflow, { origin: 'api', inputs: values, message: message ?? '' });
+    const run = (await ctx.engine()).startRun(workflow, { origin: 'api', inputs: values, message: message ?? '' });
     sendJson(res, 200, { execution_id: run.id, id: run.id, status: 'running', warnings: verdict.warnings });
   });
 
@@ -56,7 +56,7 @@ export function registerAgentSpecRunRoutes(router: Router, ctx: AppContext): voi
   router.post('/agentspec/executions/:id/cancel', async (req, res) => {
     const run = runOf(req.params.id);
     if (FINISHED.includes(run.status)) throw conflict(`Execution '${run.id}' is already ${run.status}`);
-    await ctx.engine.cancelRun(run.id, 'Cancelled through the Agent Spec API');
+    await (await ctx.engine()).cancelRun(run.id, 'Cancelled through the Agent Spec API');
     sendJson(res, 200, { success: true, message: 'Execution cancelled' });
   });
 
@@ -96,7 +96,7 @@ export function registerAgentSpecRunRoutes(router: Router, ctx: AppContext): voi
       return true;
     };
     if (publish(run)) return void res.end();
-    const unsubscribe = ctx.engine.onEvent((event) => {
+    const unsubscribe = ctx.startedEngine()!.onEvent((event) => {
       if (event.type !== 'run' || event.run.id !== run.id) return;
       if (publish(event.run)) {
         unsubscribe();

@@ -2,17 +2,25 @@
 // (agents, tools, health) answered from the served folder's catalog. The run routes belong to the engine.
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { exportToAgentSpec, isAgentSpecVersion, type AsComponent } from '../../agentspec/index.js';
-import { resolveComponentType } from '../../agentspec/component-types.js';
-import { nodePorts } from '../../agentspec/node-ports.js';
-import { propertyForPort } from '../../agentspec/properties.js';
-import { invalidField, notFound } from '../../contract/errors.js';
+import type { AsComponent } from '../../agentspec/types.js';
+import { isAgentSpecVersion } from '../../agentspec/versions.js';
+import { invalidField } from '../../contract/errors.js';
 import type { NodeMetadata, Workflow, WorkflowNode } from '../../contract/types.js';
-import { assertSafeId } from '../../store/workflow-store.js';
-import { agentSpecVerdict, workflowVerdict } from '../../validate/verdict.js';
+import { findById, lazy } from './route-helpers.js';
 import type { AppContext, Router } from '../context.js';
 import { enumParam, envelopeAround, readJsonBody, sendJson, sendRaw } from '../http.js';
-import { servedCheckContext, servedRules } from './validate.js';
+import { servedCheckContext, servedRules, verdictModule } from './validate.js';
+
+// The converter loads with the first Agent Spec request, not at start.
+const exporter = lazy(() => import('../../agentspec/export.js'));
+const catalogEntries = lazy(async () => {
+  const [{ resolveComponentType }, { nodePorts }, { propertyForPort }] = await Promise.all([
+    import('../../agentspec/component-types.js'),
+    import('../../agentspec/node-ports.js'),
+    import('../../agentspec/properties.js'),
+  ]);
+  return { resolveComponentType, nodePorts, propertyForPort };
+});
 
 /**
  * 422 for a flow or workflow that fails the verdict: the AgentSpecValidationResult fields and the error
@@ -41,7 +49,10 @@ function oasProperty(property: Record<string, unknown>): Record<string, unknown>
 }
 
 /** What a catalog node type offers as a runtime agent or tool: its data ports as properties. */
-function asRuntimeEntry(meta: NodeMetadata) {
+function asRuntimeEntry(
+  meta: NodeMetadata,
+  { resolveComponentType, nodePorts, propertyForPort }: Awaited<ReturnType<typeof catalogEntries>>,
+) {
   const node = {
     id: meta.id,
     type: 'universalNode',
@@ -63,19 +74,15 @@ function asRuntimeEntry(meta: NodeMetadata) {
 export function registerAgentSpecRoutes(router: Router, ctx: AppContext): void {
   const lookupNodeType = (id: string) => ctx.catalog.getNodeType(id);
   const checkContext = servedCheckContext(ctx);
-  const stored = (id: string): Workflow => {
-    assertSafeId(id);
-    const found = ctx.store.get(id);
-    if (!found) throw notFound(`workflow '${id}'`);
-    return found.workflow;
-  };
+  const stored = (id: string): Workflow => findById(id, (i) => ctx.store.get(i)?.workflow, 'workflow');
 
-  router.get('/workflows/:id/export/agentspec', (req, res) => {
+  router.get('/workflows/:id/export/agentspec', async (req, res) => {
     const format = enumParam(req.query, 'format', ['flow', 'document'] as const, 'flow');
     const version = req.query.agentspec_version;
     if (version !== undefined && !isAgentSpecVersion(version))
       throw invalidField('agentspec_version', 'must be a known Agent Spec version');
     const workflow = stored(req.params.id);
+    const [{ workflowVerdict }, { exportToAgentSpec }] = await Promise.all([verdictModule(), exporter()]);
     // What GET …/validate/agentspec calls an error blocks the export too; the export adds its own findings.
     const verdict = workflowVerdict(workflow, checkContext());
     const result = exportToAgentSpec(workflow, { rules: servedRules(ctx), lookupNodeType, version: version as never });
@@ -84,7 +91,8 @@ export function registerAgentSpecRoutes(router: Router, ctx: AppContext): void {
     sendJson(res, 200, format === 'flow' ? result.document : documentOf(result.document, result.warnings));
   });
 
-  router.get('/workflows/:id/validate/agentspec', (req, res) => {
+  router.get('/workflows/:id/validate/agentspec', async (req, res) => {
+    const { workflowVerdict } = await verdictModule();
     const { valid, errors, warnings } = workflowVerdict(stored(req.params.id), checkContext());
     sendJson(res, 200, { valid, errors, warnings });
   });
@@ -92,6 +100,7 @@ export function registerAgentSpecRoutes(router: Router, ctx: AppContext): void {
   router.post('/workflows/import/agentspec', async (req, res) => {
     const body = await readJsonBody(req, ctx.options.maxBody);
     if (body === undefined) throw invalidField('body', 'an Agent Spec flow or document is required');
+    const { agentSpecVerdict } = await verdictModule();
     const verdict = agentSpecVerdict(body, checkContext());
     if (!verdict.valid || !verdict.workflow) return sendInvalidAgentSpec(res, verdict.errors, verdict.warnings);
     const workflow = verdict.workflow;
@@ -107,14 +116,16 @@ export function registerAgentSpecRoutes(router: Router, ctx: AppContext): void {
     const body = await readJsonBody(req, ctx.options.maxBody);
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       throw invalidField('body', 'an Agent Spec flow (a JSON object) is required');
+    const { agentSpecVerdict } = await verdictModule();
     const { valid, errors, warnings } = agentSpecVerdict(body, checkContext());
     sendJson(res, 200, { valid, errors, warnings });
   });
 
-  router.get('/agentspec/agents', (_req, res) => {
+  router.get('/agentspec/agents', async (_req, res) => {
+    const modules = await catalogEntries();
     const agents = ctx.catalog
       .nodeTypes()
-      .map(asRuntimeEntry)
+      .map((meta) => asRuntimeEntry(meta, modules))
       .filter((e) => e.resolution.kind === 'node' && e.resolution.type === 'AgentNode');
     sendJson(
       res,
@@ -123,10 +134,11 @@ export function registerAgentSpecRoutes(router: Router, ctx: AppContext): void {
     );
   });
 
-  router.get('/agentspec/tools', (_req, res) => {
+  router.get('/agentspec/tools', async (_req, res) => {
+    const modules = await catalogEntries();
     const tools = ctx.catalog
       .nodeTypes()
-      .map(asRuntimeEntry)
+      .map((meta) => asRuntimeEntry(meta, modules))
       .filter((e) => e.resolution.kind === 'node' && e.resolution.type === 'ToolNode')
       .map((e) => ({
         ...e.entry,

@@ -1,10 +1,10 @@
 // GET /workflows/{id}/export and POST /workflows/import: a workflow as a file, and a file as a new workflow.
 import { randomUUID } from 'node:crypto';
-import { parseText, toYaml } from '../../agentspec/index.js';
-import { invalidField, notFound } from '../../contract/errors.js';
+import { parseText, toYaml } from '../../agentspec/serialize.js';
+import { invalidField } from '../../contract/errors.js';
 import { describeAjvErrors, validateCreateWorkflow } from '../../contract/validators.js';
-import { assertSafeId } from '../../store/workflow-store.js';
 import type { CreateInput } from '../../store/workflow-model.js';
+import { findById } from './route-helpers.js';
 import type { AppContext, Router } from '../context.js';
 import { enumParam, envelopeAround, readJsonBody, sendRaw } from '../http.js';
 
@@ -26,10 +26,8 @@ function workflowOf(body: unknown): unknown {
 
 export function registerImportExportRoutes(router: Router, ctx: AppContext): void {
   router.get('/workflows/:id/export', (req, res) => {
-    assertSafeId(req.params.id);
     const format = enumParam(req.query, 'format', ['json', 'yaml'] as const, 'json');
-    const found = ctx.store.get(req.params.id);
-    if (!found) throw notFound(`workflow '${req.params.id}'`);
+    const found = findById(req.params.id, (id) => ctx.store.get(id), 'workflow');
     const disposition = `attachment; filename="${downloadName(found.workflow.name, format)}"`;
     if (format === 'json') {
       sendRaw(res, 200, found.json, { 'Content-Disposition': disposition, ETag: found.etag });

@@ -22,14 +22,16 @@ const ANSWER_MESSAGES = { value: 'is required' };
 
 export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void {
   const workflowOf = (id: string) => findById(id, (i) => ctx.store.get(i)?.workflow, 'workflow');
-  // getSession throws the 404 itself.
-  const session = (id: string) => findById(id, (i) => ctx.engine.getSession(i), 'playground session', 'sessionId');
+  // getSession throws the 404 itself. Until the engine has started there is no session to find.
+  const session = (id: string) => findById(id, (i) => ctx.startedEngine()?.getSession(i), 'playground session', 'sessionId');
+  // The engine that holds a session, interrupt or run just found (so it has started).
+  const holder = () => ctx.startedEngine()!;
 
   router.get('/workflows/:id/playground/sessions', (req, res) => {
     const workflow = workflowOf(req.params.id);
     const limit = intParam(req.query, 'limit', 20, 1, 100);
     const offset = intParam(req.query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
-    const all = ctx.engine.listSessions(workflow.id);
+    const all = ctx.startedEngine()?.listSessions(workflow.id) ?? [];
     sendJson(
       res,
       200,
@@ -46,7 +48,7 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
       validateCreateSession,
       SESSION_MESSAGES,
     );
-    const created = ctx.engine.createSession(workflow.id, body.name, body.metadata);
+    const created = (await ctx.engine()).createSession(workflow.id, body.name, body.metadata);
     sendJson(res, 201, ok(sessionBody(created), 'Session created'));
   });
 
@@ -55,7 +57,8 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
   );
 
   router.delete('/playground/sessions/:sessionId', async (req, res) => {
-    await ctx.engine.deleteSession(session(req.params.sessionId).id);
+    const { id } = session(req.params.sessionId);
+    await holder().deleteSession(id);
     sendJson(res, 200, { success: true, message: 'Session deleted successfully' });
   });
 
@@ -65,7 +68,7 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
     if (since !== undefined && since !== '' && Number.isNaN(Date.parse(since)))
       throw invalidField('since', 'must be an ISO 8601 date-time');
     const limit = intParam(req.query, 'limit', 100, 1, 500);
-    const { messages, hasMore } = ctx.engine.messages(s.id, since || undefined, limit);
+    const { messages, hasMore } = holder().messages(s.id, since || undefined, limit);
     sendJson(res, 200, { success: true, data: messages, hasMore, sessionStatus: s.status, message: `${messages.length} messages` });
   });
 
@@ -77,7 +80,7 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
       validateSendMessage,
       MESSAGE_MESSAGES,
     );
-    const message = ctx.engine.sendMessage(s.id, workflowOf(s.workflowId), body.content, body.inputs ?? {});
+    const message = holder().sendMessage(s.id, workflowOf(s.workflowId), body.content, body.inputs ?? {});
     sendJson(res, 200, ok(message, 'Message sent; the workflow is running'));
   });
 
@@ -101,13 +104,14 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
   });
 
   router.post('/playground/sessions/:sessionId/stop', async (req, res) => {
-    await ctx.engine.stopSession(session(req.params.sessionId).id);
+    const { id } = session(req.params.sessionId);
+    await holder().stopSession(id);
     sendJson(res, 200, { success: true, message: 'Execution stopped' });
   });
 
   // ---------- interrupts ----------
 
-  const interrupt = (id: string) => findById(id, (i) => ctx.engine.getInterrupt(i), 'interrupt', 'interruptId');
+  const interrupt = (id: string) => findById(id, (i) => ctx.startedEngine()?.getInterrupt(i), 'interrupt', 'interruptId');
   const listQuery = (query: Record<string, unknown>) => ({
     status: optionalEnumParam(query, 'status', INTERRUPT_STATUSES),
     limit: intParam(query, 'limit', 50, 1, 100),
@@ -121,27 +125,28 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
   router.post('/interrupts/:interruptId', async (req, res) => {
     const found = interrupt(req.params.interruptId);
     const body = await readCheckedBody<{ value: unknown }>(req, ctx, validateInterruptAnswer, ANSWER_MESSAGES);
-    const resolved = await ctx.engine.resolveInterrupt(found.id, body.value);
+    const resolved = await holder().resolveInterrupt(found.id, body.value);
     sendJson(res, 200, ok(interruptBody(resolved), 'Interrupt resolved'));
   });
 
   // The OpenAPI answers {success, message} only; the editor throws without data, so data is sent too.
   router.post('/interrupts/:interruptId/cancel', async (req, res) => {
-    const cancelled = await ctx.engine.cancelInterrupt(interrupt(req.params.interruptId).id);
+    const { id } = interrupt(req.params.interruptId);
+    const cancelled = await holder().cancelInterrupt(id);
     sendJson(res, 200, ok(interruptBody(cancelled), 'Interrupt cancelled'));
   });
 
   router.get('/playground/sessions/:sessionId/interrupts', (req, res) => {
     const s = session(req.params.sessionId);
     const { status, limit, offset } = listQuery(req.query);
-    const all = ctx.engine.listInterrupts({ sessionId: s.id, status });
+    const all = holder().listInterrupts({ sessionId: s.id, status });
     sendJson(res, 200, ok(all.slice(offset, offset + limit).map(interruptBody), `Found ${all.length} interrupts`));
   });
 
   router.get('/pipelines/:pipelineId/interrupts', (req, res) => {
-    const run = findById(req.params.pipelineId, (id) => ctx.engine.getRun(id), 'pipeline', 'pipelineId');
+    const run = findById(req.params.pipelineId, (id) => ctx.startedEngine()?.getRun(id), 'pipeline', 'pipelineId');
     const { status, limit, offset } = listQuery(req.query);
-    const all = ctx.engine.listInterrupts({ pipelineId: run.id, status });
+    const all = holder().listInterrupts({ pipelineId: run.id, status });
     sendJson(res, 200, ok(all.slice(offset, offset + limit).map(interruptBody), `Found ${all.length} interrupts`));
   });
 }

@@ -34,3 +34,12 @@ export function findById<T>(id: string, lookup: (id: string) => T | undefined, w
   if (found === undefined) throw notFound(`${what} '${id}'`);
   return found;
 }
+
+/**
+ * A module a route needs, loaded on the route's first request rather than at start (the route itself is
+ * registered at start, so none is missing): `const verdict = lazy(() => import('…'))`, then `await verdict()`.
+ */
+export function lazy<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => (loading ??= load());
+}

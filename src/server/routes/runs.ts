@@ -91,7 +91,7 @@ function messageOf(inputs: Record<string, unknown>): string {
   return typeof value === 'string' ? value : '';
 }
 
-const findRun = (ctx: AppContext, id: string, what: string): RunRecord => findById(id, (i) => ctx.engine.getRun(i), what);
+const findRun = (ctx: AppContext, id: string, what: string): RunRecord => findById(id, (i) => ctx.startedEngine()?.getRun(i), what);
 
 const findWorkflow = (ctx: AppContext, id: string): Workflow => findById(id, (i) => ctx.store.get(i)?.workflow, 'workflow');
 
@@ -111,9 +111,9 @@ function startedBody(run: RunRecord, estimateMs: number) {
 
 export function registerRunRoutes(router: Router, ctx: AppContext): void {
   const estimate = (run: RunRecord) => run.jobs.length * (ctx.options.stepDelayMs ?? 0) + 100;
-  const start = (workflow: Workflow, body: RunRequest, timeoutUnitMs: number): RunRecord => {
+  const start = async (workflow: Workflow, body: RunRequest, timeoutUnitMs: number): Promise<RunRecord> => {
     const inputs = body.inputs ?? {};
-    return ctx.engine.startRun(workflow, {
+    return (await ctx.engine()).startRun(workflow, {
       origin: 'api',
       inputs,
       message: messageOf(inputs),
@@ -134,13 +134,17 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
       if (id === undefined) throw invalidField('workflowId', runRequestMessages('milliseconds').workflowId);
       workflow = findWorkflow(ctx, id);
     }
-    const run = start(workflow, body, 1);
+    const run = await start(workflow, body, 1);
     sendJson(res, 202, startedBody(run, estimate(run)), { Location: `${ctx.options.basePath}/pipeline/${run.id}` });
   });
 
   router.post('/workflows/:id/execute', async (req, res) => {
     const workflow = findWorkflow(ctx, req.params.id);
-    const run = start(workflow, await readCheckedBody<RunRequest>(req, ctx, validateRunRequest, runRequestMessages('milliseconds')), 1);
+    const run = await start(
+      workflow,
+      await readCheckedBody<RunRequest>(req, ctx, validateRunRequest, runRequestMessages('milliseconds')),
+      1,
+    );
     sendJson(res, 202, startedBody(run, estimate(run)), { Location: `${ctx.options.basePath}/pipeline/${run.id}` });
   });
 
@@ -149,7 +153,7 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
     const status = optionalEnumParam(req.query, 'status', RUN_STATUSES);
     const limit = intParam(req.query, 'limit', 50, 1, 100);
     const offset = intParam(req.query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
-    const runs = ctx.engine.listRuns({ workflowId, status });
+    const runs = ctx.startedEngine()?.listRuns({ workflowId, status }) ?? [];
     sendJson(
       res,
       200,
@@ -161,7 +165,8 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
   router.get('/executions/:id', (req, res) => sendJson(res, 200, pipelineDetail(findRun(ctx, req.params.id, 'execution'))));
 
   router.post('/executions/:id/cancel', async (req, res) => {
-    await ctx.engine.cancelRun(findRun(ctx, req.params.id, 'execution').id, 'Cancelled through the API');
+    const run = findRun(ctx, req.params.id, 'execution');
+    await (await ctx.engine()).cancelRun(run.id, 'Cancelled through the API');
     sendJson(res, 200, { success: true, message: 'Execution cancelled successfully' });
   });
 
@@ -180,7 +185,7 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
   router.get('/workflow/:workflow_id/pipelines', (req, res) => {
     const workflow = findWorkflow(ctx, req.params.workflow_id);
     const status = optionalEnumParam(req.query, 'status', RUN_STATUSES);
-    const items = ctx.engine.listRuns({ workflowId: workflow.id, status }).map(listItem);
+    const items = (ctx.startedEngine()?.listRuns({ workflowId: workflow.id, status }) ?? []).map(listItem);
     sendJson(res, 200, { success: true, data: items, pipelines: items, message: `Found ${items.length} pipelines` });
   });
 
@@ -198,11 +203,12 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
   router.post('/pipeline/:id/execute', async (req, res) => {
     const run = findRun(ctx, req.params.id, 'pipeline');
     const body = await readCheckedBody<RunRequest>(req, ctx, validateRunRequest, runRequestMessages('seconds'));
-    if (ctx.engine.isActive(run.id)) throw conflict(`Pipeline '${run.id}' is already ${run.status}; stop it first`);
+    const engine = await ctx.engine();
+    if (engine.isActive(run.id)) throw conflict(`Pipeline '${run.id}' is already ${run.status}; stop it first`);
     const workflow = findWorkflow(ctx, run.workflow_id);
     const inputs = body.inputs ?? run.inputs;
     // OpenAPI: this operation's timeout is in seconds (the workflow execute's is in milliseconds).
-    ctx.engine.startRun(workflow, {
+    engine.startRun(workflow, {
       origin: 'pipeline',
       inputs,
       message: messageOf(inputs),
@@ -214,7 +220,8 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
   });
 
   router.post('/pipeline/:id/stop', async (req, res) => {
-    await ctx.engine.cancelRun(findRun(ctx, req.params.id, 'pipeline').id, 'Stopped through the API');
+    const run = findRun(ctx, req.params.id, 'pipeline');
+    await (await ctx.engine()).cancelRun(run.id, 'Stopped through the API');
     sendJson(res, 200, { success: true, message: 'Pipeline stopped' });
   });
 

@@ -2,7 +2,9 @@ import type { AppContext, Router } from '../context.js';
 import { authEnabled } from '../auth.js';
 import { sendJson } from '../http.js';
 import { MAX_WORKFLOW_NODES } from '../../graph/integrity.js';
-import { MAX_CONCURRENT_RUNS } from '../../engine/engine.js';
+import { lazy } from './route-helpers.js';
+
+const engineModule = lazy(() => import('../../engine/engine.js'));
 
 export function registerSystemRoutes(router: Router, ctx: AppContext): void {
   // /health and /system/version are unwrapped in the OpenAPI document but enveloped in the enhanced
@@ -23,7 +25,8 @@ export function registerSystemRoutes(router: Router, ctx: AppContext): void {
     sendJson(res, 200, { ...version, success: true, data: version });
   });
 
-  router.get('/system/config', (_req, res) => {
+  router.get('/system/config', async (_req, res) => {
+    const { MAX_CONCURRENT_RUNS } = await engineModule();
     const loadErrors = [...ctx.store.errors(), ...ctx.catalog.errors()];
     sendJson(res, 200, {
       success: true,

@@ -8,10 +8,13 @@ import { describeAjvErrors, validateWorkflowFile } from '../../contract/validato
 import type { CheckContext } from '../../validate/check.js';
 import { checkRuleConfig, RuleConfigError, rulesFromSettings, type RuleConfig } from '../../contract/rule-config.js';
 import { ALL_RULES } from '../../validate/rules.js';
-import { checkContextFor } from '../../validate/run.js';
-import { suggestionsFor, workflowVerdict } from '../../validate/verdict.js';
+import { checkContextFor } from '../../validate/check-context.js';
 import type { AppContext, Router } from '../context.js';
 import { ok, readJsonBody, sendJson } from '../http.js';
+import { lazy } from './route-helpers.js';
+
+/** The checks of `wfe validate` and the Agent Spec importer: loaded by the first route that judges a document. */
+export const verdictModule = lazy(() => import('../../validate/verdict.js'));
 
 const rulesBySettings = new WeakMap<object, RuleConfig>();
 
@@ -57,6 +60,7 @@ export function registerValidateRoutes(router: Router, ctx: AppContext): void {
         errors: problems.map((p) => `${p.field} ${p.message}`),
       });
     }
+    const { suggestionsFor, workflowVerdict } = await verdictModule();
     const checkContext = checkContextNow();
     const verdict = workflowVerdict(body, checkContext);
     const data = {

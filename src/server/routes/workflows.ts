@@ -4,11 +4,14 @@ import type { ValidateFunction } from 'ajv';
 import type { Request } from 'polka';
 import { assertSafeId, type StoredWorkflow } from '../../store/workflow-store.js';
 import type { ListOrder } from '../../store/ordered-list.js';
-import type { Workflow } from '../../contract/types.js';
+import type { NodeExecutionInfo, Workflow } from '../../contract/types.js';
 import type { CreateInput, UpdateInput } from '../../store/workflow-model.js';
+import { findById } from './route-helpers.js';
 import type { AppContext, Router } from '../context.js';
 import { cachedJson, sendCached, VersionedCache, type CachedResponse } from '../response-cache.js';
 import { enumParam, envelopeAround, intParam, ok, paginationHeaders, readJsonBody, sendJson, sendRaw, stringParam } from '../http.js';
+
+const NO_RUNS = new Map<string, NodeExecutionInfo>();
 
 const SORT_FIELDS = ['updated_at', 'created_at', 'name'] as const;
 const ORDER_OF: Record<(typeof SORT_FIELDS)[number], ListOrder> = { updated_at: 'updatedAt', created_at: 'createdAt', name: 'name' };
@@ -68,15 +71,14 @@ export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
   });
 
   router.get('/workflows/:id', (req, res) => {
-    assertSafeId(req.params.id);
-    const found = ctx.store.get(req.params.id);
-    if (!found) throw notFound(`workflow '${req.params.id}'`);
+    const found = findById(req.params.id, (id) => ctx.store.get(id), 'workflow');
     if (req.headers['if-none-match'] === found.etag) {
       res.writeHead(304, { ETag: found.etag });
       res.end();
       return;
     }
-    const info = ctx.engine.executionInfo(found.workflow.id);
+    // No engine yet: no runs at all (runs left by an earlier server start it at start).
+    const info = ctx.startedEngine()?.executionInfo(found.workflow.id) ?? NO_RUNS;
     // Nodes report their latest run, as the editor's canvas overlay reads them; never stored in the file.
     // Cached until the workflow or its runs change (the engine hands out a new map then).
     if (info.size === 0) {
@@ -122,10 +124,12 @@ export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
   // Seed §4.2: the conversation of the workflow's latest playground session (or ?sessionId=),
   // user and assistant turns only, as {role, content} plus the message's id, time and order.
   router.get('/workflows/:id/chat/messages', (req, res) => {
-    assertSafeId(req.params.id);
-    if (!ctx.store.get(req.params.id)) throw notFound(`workflow '${req.params.id}'`);
+    findById(req.params.id, (id) => ctx.store.get(id), 'workflow');
     const sessionId = stringParam(req.query, 'sessionId', 200);
-    const session = sessionId ? ctx.engine.getSession(sessionId) : ctx.engine.latestSession(req.params.id);
+    // No engine yet: no session at all, so a named one is a 404 (as the engine's getSession answers).
+    const engine = ctx.startedEngine();
+    if (sessionId && !engine) throw notFound(`playground session '${sessionId}'`);
+    const session = sessionId ? engine?.getSession(sessionId) : engine?.latestSession(req.params.id);
     if (session && session.workflowId !== req.params.id) throw notFound(`session '${sessionId}' of workflow '${req.params.id}'`);
     const turns = (session?.messages ?? [])
       .filter(

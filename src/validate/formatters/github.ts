@@ -1,6 +1,5 @@
 // GitHub Actions workflow commands: inline annotations on the pull request. GitHub keeps at most 10
 // errors and 10 warnings per step and drops the rest silently, so the rest are counted in a notice.
-import { readFileSync } from 'node:fs';
 import type { Workflow } from '../../contract/types.js';
 import { toMermaid } from '../../review/mermaid.js';
 import type { FileResult, Report } from '../types.js';
@@ -34,19 +33,6 @@ export const github: Formatter = (report) => {
   return lines.length > 0 ? lines.join('\n') + '\n' : '';
 };
 
-/** The workflow a report's file name stands for; undefined when there is none to draw (stdin, not JSON). */
-export type WorkflowSource = (file: string) => Workflow | undefined;
-
-// The report keeps problems, not the parsed files: the picture reads the file again.
-const workflowOnDisk: WorkflowSource = (file) => {
-  try {
-    const value = JSON.parse(readFileSync(file, 'utf8')) as Workflow;
-    return Array.isArray(value?.nodes) && Array.isArray(value?.edges) ? value : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
 const PICTURES = 10;
 
 /** Nodes an error points at: `/nodes/3/…` is that node, `/edges/5/…` both ends of that edge. */
@@ -61,11 +47,12 @@ function failingNodeIds(result: FileResult, workflow: Workflow): string[] {
   return ids.filter((id): id is string => typeof id === 'string');
 }
 
-function pictures(results: FileResult[], source: WorkflowSource): string {
+// Drawn from the workflow the check parsed (FileResult.workflow): no file is read again, and stdin has a picture too.
+function pictures(results: FileResult[]): string {
   const failing = results.filter((r) => r.problems.some((p) => p.severity === 'error'));
   const blocks: string[] = [];
   for (const result of failing.slice(0, PICTURES)) {
-    const workflow = source(result.file);
+    const workflow = result.workflow;
     if (!workflow) continue;
     try {
       blocks.push(
@@ -80,7 +67,7 @@ function pictures(results: FileResult[], source: WorkflowSource): string {
 }
 
 /** The job summary ($GITHUB_STEP_SUMMARY): every problem, in Markdown, and a picture of each failing workflow. */
-export const githubSummary = (report: Report, _options?: FormatOptions, source: WorkflowSource = workflowOnDisk): string => {
+export const githubSummary = (report: Report, _options?: FormatOptions): string => {
   const problems = allProblems(report);
   const head = `### wfe validate: ${problems.length === 0 ? '✅ no problems' : `❌ ${plural(report.errorCount, 'error')}, ${plural(report.warningCount, 'warning')}`} in ${plural(report.files.length, 'file')}\n`;
   if (problems.length === 0) return head;
@@ -88,5 +75,5 @@ export const githubSummary = (report: Report, _options?: FormatOptions, source: 
   const rows = problems.map(
     (p) => `| ${cell(p.file)}:${p.line ?? 1}:${p.column ?? 1} | ${p.severity} | ${cell(p.message)} | \`${p.ruleId}\` |`,
   );
-  return `${head}\n| where | severity | problem | rule |\n|---|---|---|---|\n${rows.join('\n')}\n${pictures(report.files, source)}`;
+  return `${head}\n| where | severity | problem | rule |\n|---|---|---|---|\n${rows.join('\n')}\n${pictures(report.files)}`;
 };
