@@ -66,7 +66,7 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
   });
   const { store, catalog } = server.context;
   const errors = [...store.errors(), ...catalog.errors()];
-  const warnings = store.list().flatMap(({ workflow, file }) =>
+  const warnings = [...store.workflows()].flatMap(({ workflow, file }) =>
     unknownNodeTypes(workflow, (id) => catalog.getNodeType(id)).map(({ node, typeId }) => ({
       file,
       rule: 'unknown-node-type',

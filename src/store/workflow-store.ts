@@ -198,6 +198,14 @@ export class WorkflowStore {
 
   // ---------- reads (memory only) ----------
 
+  /** Every served workflow with its file, without serialising any (list() serialises each on first use). */
+  *workflows(): Generator<{ workflow: Workflow; file: string }> {
+    for (const id of this.filesById.keys()) {
+      const entry = this.winner(id);
+      if (entry?.workflow) yield { workflow: entry.workflow, file: entry.rel };
+    }
+  }
+
   list(): StoredWorkflow[] {
     const out: StoredWorkflow[] = [];
     for (const id of this.filesById.keys()) {
