@@ -8,13 +8,11 @@ import { createLogger } from '../util/logger.js';
 import { checkRuleConfig, mergeRuleConfigs, parseRuleFlags, RuleConfigError } from '../contract/rule-config.js';
 import { folderSettings } from '../project/folder-settings.js';
 import { checkPattern, IgnoreConfigError } from '../project/ignore.js';
-import { errorText } from './error-text.js';
 import {
   configIgnoreOf,
   destinationFor,
   expandInputs,
-  parseInput,
-  readInput,
+  readParsedInput,
   UsageError,
   writeOutput,
   type Destination,
@@ -70,24 +68,15 @@ async function exportOne(
   settingsFor: ReturnType<typeof folderSettings>,
   cliRules: Record<string, 'error' | 'warning' | 'off'>,
 ): Promise<boolean> {
-  let text: string;
-  try {
-    text = await readInput(input);
-  } catch (err) {
-    say(problemLine(input.name, 'error', errorText(err, input.name)));
-    return false;
-  }
-  const parsed = parseInput(text, input.name);
-  if (!parsed.ok) {
-    say(problemLine(input.name, 'error', parsed.message, parsed));
-    return false;
-  }
-  if (!validateWorkflowFile(parsed.value)) {
+  const read = await readParsedInput(input);
+  if (!read) return false;
+  const { text, value } = read;
+  if (!validateWorkflowFile(value)) {
     const [first] = describeAjvErrors(validateWorkflowFile.errors, 'workflow');
     say(pointerProblem(input.name, text, first.pointer, `not a FlowDrop workflow: ${first.field} ${first.message}`));
     return false;
   }
-  const workflow = parsed.value as Workflow;
+  const workflow = value as Workflow;
   const settings = await settingsFor(input.path ? dirname(input.path) : process.cwd());
   const graph = graphErrors(workflow, settings.checkConfig);
   if (graph.length > 0) {

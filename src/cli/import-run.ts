@@ -12,8 +12,7 @@ import {
   configIgnoreOf,
   destinationFor,
   expandInputs,
-  parseInput,
-  readInput,
+  readParsedInput,
   UsageError,
   writeOutput,
   type Destination,
@@ -52,24 +51,15 @@ async function importOne(
   settingsFor: ReturnType<typeof folderSettings>,
   registry?: Registry,
 ): Promise<boolean> {
-  let text: string;
-  try {
-    text = await readInput(input);
-  } catch (err) {
-    say(problemLine(input.name, 'error', errorText(err, input.name)));
-    return false;
-  }
-  const parsed = parseInput(text, input.name);
-  if (!parsed.ok) {
-    say(problemLine(input.name, 'error', parsed.message, parsed));
-    return false;
-  }
+  const read = await readParsedInput(input);
+  if (!read) return false;
+  const { text, value } = read;
   const outDir =
     destination.kind === 'dir' ? resolve(destination.path) : destination.kind === 'file' ? dirname(resolve(destination.path)) : undefined;
   const settings = await settingsFor(outDir ?? (input.path ? dirname(input.path) : process.cwd()));
   let workflow;
   try {
-    workflow = importDocument(parsed.value, {
+    workflow = importDocument(value, {
       from: flags.from,
       registry,
       lookupNodeType: (id) => settings.catalog.getNodeType(id),

@@ -10,6 +10,7 @@ import { CONFIG_FILE, NODE_TYPES_DIR } from '../catalog/catalog.js';
 import type { FolderSettings } from '../project/folder-settings.js';
 import { DEFAULT_IGNORE, ignoreFromSettings, ignoreMatcher, type IgnoreMatcher, type IgnoreSet } from '../project/ignore.js';
 import { displayPath, errorText } from './error-text.js';
+import { problemLine, say } from './report.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
 import { INTERNAL_DIR, isSkippedPath } from '../store/workflow-store.js';
 import { depthMessage, MAX_JSON_DEPTH, valueDeeperThan } from '../util/json-position.js';
@@ -256,4 +257,21 @@ export async function destinationFor(output: string | undefined, inputCount: num
     return { kind: 'dir', path: output };
   }
   return { kind: 'file', path: output };
+}
+
+/** An input read and parsed for a batch; a problem is reported as `<name>: error: <reason>` and gives undefined. */
+export async function readParsedInput(input: Input): Promise<{ text: string; value: unknown } | undefined> {
+  let text: string;
+  try {
+    text = await readInput(input);
+  } catch (err) {
+    say(problemLine(input.name, 'error', errorText(err, input.name)));
+    return undefined;
+  }
+  const parsed = parseInput(text, input.name);
+  if (!parsed.ok) {
+    say(problemLine(input.name, 'error', parsed.message, parsed));
+    return undefined;
+  }
+  return { text, value: parsed.value };
 }
