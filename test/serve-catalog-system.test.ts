@@ -1,6 +1,7 @@
 // System, node-type, category and port-config routes over a real server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Harness } from './support/harness.js';
+import { twoNodeWorkflow } from './support/workflows.js';
 
 let h: Harness;
 
@@ -18,6 +19,13 @@ beforeAll(async () => {
         outputs: [{ id: 'score', name: 'Score', type: 'output', dataType: 'number' }],
       },
       'nodes/broken.json': '{ "id": ',
+      // Loads, but its second node names a type no catalog of this folder defines.
+      'odd.json': {
+        ...twoNodeWorkflow('odd'),
+        nodes: twoNodeWorkflow('odd').nodes.map((n, i) =>
+          i === 1 ? { ...n, data: { ...n.data, metadata: { ...n.data.metadata, id: 'no_such_type' } } } : n,
+        ),
+      },
       'wfe.config.yaml': 'categories:\n  - name: ml\n    label: Machine Learning\n    weight: 20\n',
     },
   });
@@ -48,6 +56,14 @@ describe('system routes', () => {
     const broken = res.body.data.loadErrors.find((e: { file: string }) => e.file === 'nodes/broken.json');
     expect(broken).toBeDefined();
     expect(broken.line).toBe(1);
+    expect(res.body.data.loadWarnings).toEqual([
+      expect.objectContaining({
+        file: 'odd.json',
+        rule: 'unknown-node-type',
+        pointer: '/nodes/1/data/metadata/id',
+        message: expect.stringContaining("'no_such_type'"),
+      }),
+    ]);
   });
 });
 

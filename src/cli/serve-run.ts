@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { formatLoadError } from '../contract/load-error.js';
-import { unknownNodeTypeMessage, unknownNodeTypes } from '../validate/unknown-node-types.js';
+import { unknownNodeTypeWarnings } from '../validate/unknown-node-types.js';
 import { createServer } from '../server/app.js';
 import { authEnabled } from '../server/auth.js';
 import type { EventSink } from '../server/events.js';
@@ -66,13 +66,7 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
   });
   const { store, catalog } = server.context;
   const errors = [...store.errors(), ...catalog.errors()];
-  const warnings = [...store.workflows()].flatMap(({ workflow, file }) =>
-    unknownNodeTypes(workflow, (id) => catalog.getNodeType(id)).map(({ node, typeId }) => ({
-      file,
-      rule: 'unknown-node-type',
-      message: unknownNodeTypeMessage(node, typeId),
-    })),
-  );
+  const warnings = unknownNodeTypeWarnings(store.workflows(), (id) => catalog.getNodeType(id));
   const readyMs = Date.now() - started;
   const watchText = flags.watch ? (flags.poll ? 'on (polling)' : 'on') : 'off';
 

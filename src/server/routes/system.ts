@@ -3,6 +3,7 @@ import { authEnabled } from '../auth.js';
 import { sendJson } from '../http.js';
 import { MAX_WORKFLOW_NODES } from '../../graph/integrity.js';
 import { lazy } from './route-helpers.js';
+import { unknownNodeTypeWarnings } from '../../validate/unknown-node-types.js';
 
 const engineModule = lazy(() => import('../../engine/engine.js'));
 
@@ -53,6 +54,8 @@ export function registerSystemRoutes(router: Router, ctx: AppContext): void {
         workflowCount: ctx.store.size,
         nodeTypeCount: ctx.catalog.nodeTypes().length,
         loadErrors,
+        // Workflows that load but name a node type no catalog of this folder defines (rule unknown-node-type).
+        loadWarnings: unknownNodeTypeWarnings(ctx.store.workflows(), (id) => ctx.catalog.getNodeType(id)),
       },
     });
   });
