@@ -3,14 +3,14 @@
 // file layer injected into the store, never from timing.
 import * as nodeFs from 'node:fs/promises';
 import { mkdir, readFile, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StoreFs, StoreFileHandle } from '../src/store/store-fs.js';
+import type { StoreFs } from '../src/store/store-fs.js';
 import { stableStringify } from '../src/util/stable-json.js';
 import { eventually, startServer, tempDir, writeFiles, type Harness } from './support/harness.js';
 import { twoNodeWorkflow } from './support/workflows.js';
+import { pausingLayer, TEMP_FILE } from './support/pausing-fs.js';
 
-const TEMP_FILE = /^\..+\.wfe-\d+-\d+\.tmp$/;
 const cleanup: Array<() => Promise<void>> = [];
 
 afterEach(async () => {
@@ -63,50 +63,6 @@ function failingWrites(code: string): StoreFs {
     },
     lstat: (path) => nodeFs.lstat(path),
     realpath: (path) => nodeFs.realpath(path),
-  };
-}
-
-/**
- * node:fs/promises, but a temp file of an atomic write, once armed, stops after its fsync until released:
- * the moment just before the write is renamed over its target.
- */
-function pausingWrites() {
-  let arm: { reached: () => void; release: Promise<void> } | undefined;
-  const fs: StoreFs = {
-    open: async (path, flags, mode) => {
-      const handle = await nodeFs.open(path, flags, mode);
-      const gate = TEMP_FILE.test(basename(path)) ? arm : undefined;
-      if (!gate) return handle;
-      arm = undefined;
-      const paused: StoreFileHandle = {
-        writeFile: (data, encoding) => handle.writeFile(data, encoding),
-        sync: async () => {
-          await handle.sync();
-          gate.reached();
-          await gate.release;
-        },
-        close: () => handle.close(),
-      };
-      return paused;
-    },
-    readFile: (path, encoding) => nodeFs.readFile(path, encoding),
-    rename: (from, to) => nodeFs.rename(from, to),
-    unlink: (path) => nodeFs.unlink(path),
-    mkdir: (path, options) => nodeFs.mkdir(path, options),
-    lstat: (path) => nodeFs.lstat(path),
-    realpath: (path) => nodeFs.realpath(path),
-  };
-  return {
-    fs,
-    /** Pauses the next atomic write; `reached` resolves once it is paused, `release()` lets it go on. */
-    pauseNextWrite() {
-      let reached!: () => void;
-      let release!: () => void;
-      const reachedP = new Promise<void>((r) => (reached = r));
-      const releaseP = new Promise<void>((r) => (release = r));
-      arm = { reached, release: releaseP };
-      return { reached: reachedP, release };
-    },
   };
 }
 
@@ -365,7 +321,7 @@ describe('DELETE', () => {
 
 describe('a hand edit during a PUT is never lost', () => {
   it('an edit landing while the write is in flight refuses the PUT with 409 and stays on disk (20 rounds)', async () => {
-    const layer = pausingWrites();
+    const layer = pausingLayer({ withStat: false });
     const h = await serve({ watch: true, storeFs: layer.fs, files: { 'a.json': twoNodeWorkflow('wf-a') } });
     for (let round = 0; round < 20; round++) {
       const gate = layer.pauseNextWrite();
@@ -391,7 +347,7 @@ describe('a hand edit during a PUT is never lost', () => {
   });
 
   it('a file deleted on disk while a PUT is in flight is not written again (409), and is no longer served', async () => {
-    const layer = pausingWrites();
+    const layer = pausingLayer({ withStat: false });
     const h = await serve({ storeFs: layer.fs, files: { 'a.json': twoNodeWorkflow('wf-a') } });
     const gate = layer.pauseNextWrite();
     const put = h.call('PUT', '/workflows/wf-a', { description: 'queued' });

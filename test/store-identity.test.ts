@@ -2,65 +2,17 @@
 // modification time) instead of reading it back, where the file system's clock makes that safe. The
 // guarantees of issue 21 must hold on that path too: a hand edit made before a save, or while it is being
 // written, is never replaced. Pauses come from an injected file layer that keeps fstat, never from timing.
-import * as nodeFs from 'node:fs/promises';
 import { readFile, rename, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StoreFileHandle, StoreFs } from '../src/store/store-fs.js';
 import { startServer, type Harness } from './support/harness.js';
 import { twoNodeWorkflow } from './support/workflows.js';
+import { pausingLayer } from './support/pausing-fs.js';
 
-const TEMP_FILE = /^\..+\.wfe-\d+-\d+\.tmp$/;
 const cleanup: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
-
-/** node:fs/promises, with every file operation counted; the next atomic write can be paused after its fsync. */
-function countingLayer() {
-  const counts = { reads: 0 };
-  let arm: { reached: () => void; release: Promise<void> } | undefined;
-  const fs: StoreFs = {
-    open: async (path, flags, mode) => {
-      const handle = await nodeFs.open(path, flags, mode);
-      const gate = TEMP_FILE.test(basename(path)) ? arm : undefined;
-      if (gate) arm = undefined;
-      const wrapped: StoreFileHandle = {
-        writeFile: (data, encoding) => handle.writeFile(data, encoding),
-        sync: async () => {
-          await handle.sync();
-          if (!gate) return;
-          gate.reached();
-          await gate.release;
-        },
-        stat: () => handle.stat(),
-        close: () => handle.close(),
-      };
-      return wrapped;
-    },
-    readFile: (path, encoding) => {
-      counts.reads++;
-      return nodeFs.readFile(path, encoding);
-    },
-    rename: (from, to) => nodeFs.rename(from, to),
-    unlink: (path) => nodeFs.unlink(path),
-    mkdir: (path, options) => nodeFs.mkdir(path, options),
-    lstat: (path) => nodeFs.lstat(path),
-    realpath: (path) => nodeFs.realpath(path),
-  };
-  return {
-    fs,
-    counts,
-    pauseNextWrite() {
-      let reached!: () => void;
-      let release!: () => void;
-      const reachedP = new Promise<void>((r) => (reached = r));
-      const releaseP = new Promise<void>((r) => (release = r));
-      arm = { reached, release: releaseP };
-      return { reached: reachedP, release };
-    },
-  };
-}
 
 async function serve(options: Parameters<typeof startServer>[0]): Promise<Harness> {
   const h = await startServer(options);
@@ -79,7 +31,7 @@ async function handEdit(h: Harness, rel: string, description: string, byRename: 
 
 describe('saves checked by the file identity', () => {
   it('does not read the file back when it is the one indexed (where the clock allows it)', async () => {
-    const layer = countingLayer();
+    const layer = pausingLayer({ withStat: true });
     const h = await serve({ storeFs: layer.fs, files: { 'a.json': twoNodeWorkflow('wf-a'), 'team/b.json': twoNodeWorkflow('wf-b') } });
     const store = h.server.context.store;
     for (let i = 0; i < 5; i++) {
@@ -92,7 +44,7 @@ describe('saves checked by the file identity', () => {
   });
 
   it('an edit made before a save (watch off, so not seen) refuses it with 409 and is served from then on', async () => {
-    const layer = countingLayer();
+    const layer = pausingLayer({ withStat: true });
     const h = await serve({ storeFs: layer.fs, files: { 'a.json': twoNodeWorkflow('wf-a') } });
     expect((await h.call('PUT', '/workflows/wf-a', { description: 'saved' })).status).toBe(200);
     for (const [round, byRename] of [
@@ -109,7 +61,7 @@ describe('saves checked by the file identity', () => {
   });
 
   it('an edit landing while the write is in flight refuses the PUT with 409 and stays on disk (20 rounds)', async () => {
-    const layer = countingLayer();
+    const layer = pausingLayer({ withStat: true });
     const h = await serve({ watch: true, storeFs: layer.fs, files: { 'a.json': twoNodeWorkflow('wf-a') } });
     for (let round = 0; round < 20; round++) {
       // A save first, so the file's identity is the store's own write.
