@@ -1,12 +1,12 @@
 // Issue 12: responses serialised once per version. The catalog's /nodes, /categories and /port-config
 // carry an ETag and answer If-None-Match with a 304 until the catalog changes; the workflow list is kept
 // in order as workflows are created, saved, deleted and edited on disk, and always equals a full sort.
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderedList, type ListOrder } from '../src/store/ordered-list.js';
 import type { Workflow } from '../src/contract/types.js';
-import { eventually, startServer, type Harness } from './support/harness.js';
+import { eventually, replaceFile, startServer, type Harness } from './support/harness.js';
 import { twoNodeWorkflow } from './support/workflows.js';
 
 const cleanup: Array<() => Promise<void>> = [];
@@ -18,12 +18,6 @@ async function serve(files: Record<string, unknown>): Promise<Harness> {
   const h = await startServer({ watch: true, files });
   cleanup.push(() => h.close());
   return h;
-}
-
-async function replaceFile(dir: string, rel: string, value: unknown): Promise<void> {
-  const temp = join(dir, `.edit-${Math.random().toString(36).slice(2)}`);
-  await writeFile(temp, typeof value === 'string' ? value : JSON.stringify(value, null, 2) + '\n');
-  await rename(temp, join(dir, rel));
 }
 
 describe('catalog responses: ETag and 304', () => {

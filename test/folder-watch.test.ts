@@ -5,7 +5,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FolderWatcher, type FolderEvent } from '../src/util/folder-watcher.js';
-import { eventually, startServer, tempDir, type Harness } from './support/harness.js';
+import { eventually, replaceFile, startServer, tempDir, type Harness } from './support/harness.js';
 import { twoNodeWorkflow } from './support/workflows.js';
 
 const TEMP_FILE = /(^|\/)\..+\.wfe-\d+-\d+\.tmp$/;
@@ -18,13 +18,6 @@ async function serve(files: Record<string, unknown>): Promise<Harness> {
   const h = await startServer({ watch: true, files });
   cleanup.push(() => h.close());
   return h;
-}
-
-/** Writes a file the way git and most editors do (temp + rename): a single event for `rel`. */
-async function replaceFile(dir: string, rel: string, value: unknown): Promise<void> {
-  const temp = join(dir, `.edit-${Math.random().toString(36).slice(2)}`);
-  await writeFile(temp, JSON.stringify(value, null, 2) + '\n');
-  await rename(temp, join(dir, rel));
 }
 
 const customNodeType = (id: string) => ({

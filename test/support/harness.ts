@@ -1,5 +1,5 @@
 // Starts the real server (createServer) on an ephemeral port over a real temp folder.
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createServer, type WfeServer } from '../../src/server/app.js';
@@ -30,6 +30,13 @@ export async function writeFiles(dir: string, files: Record<string, unknown>): P
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, typeof content === 'string' ? content : JSON.stringify(content, null, 2) + '\n');
   }
+}
+
+/** Writes a file the way git and most editors do (temp + rename): a single event for `rel`. */
+export async function replaceFile(dir: string, rel: string, value: unknown): Promise<void> {
+  const temp = join(dir, `.edit-${Math.random().toString(36).slice(2)}`);
+  await writeFile(temp, typeof value === 'string' ? value : JSON.stringify(value, null, 2) + '\n');
+  await rename(temp, join(dir, rel));
 }
 
 export async function startServer(options: Partial<ServeOptions> & { files?: Record<string, unknown> } = {}): Promise<Harness> {
