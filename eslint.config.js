@@ -5,7 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'fixtures/workflows/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'fixtures/workflows/', 'src/contract/precompiled/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

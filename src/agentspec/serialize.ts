@@ -1,7 +1,8 @@
 // Reading and writing Agent Spec (and workflow) documents as JSON or YAML. YAML is written so that
 // PyYAML (YAML 1.1, what pyagentspec loads with) reads back exactly the same values.
-import { Document, parseDocument, visit, type ScalarTag, type Tags } from 'yaml';
+import type { ScalarTag, Tags } from 'yaml';
 import { parseJsonWithPosition } from '../util/json-position.js';
+import { yamlPackage } from '../util/lazy-module.js';
 
 export type TextFormat = 'json' | 'yaml';
 
@@ -9,6 +10,7 @@ export type TextFormat = 'json' | 'yaml';
 const PYYAML_SPECIAL = /^(=|<<)$/;
 
 export function toYaml(value: unknown): string {
+  const { Document, visit } = yamlPackage();
   // version 1.1 quotes yes/no/on/off/y/n, dates and sexagesimals that 1.2 would leave plain.
   const doc = new Document(value, { version: '1.1', aliasDuplicateObjects: false });
   visit(doc, {
@@ -55,7 +57,7 @@ export function parseText(text: string, name = ''): ParsedText {
       : { ok: false, message: `invalid JSON: ${parsed.message}`, line: parsed.line, column: parsed.column };
   }
   // YAML 1.1 as PyYAML's safe_load reads it (what pyagentspec uses), but dates stay strings: JSON has no date type.
-  const doc = parseDocument(body, { version: '1.1', uniqueKeys: true, customTags: pyyamlTags });
+  const doc = yamlPackage().parseDocument(body, { version: '1.1', uniqueKeys: true, customTags: pyyamlTags });
   const first = doc.errors[0];
   if (first) {
     const pos = first.linePos?.[0];

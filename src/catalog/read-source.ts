@@ -1,8 +1,8 @@
 // Parsing and schema-checking of the catalog's user files, with every problem turned into a LoadError
 // that points at a line and column.
-import { parseDocument } from 'yaml';
 import type { ValidateFunction } from 'ajv';
 import type { LoadError } from '../contract/types.js';
+import { yamlPackage } from '../util/lazy-module.js';
 import { describeAjvErrors } from '../contract/validators.js';
 import {
   depthExceededAt,
@@ -29,7 +29,7 @@ export function parseSource(file: string, source: string): Parsed {
   const tooDeepAt = depthExceededAt(text, MAX_JSON_DEPTH);
   if (tooDeepAt >= 0)
     return { ok: false, error: { file, ...offsetToPosition(text, tooDeepAt), message: `invalid YAML: ${depthMessage(MAX_JSON_DEPTH)}` } };
-  const doc = parseDocument(text);
+  const doc = yamlPackage().parseDocument(text);
   const first = doc.errors[0];
   if (first) {
     const pos = first.linePos?.[0];

@@ -1,4 +1,5 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { Ajv, ValidateFunction } from 'ajv';
+import { ajvPackage } from '../util/lazy-module.js';
 import { describeAjvErrors } from './validators.js';
 
 /** Checks a node's config against its type's configSchema; returns problems as sentences. */
@@ -17,7 +18,8 @@ const RESERVED_CONFIG_KEYS = [
 
 // FlowDrop config schemas use UI-only formats (multiline, template, hidden...) and keywords; only types,
 // enums, bounds and required fields are checked. Extra keys are tolerated: the editor keeps stale ones.
-const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false, logger: false });
+let configAjv: Ajv | undefined;
+const ajv = (): Ajv => (configAjv ??= new (ajvPackage().Ajv)({ allErrors: true, strict: false, validateFormats: false, logger: false }));
 const compiled = new Map<string, ValidateFunction | null>();
 
 /**
@@ -28,7 +30,7 @@ export function compileConfigSchema(schema: Record<string, unknown>): ValidateFu
   const key = JSON.stringify(schema);
   if (!compiled.has(key)) {
     try {
-      compiled.set(key, ajv.compile(schema));
+      compiled.set(key, ajv().compile(schema));
     } catch {
       compiled.set(key, null);
     }

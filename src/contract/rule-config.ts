@@ -1,6 +1,6 @@
 // Rule severities shared by `wfe export` and `wfe validate`: defaults come from each rule, a `rules:`
 // map in wfe.config.yaml overrides them, and `--rule <id>=<severity>` flags override both.
-import { parseDocument } from 'yaml';
+import { yamlPackage } from '../util/lazy-module.js';
 import { KNOWN_RULE_IDS } from './rule-help.js';
 
 export type Severity = 'error' | 'warning' | 'off';
@@ -41,7 +41,7 @@ export function parseRuleFlags(flags: string[]): RuleConfig {
 
 /** The `rules:` map of a wfe.config.yaml text; other keys are ignored. */
 export function rulesFromConfigText(text: string, file = 'wfe.config.yaml'): RuleConfig {
-  const doc = parseDocument(text);
+  const doc = yamlPackage().parseDocument(text);
   if (doc.errors.length > 0) throw new RuleConfigError(`${file}: invalid YAML: ${doc.errors[0].message.split('\n')[0]}`);
   return rulesFromSettings(doc.toJS(), file);
 }

@@ -1,39 +1,52 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
-import {
-  agentSpecExecuteSchema,
-  createSessionSchema,
-  executeRequestSchema,
-  interruptAnswerSchema,
-  runRequestSchema,
-  sendMessageSchema,
-  createWorkflowSchema,
-  edgeSchema,
-  nodeMetadataSchema,
-  nodeSchema,
-  nodeTypeSchema,
-  portDefinitionSchema,
-  portSchema,
-  updateWorkflowSchema,
-  workflowFileSchema,
-} from './schemas.js';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import type addFormatsModule from 'ajv-formats';
+import { ajvPackage, lazyModule } from '../util/lazy-module.js';
+import * as precompiled from './precompiled/validators.js';
+import { AJV_FORMATS, AJV_OPTIONS, PRECOMPILED_SCHEMAS, SHARED_SCHEMAS } from './schemas.js';
 
-// ajv-formats ships CJS with a default export; under NodeNext the callable sits on .default.
-type AddFormats = (ajv: Ajv, formats?: string[]) => Ajv;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
+// ajv-formats is CommonJS whose callable is module.exports itself (and also .default).
+const addFormats = lazyModule<typeof addFormatsModule.default>('ajv-formats');
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-addFormats(ajv, ['date-time', 'uri', 'email']);
-for (const schema of [portSchema, portDefinitionSchema, nodeMetadataSchema, nodeSchema, edgeSchema]) ajv.addSchema(schema);
+/** Every schema wfe validates with, so that a test checks each against the meta-schema. */
+const knownSchemas: object[] = [...SHARED_SCHEMAS, ...Object.values(PRECOMPILED_SCHEMAS)];
+export const registeredSchemas = (): readonly object[] => knownSchemas;
+
+// The generated module is untyped: each export is an ajv validate function with its `errors`.
+const shipped = (validate: unknown): ValidateFunction => validate as ValidateFunction;
+
+export const validateWorkflowFile = shipped(precompiled.validateWorkflowFile);
+export const validateCreateWorkflow = shipped(precompiled.validateCreateWorkflow);
+export const validateUpdateWorkflow = shipped(precompiled.validateUpdateWorkflow);
+export const validateNodeType = shipped(precompiled.validateNodeType);
+export const validateRunRequest = shipped(precompiled.validateRunRequest);
+export const validateExecuteRequest = shipped(precompiled.validateExecuteRequest);
+export const validateCreateSession = shipped(precompiled.validateCreateSession);
+export const validateSendMessage = shipped(precompiled.validateSendMessage);
+export const validateInterruptAnswer = shipped(precompiled.validateInterruptAnswer);
+export const validateAgentSpecExecute = shipped(precompiled.validateAgentSpecExecute);
+
+let sharedAjv: Ajv | undefined;
+
+/** The ajv instance for schemas compiled at run time, built (with the formats and shared schemas) on first use. */
+function ajv(): Ajv {
+  if (sharedAjv) return sharedAjv;
+  // Our own schemas are not checked against the meta-schema at every start (compiling it costs 40 ms):
+  // test/schemas.test.ts checks them once.
+  const instance = new (ajvPackage().Ajv)({ ...AJV_OPTIONS, validateSchema: false });
+  addFormats()(instance, AJV_FORMATS);
+  for (const schema of SHARED_SCHEMAS) instance.addSchema(schema);
+  return (sharedAjv = instance);
+}
 
 /**
  * A validator compiled on its first call, not when this module loads: a process compiles only the schemas
- * it uses (`wfe serve` of a folder without nodes/ never compiles the node-type schema), and starts sooner.
+ * it uses, and starts sooner.
  */
 function compileOnFirstUse(schema: object): ValidateFunction {
+  knownSchemas.push(schema);
   let compiled: ValidateFunction | undefined;
   const validate = (data: unknown): boolean => {
-    compiled ??= ajv.compile(schema);
+    compiled ??= ajv().compile(schema);
     const valid = compiled(data);
     validate.errors = compiled.errors;
     return valid;
@@ -41,17 +54,6 @@ function compileOnFirstUse(schema: object): ValidateFunction {
   validate.errors = undefined as ValidateFunction['errors'];
   return Object.assign(validate, { schema }) as unknown as ValidateFunction;
 }
-
-export const validateWorkflowFile = compileOnFirstUse(workflowFileSchema);
-export const validateCreateWorkflow = compileOnFirstUse(createWorkflowSchema);
-export const validateUpdateWorkflow = compileOnFirstUse(updateWorkflowSchema);
-export const validateNodeType = compileOnFirstUse(nodeTypeSchema);
-export const validateRunRequest = compileOnFirstUse(runRequestSchema);
-export const validateExecuteRequest = compileOnFirstUse(executeRequestSchema);
-export const validateCreateSession = compileOnFirstUse(createSessionSchema);
-export const validateSendMessage = compileOnFirstUse(sendMessageSchema);
-export const validateInterruptAnswer = compileOnFirstUse(interruptAnswerSchema);
-export const validateAgentSpecExecute = compileOnFirstUse(agentSpecExecuteSchema);
 
 /** Compiles another schema on the shared instance (same formats, same options), on its first use. */
 export const compileSchema = (schema: object): ValidateFunction => compileOnFirstUse(schema);

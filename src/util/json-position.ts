@@ -1,5 +1,6 @@
 // Turns a parse failure into a line/column pair a person can jump to.
-import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { ParseError } from 'jsonc-parser';
+import { jsoncParser } from './lazy-module.js';
 
 export interface TextPosition {
   line: number;
@@ -79,7 +80,8 @@ export type JsonParseResult =
 
 /** "PropertyNameExpected" → "property name expected". */
 const describeCode = (code: ParseError['error']): string =>
-  printParseErrorCode(code)
+  jsoncParser()
+    .printParseErrorCode(code)
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase();
 
@@ -96,7 +98,7 @@ export function parseJsonWithPosition(source: string, maxDepth = MAX_JSON_DEPTH)
     return { ok: true, value: JSON.parse(text) };
   } catch (err) {
     const errors: ParseError[] = [];
-    parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    jsoncParser().parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
     const first = errors[0];
     const { line, column } = offsetToPosition(text, first?.offset ?? text.length);
     const message = first ? describeCode(first.error) : (err as Error).message;

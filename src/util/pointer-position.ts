@@ -1,5 +1,5 @@
-import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
-import { LineCounter, isNode, parseDocument } from 'yaml';
+import type { Node as JsonNode } from 'jsonc-parser';
+import { jsoncParser, yamlPackage } from './lazy-module.js';
 import type { TextPosition } from './json-position.js';
 
 type Segment = string | number;
@@ -43,6 +43,7 @@ export function pointerPositions(text: string, pointers: string[]): Array<TextPo
 }
 
 function jsonPositions(text: string, pointers: string[]): Array<TextPosition | undefined> {
+  const { parseTree, findNodeAtLocation } = jsoncParser();
   const root = parseTree(text, [], { disallowComments: false, allowTrailingComma: true });
   if (!root) return pointers.map(() => undefined);
   const at = positionsIn(text);
@@ -58,6 +59,7 @@ function jsonPositions(text: string, pointers: string[]): Array<TextPosition | u
 }
 
 function yamlPositions(text: string, pointers: string[]): Array<TextPosition | undefined> {
+  const { LineCounter, isNode, parseDocument } = yamlPackage();
   try {
     const lineCounter = new LineCounter();
     const doc = parseDocument(text, { lineCounter, keepSourceTokens: false, uniqueKeys: false });

@@ -1,0 +1,20 @@
+// Packages that only some runs need (ajv, yaml, jsonc-parser) are loaded on first use, not at start: loading
+// them costs more than the rest of `wfe serve`'s start-up together (docs/performance.md). All three ship
+// CommonJS for Node, so a synchronous require keeps their callers synchronous, and the instance is the one
+// an `import` elsewhere would get.
+import { createRequire } from 'node:module';
+import type * as Ajv from 'ajv';
+import type * as JsoncParser from 'jsonc-parser';
+import type * as Yaml from 'yaml';
+
+const requireFromHere = createRequire(import.meta.url);
+
+/** A getter that loads the package `id` on its first call. `T` is the package's module type. */
+export function lazyModule<T>(id: string): () => T {
+  let loaded: T | undefined;
+  return () => (loaded ??= requireFromHere(id) as T);
+}
+
+export const yamlPackage = lazyModule<typeof Yaml>('yaml');
+export const jsoncParser = lazyModule<typeof JsoncParser>('jsonc-parser');
+export const ajvPackage = lazyModule<typeof Ajv>('ajv');
