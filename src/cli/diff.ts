@@ -3,6 +3,7 @@
 import { Option, type Command } from 'commander';
 import type { Workflow } from '../contract/types.js';
 import type { DiffFormat } from '../review/format-diff.js';
+import { errorMessage } from '../util/narrow.js';
 
 export interface DiffFlags {
   format: DiffFormat;
@@ -82,12 +83,19 @@ async function runDiff(files: string[], flags: DiffFlags): Promise<number> {
     [before, after] = await Promise.all([read(oldName), read(newName)]);
   } catch (err) {
     // git asks about every file .gitattributes routes here; one that is not a workflow must not stop `git diff`.
-    if (git) return plainDiff(files[0], oldName, newName, (err as Error).message);
-    return fail((err as Error).message);
+    if (git) return plainDiff(files[0], oldName, newName, errorMessage(err));
+    return fail(errorMessage(err));
   }
-  if ('absent' in before && 'absent' in after) return fail('both sides are /dev/null');
-  const oldWorkflow = 'workflow' in before ? before.workflow : emptyLike((after as { workflow: Workflow }).workflow);
-  const newWorkflow = 'workflow' in after ? after.workflow : emptyLike(oldWorkflow);
+  // An absent side (a file added or deleted) compares as the other side with nothing in it.
+  let oldWorkflow: Workflow;
+  let newWorkflow: Workflow;
+  if ('workflow' in before) {
+    oldWorkflow = before.workflow;
+    newWorkflow = 'workflow' in after ? after.workflow : emptyLike(oldWorkflow);
+  } else if ('workflow' in after) {
+    newWorkflow = after.workflow;
+    oldWorkflow = emptyLike(newWorkflow);
+  } else return fail('both sides are /dev/null');
   const diff = diffWorkflows(oldWorkflow, newWorkflow, { ignoreLayout: flags.ignoreLayout });
 
   const title = git

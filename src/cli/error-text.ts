@@ -2,6 +2,7 @@
 // ("ENOENT: no such file or directory, open …") and never the HTTP envelope's wording.
 import { isAbsolute, relative } from 'node:path';
 import { DomainError, GraphInvalidError, InvalidInputError, NotFoundError } from '../util/domain-errors.js';
+import { errnoCode } from '../util/narrow.js';
 
 const CAUSES: Record<string, string> = {
   ENOENT: 'no such file or folder',
@@ -38,10 +39,14 @@ const VERBS: Record<string, string> = {
   copyfile: 'copy',
 };
 
-const isErrno = (err: unknown): err is NodeJS.ErrnoException =>
-  err instanceof Error &&
-  typeof (err as NodeJS.ErrnoException).code === 'string' &&
-  typeof (err as NodeJS.ErrnoException).syscall === 'string';
+/** An error of a system call: Node's errno name and the call that failed are both there. */
+interface SystemCallError extends NodeJS.ErrnoException {
+  code: string;
+  syscall: string;
+}
+
+const isErrno = (err: unknown): err is SystemCallError =>
+  err instanceof Error && 'code' in err && typeof err.code === 'string' && 'syscall' in err && typeof err.syscall === 'string';
 
 /** A path as a person typed it: relative to the working directory when it is below it. */
 export function displayPath(path: string): string {
@@ -58,11 +63,11 @@ export function errorText(err: unknown, file?: string): string {
     const cause =
       err.code === 'EEXIST' && err.syscall === 'mkdir'
         ? 'a file of that name is in the way'
-        : (CAUSES[err.code!] ?? `the system refused (${err.code})`);
-    const verb = VERBS[err.syscall!] ?? 'access';
+        : (CAUSES[err.code] ?? `the system refused (${err.code})`);
+    const verb = VERBS[err.syscall] ?? 'access';
     return path ? `cannot ${verb} ${path}: ${cause}` : `cannot ${verb}: ${cause}`;
   }
-  if ((err as NodeJS.ErrnoException | undefined)?.code === 'ERR_FS_FILE_TOO_LARGE')
+  if (errnoCode(err) === 'ERR_FS_FILE_TOO_LARGE')
     return `cannot read${file ? ` ${file}` : ''}: the file is larger than 2 GiB, the most that can be read`;
   if (err instanceof InvalidInputError) return `${err.field}: ${err.reason}`;
   if (err instanceof NotFoundError) return `${err.what} does not exist`;

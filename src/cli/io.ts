@@ -14,6 +14,7 @@ import { problemLine, say } from './report.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
 import { INTERNAL_DIR, isSkippedPath } from '../store/workflow-store.js';
 import { depthMessage, MAX_JSON_DEPTH, valueDeeperThan } from '../util/json-position.js';
+import { byteChunks, errorMessage } from '../util/narrow.js';
 
 /** A wrong flag, a path that does not exist, a glob that matches nothing: exit 2. */
 export class UsageError extends Error {
@@ -33,6 +34,9 @@ export interface Input {
 }
 
 const toPosix = (p: string): string => p.split(sep).join('/');
+
+/** The last part of a path as typed, after its last / or \\ (all of it when it has none). */
+const lastSegment = (p: string): string => p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
 
 /** What else a walk skips besides the defaults: `--ignore` globs, and the `ignore:` of wfe.config.yaml files. */
 export interface IgnoreOptions {
@@ -87,7 +91,7 @@ export function configIgnoreOf(
       basename(settings.configFile) === CONFIG_FILE
         ? settings.catalog.settings()
         : await readFile(settings.configFile, 'utf8').then(
-            (text) => parseYaml(text) as unknown,
+            (text): unknown => parseYaml(text),
             () => undefined,
           );
     return { patterns: ignoreFromSettings(values, displayPath(settings.configFile)), base: dirname(settings.configFile) };
@@ -137,7 +141,7 @@ export async function expandInputs(args: string[], extensions: string[], ignore:
       continue;
     }
     if (info?.isFile()) {
-      add({ name: arg, path: resolve(arg), relative: toPosix(arg.split(/[\\/]/).pop()!) });
+      add({ name: arg, path: resolve(arg), relative: toPosix(lastSegment(arg)) });
       continue;
     }
     if (!isDynamicPattern(arg)) throw new UsageError(`${arg}: no such file or folder`);
@@ -150,7 +154,7 @@ export async function expandInputs(args: string[], extensions: string[], ignore:
           ? `${arg}: no file matches this pattern`
           : `${arg}: every matching file is skipped by the ignore rules (${all.length} matched)`,
       );
-    for (const match of matches) add({ name: match, path: resolve(match), relative: toPosix(match.split(/[\\/]/).pop()!) });
+    for (const match of matches) add({ name: match, path: resolve(match), relative: toPosix(lastSegment(match)) });
   }
   return inputs;
 }
@@ -163,20 +167,20 @@ let stdinText: Promise<string> | undefined;
 export function readInput(input: Input): Promise<string> {
   // A command, not a server: nothing else waits on this event loop, and one synchronous read of a small file
   // costs a third of fs.promises' open/fstat/read/close round trips (docs/performance.md).
-  if (input.path) {
-    try {
+  const path = input.path;
+  if (path) {
+    // Read at once (the executor runs synchronously); what it throws rejects the promise.
+    return new Promise((resolve) => {
       // readFileSync's UTF-8 path reads a file of any size: refuse what fs.promises would refuse, first.
-      const size = statSync(input.path).size;
+      const size = statSync(path).size;
       if (size > MAX_READ_BYTES)
         throw Object.assign(new RangeError(`File size (${size}) is greater than 2 GiB`), { code: 'ERR_FS_FILE_TOO_LARGE' });
-      return Promise.resolve(readFileSync(input.path, 'utf8'));
-    } catch (err) {
-      return Promise.reject(err as Error);
-    }
+      resolve(readFileSync(path, 'utf8'));
+    });
   }
   stdinText ??= (async () => {
     const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    for await (const chunk of byteChunks(process.stdin)) chunks.push(chunk);
     return Buffer.concat(chunks).toString('utf8');
   })();
   return stdinText;
@@ -196,7 +200,7 @@ export function parseInput(text: string, name: string): ParsedText | RefusedInpu
   try {
     parsed = parseText(text, name);
   } catch (err) {
-    const message = err instanceof RangeError ? depthMessage(MAX_JSON_DEPTH) : `cannot parse: ${(err as Error).message}`;
+    const message = err instanceof RangeError ? depthMessage(MAX_JSON_DEPTH) : `cannot parse: ${errorMessage(err)}`;
     return { ok: false, refused: true, message };
   }
   if (parsed.ok && parsed.format === 'yaml' && valueDeeperThan(parsed.value, MAX_JSON_DEPTH))

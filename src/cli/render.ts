@@ -2,6 +2,7 @@
 // Also home of readWorkflow, which `wfe diff` shares: a file or stdin, FlowDrop JSON/YAML or Agent Spec.
 import type { Workflow } from '../contract/types.js';
 import { Option, type Command } from 'commander';
+import { errnoCode, errorMessage } from '../util/narrow.js';
 
 export interface RenderFlags {
   format: 'mermaid' | 'text';
@@ -49,7 +50,7 @@ async function runRender(file: string, flags: RenderFlags): Promise<number> {
   try {
     workflow = await readWorkflow(file);
   } catch (err) {
-    process.stderr.write(`wfe render: ${(err as Error).message}\n`);
+    process.stderr.write(`wfe render: ${errorMessage(err)}\n`);
     return 2;
   }
   if (flags.format === 'text') {
@@ -83,9 +84,9 @@ export async function readWorkflow(name: string, shown = name === '-' ? '<stdin>
   try {
     text = name === '-' ? await io.readInput({ name, relative: 'stdin' }) : await readFile(name, 'utf8');
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
+    const code = errnoCode(err);
     throw new io.UsageError(
-      `${shown}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a workflow file' : `cannot read: ${(err as Error).message}`}`,
+      `${shown}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a workflow file' : `cannot read: ${errorMessage(err)}`}`,
     );
   }
   const parsed = parseText(text, name);

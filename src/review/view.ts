@@ -3,6 +3,7 @@
 import type { JsonObject, WorkflowEdge, WorkflowNode } from '../contract/types.js';
 import { edgeKind, type EdgeKind } from '../graph/edges.js';
 import { portIdFromHandle } from '../graph/handles.js';
+import { isRecord } from '../util/narrow.js';
 
 /** Written by every save; never a change a reviewer made. */
 export const SAVE_STAMPS = ['updatedAt', 'versionId', 'updateNumber'] as const;
@@ -14,8 +15,12 @@ export const labelOf = (node: WorkflowNode | undefined, fallbackId: string): str
   return typeof label === 'string' && label.trim() !== '' ? label : fallbackId;
 };
 
-const visualTypeOf = (node: WorkflowNode): string | undefined =>
-  (node.data?.config?.nodeType as string | undefined) ?? node.data?.metadata?.type;
+/** config.nodeType when set (a value that is no string names no visual type), else the metadata's type. */
+const visualTypeOf = (node: WorkflowNode): string | undefined => {
+  const nodeType = node.data?.config?.nodeType;
+  if (nodeType === undefined || nodeType === null) return node.data?.metadata?.type;
+  return typeof nodeType === 'string' ? nodeType : undefined;
+};
 
 /** Sticky notes document the canvas; they are not steps of the workflow. */
 export const isNote = (node: WorkflowNode): boolean =>
@@ -55,7 +60,7 @@ export function connectionOf(edge: WorkflowEdge, nodes: Map<string, WorkflowNode
       : undefined;
   const branches = source?.data?.config?.branches;
   const branch = fromPort !== undefined && Array.isArray(branches) ? branches.find((b) => b?.name === fromPort) : undefined;
-  const kind: EdgeKind = (edge.data as JsonObject | undefined)?.isToolConnection === true ? 'tool' : edgeKind(edge, nodes);
+  const kind: EdgeKind = edge.data?.isToolConnection === true ? 'tool' : edgeKind(edge, nodes);
   return {
     id: edge.id,
     from: { node: edge.source, label: labelOf(source, edge.source), ...(fromPort !== undefined ? { port: fromPort } : {}) },
@@ -79,10 +84,10 @@ export function compactValue(value: unknown, max = Infinity): string {
 /** Object keys sorted at every depth, so equal values serialise equally whatever the file's key order. */
 export function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
-  if (value === null || typeof value !== 'object') return value;
+  if (!isRecord(value)) return value;
   const out: JsonObject = {};
   for (const key of Object.keys(value).sort()) {
-    const v = (value as JsonObject)[key];
+    const v = value[key];
     if (v !== undefined) out[key] = canonical(v);
   }
   return out;

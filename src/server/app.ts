@@ -1,10 +1,9 @@
 // createServer(options) builds the whole HTTP app over one served directory. The CLI only parses flags
 // and calls this; tests call it directly and listen on an ephemeral port.
 import { mkdirSync, readdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import polka, { type Middleware, type Polka } from 'polka';
-import type { Server as HttpServer } from 'node:http';
+import { Server as HttpServer } from 'node:http';
 import { ApiError, errorBody, internalError, notFound } from '../contract/errors.js';
 import { createConfigChecker } from '../contract/config-check.js';
 import { NODE_TYPES_DIR, loadCatalog, type Catalog } from '../catalog/catalog.js';
@@ -20,6 +19,7 @@ import { toApiError } from './errors.js';
 import { DEFAULT_IGNORE, ignoreFromSettings, ignoreMatcher } from '../project/ignore.js';
 import type { ServeOptions } from './options.js';
 import { packageVersion } from '../util/version.js';
+import { errorMessage, isRecord } from '../util/narrow.js';
 import { registerNodeRoutes } from './routes/nodes.js';
 import { registerSystemRoutes } from './routes/system.js';
 import { registerWorkflowRoutes } from './routes/workflows.js';
@@ -96,7 +96,7 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
           stepDelayMs: options.stepDelayMs ?? 250,
           maxSteps: options.maxSteps ?? 10_000,
           waitingStatus: options.waitingStatus,
-          mocks: () => (catalog.settings().mocks ?? {}) as Record<string, MockSpec>,
+          mocks: () => mocksOf(catalog.settings(), logger),
           runtime: options.runtimeUrl ? { url: options.runtimeUrl, lookupNodeType: (id) => catalog.getNodeType(id) } : undefined,
         });
         engine.onEvent((event) => {
@@ -125,13 +125,15 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
     onError: (err, req, res) => {
       const apiError = toApiError(err);
       if (!apiError) {
-        const status = typeof err === 'object' && typeof err.status === 'number' ? err.status : 500;
-        if (status >= 500) logger.error(`${req.method} ${req.url}: ${(err as Error).stack ?? String(err)}`);
+        // polka types what a handler threw as `string | IError`.
+        const thrown = typeof err === 'object' ? err : undefined;
+        const status = typeof thrown?.status === 'number' ? thrown.status : 500;
+        if (status >= 500) logger.error(`${req.method} ${req.url}: ${thrown?.stack ?? String(err)}`);
         const fallback =
           status === 404
             ? notFound(req.url)
             : status < 500
-              ? new ApiError(status, 'VALIDATION_ERROR', String((err as Error).message ?? err))
+              ? new ApiError(status, 'VALIDATION_ERROR', String(thrown?.message ?? err))
               : internalError();
         sendJson(res, fallback.status, errorBody(fallback));
         return;
@@ -197,7 +199,9 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
     listen: (port, host = options.host) =>
       new Promise((resolve, reject) => {
         app.listen(port, host, () => {
-          const address = app.server.address() as AddressInfo;
+          const address = app.server.address();
+          // A server listening on a port (not a pipe) has an address object.
+          if (address === null || typeof address === 'string') return reject(new Error(`not listening on a TCP port: ${address}`));
           const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
           resolve({ url: `http://${shownHost}:${address.port}${basePath}`, port: address.port });
         });
@@ -205,7 +209,8 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
       }),
     close: () =>
       (closing ??= (async () => {
-        const server = app.server as HttpServer | undefined;
+        // Set (by polka, to an http.Server) only once listen() was called.
+        const server = app.server instanceof HttpServer ? app.server : undefined;
         const closed = server?.listening ? new Promise<void>((r) => server.close(() => r())) : Promise.resolve();
         server?.closeIdleConnections?.();
         await engineStarting?.then(
@@ -261,7 +266,23 @@ function configIgnores(catalog: Catalog, logger: Logger): string[] {
   try {
     return ignoreFromSettings(catalog.settings());
   } catch (err) {
-    logger.warn(`${(err as Error).message}; serving without it`);
+    logger.warn(`${errorMessage(err)}; serving without it`);
     return [];
   }
+}
+
+const isMockSpec = (value: unknown): value is MockSpec =>
+  typeof value === 'string' ||
+  (isRecord(value) &&
+    (value.outputs === undefined || isRecord(value.outputs)) &&
+    (value.error === undefined || typeof value.error === 'string'));
+
+const isMockTable = (value: unknown): value is Record<string, MockSpec> => isRecord(value) && Object.values(value).every(isMockSpec);
+
+/** `mocks:` of wfe.config.yaml (the catalog's schema checked it): a MockSpec by node id or node type id. */
+function mocksOf(settings: Record<string, unknown>, logger: Logger): Record<string, MockSpec> {
+  const mocks = settings.mocks ?? {};
+  if (isMockTable(mocks)) return mocks;
+  logger.warn('mocks: of wfe.config.yaml is not a table of mocks by node id or node type id; running without mocks');
+  return {};
 }

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type * as Jose from 'jose';
 import type { Middleware, Request } from 'polka';
 import { forbidden, unauthorized } from '../contract/errors.js';
+import { errnoCode, errorMessage, isRecord } from '../util/narrow.js';
 import type { AuthOptions } from './options.js';
 
 /** What the middleware attaches to `req.auth` once a request is authenticated. */
@@ -68,7 +69,7 @@ export function hasScope(claims: Jose.JWTPayload, writeScope: string): boolean {
 }
 
 function jwtFailure(err: unknown): string {
-  switch ((err as { code?: string }).code) {
+  switch (errnoCode(err)) {
     case 'ERR_JWT_EXPIRED':
       return 'Token expired';
     case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
@@ -78,7 +79,7 @@ function jwtFailure(err: unknown): string {
     case 'ERR_JOSE_ALG_NOT_ALLOWED':
       return 'Invalid token: algorithm not allowed';
     case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
-      return `Invalid token: "${(err as { claim?: string }).claim}" claim check failed`;
+      return `Invalid token: "${isRecord(err) ? String(err.claim) : undefined}" claim check failed`;
     default:
       return 'Invalid token: malformed JWT';
   }
@@ -89,17 +90,35 @@ async function loadJwks(file: string, { createLocalJWKSet }: typeof Jose): Promi
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
-    throw new Error(`Cannot read JWKS file "${file}": ${(err as Error).message}`);
+    throw new Error(`Cannot read JWKS file "${file}": ${errorMessage(err)}`);
   }
   try {
-    const jwks = JSON.parse(text) as unknown;
-    if (!jwks || typeof jwks !== 'object' || !Array.isArray((jwks as { keys?: unknown }).keys)) {
-      throw new Error('expected a JSON object with a "keys" array');
-    }
-    return createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0]);
+    const jwks: unknown = JSON.parse(text);
+    if (!isKeySet(jwks)) throw new Error('expected a JSON object with a "keys" array');
+    return createLocalJWKSet(jwks);
   } catch (err) {
-    throw new Error(`Invalid JWKS file "${file}": ${(err as Error).message}`);
+    throw new Error(`Invalid JWKS file "${file}": ${errorMessage(err)}`);
   }
+}
+
+/** A JWKS in shape: an object with a "keys" array (jose checks each key when it is used). */
+const isKeySet = (value: unknown): value is Jose.JSONWebKeySet => isRecord(value) && Array.isArray(value.keys);
+
+/** The keys JWTs are checked with, and jose, loaded only when one is configured. */
+interface JwtKeys {
+  jose: typeof Jose;
+  secret?: Uint8Array;
+  jwks?: Jose.JWTVerifyGetKey;
+}
+
+async function jwtKeys(auth: AuthOptions): Promise<JwtKeys | undefined> {
+  if (auth.jwtSecret === undefined && auth.jwks === undefined) return undefined;
+  const jose = await import('jose');
+  return {
+    jose,
+    secret: auth.jwtSecret !== undefined ? new TextEncoder().encode(auth.jwtSecret) : undefined,
+    jwks: auth.jwks !== undefined ? await loadJwks(auth.jwks, jose) : undefined,
+  };
 }
 
 export async function createAuth(auth: AuthOptions, basePath: string): Promise<Middleware> {
@@ -114,15 +133,13 @@ export async function createAuth(auth: AuthOptions, basePath: string): Promise<M
     if (value !== undefined && value.trim() === '') throw new Error(`${flag} must not be empty`);
   }
   const writeScope = auth.writeScope ?? 'write';
-  const secret = auth.jwtSecret !== undefined ? new TextEncoder().encode(auth.jwtSecret) : undefined;
   // jose loads only for JWTs: a server with tokens, sessions or no auth at all starts without it.
-  const jose = secret || auth.jwks !== undefined ? await import('jose') : undefined;
-  const jwks = auth.jwks !== undefined ? await loadJwks(auth.jwks, jose!) : undefined;
+  const jwt = await jwtKeys(auth);
 
   const base = basePath.replace(/\/+$/, '');
 
   const accepted = [
-    auth.token !== undefined || auth.readToken !== undefined || secret || jwks ? 'Authorization: Bearer <token>' : '',
+    auth.token !== undefined || auth.readToken !== undefined || jwt ? 'Authorization: Bearer <token>' : '',
     auth.session !== undefined ? 'a SESS… session cookie' : '',
   ].filter(Boolean);
   const missing = `Authentication required: send ${accepted.join(' or ')}`;
@@ -130,19 +147,20 @@ export async function createAuth(auth: AuthOptions, basePath: string): Promise<M
   async function verifyBearer(token: string): Promise<AuthInfo> {
     if (auth.token !== undefined && safeEqual(token, auth.token)) return { subject: 'token', canWrite: true };
     if (auth.readToken !== undefined && safeEqual(token, auth.readToken)) return { subject: 'read-token', canWrite: false };
-    if (!jose || (!secret && !jwks)) throw unauthorized('Invalid token');
+    if (!jwt) throw unauthorized('Invalid token');
+    const { jose, secret, jwks } = jwt;
     let alg: string;
     try {
       alg = jose.decodeProtectedHeader(token).alg ?? '';
     } catch {
       throw unauthorized('Invalid token');
     }
-    const hmac = alg.startsWith('HS');
-    if (hmac ? !secret : !jwks) throw unauthorized(`Invalid token: ${alg || 'unsigned'} JWTs are not accepted by this server`);
+    const verify = alg.startsWith('HS')
+      ? secret && (() => jose.jwtVerify(token, secret, { algorithms: HMAC_ALGS }))
+      : jwks && (() => jose.jwtVerify(token, jwks, { algorithms: ASYMMETRIC_ALGS }));
+    if (!verify) throw unauthorized(`Invalid token: ${alg || 'unsigned'} JWTs are not accepted by this server`);
     try {
-      const { payload } = hmac
-        ? await jose.jwtVerify(token, secret!, { algorithms: HMAC_ALGS })
-        : await jose.jwtVerify(token, jwks!, { algorithms: ASYMMETRIC_ALGS });
+      const { payload } = await verify();
       return { subject: payload.sub, canWrite: hasScope(payload, writeScope) };
     } catch (err) {
       throw unauthorized(jwtFailure(err));
@@ -159,8 +177,9 @@ export async function createAuth(auth: AuthOptions, basePath: string): Promise<M
     const apiKey = req.headers['x-api-key'];
     if (typeof apiKey === 'string' && apiKey !== '') return verifyBearer(apiKey);
     const cookies = sessionCookies(req.headers.cookie);
-    if (auth.session !== undefined && cookies.length > 0) {
-      if (cookies.some((v) => safeEqual(v, auth.session!))) return { subject: 'session', canWrite: true };
+    const session = auth.session;
+    if (session !== undefined && cookies.length > 0) {
+      if (cookies.some((v) => safeEqual(v, session))) return { subject: 'session', canWrite: true };
       throw unauthorized('Invalid session cookie');
     }
     throw unauthorized(missing);
@@ -173,7 +192,7 @@ export async function createAuth(auth: AuthOptions, basePath: string): Promise<M
     if (isRead && path.startsWith(base + '/') && isPublicRead(path.slice(base.length))) return next();
     const info = await authenticate(req);
     if (!info.canWrite && MUTATING.has(req.method)) throw forbidden();
-    (req as Request & { auth?: AuthInfo }).auth = info;
+    Object.assign(req, { auth: info });
     return next();
   };
 }

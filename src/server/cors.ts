@@ -40,8 +40,9 @@ export function createCors(config: CorsConfig): Middleware {
     if (preflight && req.headers['access-control-request-private-network'] === 'true' && origin !== undefined && policy.allows(origin)) {
       res.setHeader('Access-Control-Allow-Private-Network', 'true');
     }
-    handler(req, res, (err?: unknown) => {
-      if (err) return next(err as Error);
+    // The package types its callback's error `any`; it passes an Error or nothing.
+    handler(req, res, (err?: Error) => {
+      if (err) return next(err);
       // The package passes OPTIONS through when `origin` is false; answer it here anyway so that
       // no preflight ever reaches auth (which would 401) or the router (which would 404/405).
       if (preflight) {

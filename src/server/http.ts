@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { invalidField, payloadTooLarge, unsupportedMediaType } from '../contract/errors.js';
 import { LimitError } from '../util/domain-errors.js';
 import { parseJsonWithPosition } from '../util/json-position.js';
+import { byteChunks, isOneOf } from '../util/narrow.js';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   sendRaw(res, status, JSON.stringify(body), headers);
@@ -34,7 +35,7 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
+  for await (const chunk of byteChunks(req)) {
     size += chunk.length;
     if (size > limit) {
       req.resume();
@@ -79,8 +80,8 @@ export function stringParam(query: Record<string, unknown>, name: string, maxLen
 export function enumParam<T extends string>(query: Record<string, unknown>, name: string, allowed: readonly T[], fallback: T): T {
   const text = stringParam(query, name);
   if (text === undefined || text === '') return fallback;
-  if (!(allowed as readonly string[]).includes(text)) throw invalidField(name, `must be one of ${allowed.join(', ')}`);
-  return text as T;
+  if (!isOneOf(allowed, text)) throw invalidField(name, `must be one of ${allowed.join(', ')}`);
+  return text;
 }
 
 /** Like enumParam, but absent or empty means "no filter". */

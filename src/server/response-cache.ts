@@ -66,7 +66,10 @@ export class VersionedCache {
     let found = this.entries.get(key);
     if (!found) {
       found = build();
-      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+      if (this.entries.size >= this.maxEntries) {
+        const oldest = this.entries.keys().next();
+        if (!oldest.done) this.entries.delete(oldest.value);
+      }
       this.entries.set(key, found);
     }
     return found;

@@ -4,18 +4,21 @@
  * order while the work overlaps. A rejection belongs to whoever awaits that item's promise.
  */
 export function startBounded<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Map<T, Promise<R>> {
-  const settle = new Map<T, { resolve(value: R): void; reject(err: unknown): void }>();
+  // Each item's settle functions, by its index in `items` (the executor below runs at once, in order).
+  const settle: Array<{ resolve(value: R): void; reject(err: unknown): void }> = [];
   const results = new Map<T, Promise<R>>();
   for (const item of items) {
-    const promise = new Promise<R>((resolve, reject) => settle.set(item, { resolve, reject }));
+    const promise = new Promise<R>((resolve, reject) => {
+      settle.push({ resolve, reject });
+    });
     promise.catch(() => {}); // not unhandled while it waits for its turn to be awaited
     results.set(item, promise);
   }
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < items.length) {
-      const item = items[next++];
-      await task(item).then(settle.get(item)!.resolve, settle.get(item)!.reject);
+      const index = next++;
+      await task(items[index]).then(settle[index].resolve, settle[index].reject);
     }
   };
   for (let i = 0; i < Math.min(limit, items.length); i++) void worker();

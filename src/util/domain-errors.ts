@@ -1,6 +1,7 @@
 // Errors the domain (store, engine, catalog, agentspec, validate) throws. They say what went wrong in the
 // domain's own words and know nothing of HTTP: server/errors.ts maps them to a status and the contract's
 // envelope, and the CLI turns them into a sentence and an exit code.
+import { errnoCode } from './narrow.js';
 
 export abstract class DomainError extends Error {
   abstract readonly kind: 'not-found' | 'conflict' | 'stale' | 'invalid' | 'graph-invalid' | 'limit' | 'storage' | 'unavailable';
@@ -94,7 +95,7 @@ export class StorageError extends DomainError {
     readonly file: string,
     error: unknown,
   ) {
-    const errno = (error as NodeJS.ErrnoException | undefined)?.code;
+    const errno = errnoCode(error);
     const cause = storageCause(errno);
     super(`Could not ${operation} ${file}: ${CAUSE_TEXT[cause]}${errno && cause === 'other' ? ` (${errno})` : ''}`);
     this.name = 'StorageError';

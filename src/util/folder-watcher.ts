@@ -8,6 +8,7 @@
 import { readdirSync, realpathSync, watch as watchNative, type FSWatcher as NativeWatcher } from 'node:fs';
 import { lstat, mkdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { errnoCode, errorMessage } from './narrow.js';
 
 export interface FolderEvent {
   /** The path below the root, with forward slashes. */
@@ -49,8 +50,6 @@ const isIgnoredRel = (rel: string): boolean => rel.split('/').some(isIgnoredName
 
 /** The kinds of files poll mode keeps an eye on (workflows, node types, the config); others are not polled. */
 const POLLED_FILE = /\.(json|ya?ml)$/;
-
-const errnoOf = (err: unknown): string | undefined => (err as NodeJS.ErrnoException | undefined)?.code;
 
 export class FolderWatcher {
   readonly counters: FolderWatcherCounters = { folderListings: 0, ignored: 0, lookups: 0, delivered: 0 };
@@ -123,8 +122,8 @@ export class FolderWatcher {
       entries = readdirSync(this.abs(rel), { withFileTypes: true });
       this.counters.folderListings++;
     } catch (err) {
-      if (errnoOf(err) !== 'ENOENT' && errnoOf(err) !== 'ENOTDIR')
-        this.options.onError?.(`cannot list ${rel || '.'}: ${(err as Error).message}`);
+      if (errnoCode(err) !== 'ENOENT' && errnoCode(err) !== 'ENOTDIR')
+        this.options.onError?.(`cannot list ${rel || '.'}: ${errorMessage(err)}`);
       return;
     }
     for (const entry of entries) {
@@ -144,8 +143,8 @@ export class FolderWatcher {
       this.folders.set(rel, { watcher, ino });
       return true;
     } catch (err) {
-      if (errnoOf(err) !== 'ENOENT' && errnoOf(err) !== 'ENOTDIR')
-        this.options.onError?.(`cannot watch ${rel || '.'}: ${(err as Error).message}`);
+      if (errnoCode(err) !== 'ENOENT' && errnoCode(err) !== 'ENOTDIR')
+        this.options.onError?.(`cannot watch ${rel || '.'}: ${errorMessage(err)}`);
       return false;
     }
   }
@@ -206,7 +205,7 @@ export class FolderWatcher {
     try {
       stats = await lstat(this.abs(rel));
     } catch (err) {
-      if (errnoOf(err) !== 'ENOENT' && errnoOf(err) !== 'ENOTDIR') this.options.onError?.(`${rel}: ${(err as Error).message}`);
+      if (errnoCode(err) !== 'ENOENT' && errnoCode(err) !== 'ENOTDIR') this.options.onError?.(`${rel}: ${errorMessage(err)}`);
     }
     if (this.closed) return;
     const known = this.folders.get(rel);
@@ -246,7 +245,7 @@ export class FolderWatcher {
     poller.on('change', (p) => this.emit({ rel: this.relOf(p), present: true }));
     poller.on('unlink', (p) => this.emit({ rel: this.relOf(p), present: false }));
     poller.on('unlinkDir', (p) => this.emit({ rel: this.relOf(p), present: false, directory: true }));
-    poller.on('error', (err) => this.options.onError?.(`watcher: ${(err as Error).message}`));
+    poller.on('error', (err) => this.options.onError?.(`watcher: ${errorMessage(err)}`));
     await new Promise<void>((resolve) => poller.once('ready', () => resolve()));
     this.closePoller = () => poller.close();
   }
@@ -265,7 +264,7 @@ export class FolderWatcher {
       try {
         listener(event);
       } catch (err) {
-        this.options.onError?.(`${event.rel}: ${(err as Error).message}`);
+        this.options.onError?.(`${event.rel}: ${errorMessage(err)}`);
       }
     }
   }

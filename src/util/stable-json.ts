@@ -3,6 +3,8 @@
 // The output equals JSON.stringify(value, null, 2) with the keys reordered, but it is written with an
 // explicit stack rather than recursion, so no nesting depth can overflow the call stack, and it reads
 // each object's own keys directly, so a key named "__proto__" is written like any other.
+import { isRecord } from './narrow.js';
+
 const LEADING_KEYS = [
   'id',
   'name',
@@ -37,9 +39,12 @@ interface Frame {
 /** Values JSON leaves out of objects (and writes as null in arrays). */
 const isSkipped = (value: unknown): boolean => value === undefined || typeof value === 'function' || typeof value === 'symbol';
 
+/** What JSON.stringify calls before writing a value (a Date has one). */
+const hasToJson = (value: unknown): value is { toJSON(key: string): unknown } =>
+  ((typeof value === 'object' && value !== null) || typeof value === 'function') && 'toJSON' in value && typeof value.toJSON === 'function';
+
 function withToJson(value: unknown, key: string): unknown {
-  const toJSON = (value as { toJSON?: unknown } | null)?.toJSON;
-  return typeof toJSON === 'function' ? (toJSON as (key: string) => unknown).call(value, key) : value;
+  return hasToJson(value) ? value.toJSON(key) : value;
 }
 
 /** Nesting the recursive writer takes on; deeper values go to the explicit-stack one. */
@@ -59,7 +64,7 @@ export function stableStringify(value: unknown): string {
 /** The same output as writeDeep, by recursion; throws TOO_DEEP past RECURSION_LIMIT. */
 function writeShallow(raw: unknown, key: string, indent: string, depth: number): string {
   const value = withToJson(raw, key);
-  if (value === null || typeof value !== 'object') return isSkipped(value) ? 'null' : JSON.stringify(value);
+  if (!Array.isArray(value) && !isRecord(value)) return isSkipped(value) ? 'null' : JSON.stringify(value);
   if (depth >= RECURSION_LIMIT) throw TOO_DEEP;
   const inner = indent + '  ';
   let out = '';
@@ -67,12 +72,10 @@ function writeShallow(raw: unknown, key: string, indent: string, depth: number):
     for (let i = 0; i < value.length; i++) out += (i === 0 ? '\n' : ',\n') + inner + writeShallow(value[i], String(i), inner, depth + 1);
     return out === '' ? '[]' : `[${out}\n${indent}]`;
   }
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record)
-    .filter((k) => !isSkipped(record[k]))
+  const keys = Object.keys(value)
+    .filter((k) => !isSkipped(value[k]))
     .sort(compareKeys);
-  for (const k of keys)
-    out += (out === '' ? '\n' : ',\n') + inner + JSON.stringify(k) + ': ' + writeShallow(record[k], k, inner, depth + 1);
+  for (const k of keys) out += (out === '' ? '\n' : ',\n') + inner + JSON.stringify(k) + ': ' + writeShallow(value[k], k, inner, depth + 1);
   return out === '' ? '{}' : `{${out}\n${indent}}`;
 }
 
@@ -81,7 +84,7 @@ function writeDeep(value: unknown): string {
   /** Writes a primitive or an empty container and returns undefined, or writes the opening of a container. */
   const open = (raw: unknown, key: string, indent: string): Frame | undefined => {
     const value = withToJson(raw, key);
-    if (value === null || typeof value !== 'object') {
+    if (!Array.isArray(value) && !isRecord(value)) {
       out.push(isSkipped(value) ? 'null' : JSON.stringify(value));
       return undefined;
     }
@@ -97,14 +100,13 @@ function writeDeep(value: unknown): string {
         close: ']',
       };
     }
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record)
-      .filter((k) => !isSkipped(record[k]))
+    const keys = Object.keys(value)
+      .filter((k) => !isSkipped(value[k]))
       .sort(compareKeys);
     if (keys.length === 0) return void out.push('{}');
     out.push('{');
     return {
-      entries: keys.map((k) => [k, `${JSON.stringify(k)}: `, record[k]]),
+      entries: keys.map((k) => [k, `${JSON.stringify(k)}: `, value[k]]),
       next: 0,
       indent: childIndent,
       outerIndent: indent,

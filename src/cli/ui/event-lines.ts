@@ -50,7 +50,10 @@ export function lineSink(format: LineFormat, write: (line: string) => void, minL
     if (event.type === 'run') {
       if (lastStatus.get(event.run.id) === event.run.status) return;
       lastStatus.set(event.run.id, event.run.status);
-      if (lastStatus.size > 1000) lastStatus.delete(lastStatus.keys().next().value!);
+      if (lastStatus.size > 1000) {
+        const oldest = lastStatus.keys().next();
+        if (!oldest.done) lastStatus.delete(oldest.value);
+      }
     }
     write(format === 'json' ? jsonLine(event) : prettyLine(event));
   };

@@ -36,7 +36,7 @@ export function inkProgress(label: string, total: number): Progress {
   let done = 0;
   let last = 0;
   const view = render(<Bar label={label} done={0} total={total} item="" />, {
-    stdout: process.stderr as unknown as NodeJS.WriteStream,
+    stdout: process.stderr,
     exitOnCtrlC: false,
     patchConsole: false,
   });

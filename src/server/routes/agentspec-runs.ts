@@ -6,7 +6,7 @@ import type { RunRecord } from '../../engine/types.js';
 import type { AppContext, Router } from '../context.js';
 import { sendJson } from '../http.js';
 import { sendInvalidAgentSpec } from './agentspec.js';
-import { findById, readCheckedBody } from './route-helpers.js';
+import { findInEngine, readCheckedBody } from './route-helpers.js';
 import { servedCheckContext, verdictModule } from './validate.js';
 
 /** The runtime's vocabulary: node status by node name (the FlowDrop label), durations in ms. */
@@ -30,7 +30,8 @@ const AGENTSPEC_EXECUTE_MESSAGES = { flow: 'is required: an Agent Spec Flow', in
 
 export function registerAgentSpecRunRoutes(router: Router, ctx: AppContext): void {
   const checkContext = servedCheckContext(ctx);
-  const runOf = (id: string): RunRecord => findById(id, (i) => ctx.startedEngine()?.getRun(i), 'execution');
+  const heldRun = (id: string) => findInEngine(ctx, id, (engine, i) => engine.getRun(i), 'execution');
+  const runOf = (id: string): RunRecord => heldRun(id).found;
 
   router.post('/agentspec/flows/execute', async (req, res) => {
     const body = await readCheckedBody<{ flow: unknown; inputs?: Record<string, unknown> }>(
@@ -45,8 +46,7 @@ export function registerAgentSpecRunRoutes(router: Router, ctx: AppContext): voi
     if (!verdict.valid || !verdict.workflow) return sendInvalidAgentSpec(res, verdict.errors, verdict.warnings);
     const workflow = verdict.workflow;
     const values = body.inputs ?? {};
-    const message = [values.user_input, values.message, values.input, values.query].find((v) => typeof v === 'string') as
-      string | undefined;
+    const message = [values.user_input, values.message, values.input, values.query].find((v): v is string => typeof v === 'string');
     const run = (await ctx.engine()).startRun(workflow, { origin: 'api', inputs: values, message: message ?? '' });
     sendJson(res, 200, { execution_id: run.id, id: run.id, status: 'running', warnings: verdict.warnings });
   });
@@ -69,15 +69,15 @@ export function registerAgentSpecRunRoutes(router: Router, ctx: AppContext): voi
 
   // Server-sent events: node_status for every change, then execution_complete or execution_error.
   router.get('/agentspec/executions/:id/stream', (req, res) => {
-    const run = runOf(req.params.id);
+    const { engine, found: run } = heldRun(req.params.id);
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache',
       Connection: 'keep-alive',
       'X-Accel-Buffering': 'no',
     });
-    const send = (event: string, data: unknown) =>
-      res.write(`event: ${event}\ndata: ${JSON.stringify({ type: event, ...(data as object) })}\n\n`);
+    const send = (event: string, data: Record<string, unknown>) =>
+      res.write(`event: ${event}\ndata: ${JSON.stringify({ type: event, ...data })}\n\n`);
     const seen = new Map<string, string>();
     const publish = (current: RunRecord): boolean => {
       for (const job of current.jobs) {
@@ -96,7 +96,7 @@ export function registerAgentSpecRunRoutes(router: Router, ctx: AppContext): voi
       return true;
     };
     if (publish(run)) return void res.end();
-    const unsubscribe = ctx.startedEngine()!.onEvent((event) => {
+    const unsubscribe = engine.onEvent((event) => {
       if (event.type !== 'run' || event.run.id !== run.id) return;
       if (publish(event.run)) {
         unsubscribe();

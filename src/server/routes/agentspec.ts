@@ -6,6 +6,7 @@ import type { AsComponent } from '../../agentspec/types.js';
 import { isAgentSpecVersion } from '../../agentspec/versions.js';
 import { invalidField } from '../../contract/errors.js';
 import type { NodeMetadata, Workflow, WorkflowNode } from '../../contract/types.js';
+import { isRecord } from '../../util/narrow.js';
 import { findById, lazy } from './route-helpers.js';
 import type { AppContext, Router } from '../context.js';
 import { enumParam, envelopeAround, readJsonBody, sendJson, sendRaw } from '../http.js';
@@ -43,8 +44,8 @@ export function sendInvalidAgentSpec(res: ServerResponse, errors: string[], warn
 /** The OpenAPI's AgentSpecProperty needs `type` and a titled `items`; an untyped (mixed) port reads as string. */
 function oasProperty(property: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...property, type: property.type ?? 'string' };
-  if (out.items && typeof out.items === 'object')
-    out.items = oasProperty({ title: `${String(property.title)}_item`, ...(out.items as Record<string, unknown>) });
+  const items = out.items;
+  if (items && typeof items === 'object') out.items = oasProperty({ title: `${String(property.title)}_item`, ...items });
   return out;
 }
 
@@ -53,12 +54,12 @@ function asRuntimeEntry(
   meta: NodeMetadata,
   { resolveComponentType, nodePorts, propertyForPort }: Awaited<ReturnType<typeof catalogEntries>>,
 ) {
-  const node = {
+  const node: WorkflowNode = {
     id: meta.id,
     type: 'universalNode',
     position: { x: 0, y: 0 },
     data: { label: meta.name, config: {}, metadata: meta },
-  } as WorkflowNode;
+  };
   const ports = nodePorts(node);
   return {
     resolution: resolveComponentType(node),
@@ -85,7 +86,7 @@ export function registerAgentSpecRoutes(router: Router, ctx: AppContext): void {
     const [{ workflowVerdict }, { exportToAgentSpec }] = await Promise.all([verdictModule(), exporter()]);
     // What GET …/validate/agentspec calls an error blocks the export too; the export adds its own findings.
     const verdict = workflowVerdict(workflow, checkContext());
-    const result = exportToAgentSpec(workflow, { rules: servedRules(ctx), lookupNodeType, version: version as never });
+    const result = exportToAgentSpec(workflow, { rules: servedRules(ctx), lookupNodeType, version });
     const errors = [...new Set([...verdict.errors, ...result.errors])];
     if (errors.length > 0 || !result.document) return sendInvalidAgentSpec(res, errors, result.warnings);
     sendJson(res, 200, format === 'flow' ? result.document : documentOf(result.document, result.warnings));
@@ -157,10 +158,9 @@ function documentOf(flow: AsComponent, warnings: string[]) {
   const tools: unknown[] = [];
   const llmConfigs: unknown[] = [];
   const seen = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
-    if (!value || typeof value !== 'object') return;
-    const v = value as Record<string, unknown>;
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(visit);
+    if (!isRecord(v)) return;
     const type = typeof v.component_type === 'string' ? v.component_type : '';
     const key = `${type}:${String(v.id ?? v.name)}`;
     if (/Tool$/.test(type) && !seen.has(key)) {

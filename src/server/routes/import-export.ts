@@ -4,7 +4,8 @@ import { parseText, toYaml } from '../../agentspec/serialize.js';
 import { invalidField } from '../../contract/errors.js';
 import { describeAjvErrors, validateCreateWorkflow } from '../../contract/validators.js';
 import type { CreateInput } from '../../store/workflow-model.js';
-import { findById } from './route-helpers.js';
+import { isRecord } from '../../util/narrow.js';
+import { conformsTo, findById } from './route-helpers.js';
 import type { AppContext, Router } from '../context.js';
 import { enumParam, envelopeAround, readJsonBody, sendRaw } from '../http.js';
 
@@ -14,15 +15,17 @@ export const downloadName = (name: string, extension: string): string =>
 
 /** The workflow inside an import body: the body itself, {workflow: object}, or {workflow: "<json or yaml>"}. */
 function workflowOf(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidField('body', 'must be a workflow object');
-  const wrapped = (body as { workflow?: unknown }).workflow;
-  if (wrapped === undefined || Array.isArray((body as { nodes?: unknown }).nodes)) return body;
+  if (!isRecord(body)) throw invalidField('body', 'must be a workflow object');
+  const wrapped = body.workflow;
+  if (wrapped === undefined || Array.isArray(body.nodes)) return body;
   if (typeof wrapped !== 'string') return wrapped;
   const parsed = parseText(wrapped);
   if (!parsed.ok)
     throw invalidField('workflow', `${parsed.message}${parsed.line ? ` at line ${parsed.line}, column ${parsed.column}` : ''}`);
   return parsed.value;
 }
+
+const isCreateInput = conformsTo<CreateInput>(validateCreateWorkflow);
 
 export function registerImportExportRoutes(router: Router, ctx: AppContext): void {
   router.get('/workflows/:id/export', (req, res) => {
@@ -48,11 +51,11 @@ export function registerImportExportRoutes(router: Router, ctx: AppContext): voi
     const body = await readJsonBody(req, ctx.options.maxBody);
     if (body === undefined) throw invalidField('body', 'a workflow is required');
     const workflow = workflowOf(body);
-    if (!validateCreateWorkflow(workflow)) {
+    if (!isCreateInput(workflow)) {
       const [first] = describeAjvErrors(validateCreateWorkflow.errors);
       throw invalidField(first.field, first.message);
     }
-    const created = await ctx.store.create({ ...(workflow as CreateInput), id: randomUUID() });
+    const created = await ctx.store.create({ ...workflow, id: randomUUID() });
     sendRaw(res, 201, envelopeAround(created.json, 'Workflow imported successfully'), {
       ETag: created.etag,
       Location: `${ctx.options.basePath}/workflows/${encodeURIComponent(created.workflow.id)}`,

@@ -4,7 +4,7 @@ import { validateCreateSession, validateInterruptAnswer, validateSendMessage } f
 import type { InterruptRecord, MessageRecord, SessionRecord } from '../../engine/types.js';
 import type { AppContext, Router } from '../context.js';
 import { intParam, optionalEnumParam, ok, paginationHeaders, sendJson, stringParam } from '../http.js';
-import { findById, readCheckedBody } from './route-helpers.js';
+import { findById, findInEngine, readCheckedBody } from './route-helpers.js';
 
 const INTERRUPT_STATUSES = ['pending', 'resolved', 'cancelled'] as const;
 
@@ -22,10 +22,9 @@ const ANSWER_MESSAGES = { value: 'is required' };
 
 export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void {
   const workflowOf = (id: string) => findById(id, (i) => ctx.store.get(i)?.workflow, 'workflow');
-  // getSession throws the 404 itself. Until the engine has started there is no session to find.
-  const session = (id: string) => findById(id, (i) => ctx.startedEngine()?.getSession(i), 'playground session', 'sessionId');
-  // The engine that holds a session, interrupt or run just found (so it has started).
-  const holder = () => ctx.startedEngine()!;
+  // A session, with the engine that holds it. Until the engine has started there is no session to find.
+  const heldSession = (id: string) => findInEngine(ctx, id, (engine, i) => engine.getSession(i), 'playground session', 'sessionId');
+  const session = (id: string) => heldSession(id).found;
 
   router.get('/workflows/:id/playground/sessions', (req, res) => {
     const workflow = workflowOf(req.params.id);
@@ -57,30 +56,30 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
   );
 
   router.delete('/playground/sessions/:sessionId', async (req, res) => {
-    const { id } = session(req.params.sessionId);
-    await holder().deleteSession(id);
+    const { engine, found } = heldSession(req.params.sessionId);
+    await engine.deleteSession(found.id);
     sendJson(res, 200, { success: true, message: 'Session deleted successfully' });
   });
 
   router.get('/playground/sessions/:sessionId/messages', (req, res) => {
-    const s = session(req.params.sessionId);
+    const { engine, found: s } = heldSession(req.params.sessionId);
     const since = stringParam(req.query, 'since', 100);
     if (since !== undefined && since !== '' && Number.isNaN(Date.parse(since)))
       throw invalidField('since', 'must be an ISO 8601 date-time');
     const limit = intParam(req.query, 'limit', 100, 1, 500);
-    const { messages, hasMore } = holder().messages(s.id, since || undefined, limit);
+    const { messages, hasMore } = engine.messages(s.id, since || undefined, limit);
     sendJson(res, 200, { success: true, data: messages, hasMore, sessionStatus: s.status, message: `${messages.length} messages` });
   });
 
   router.post('/playground/sessions/:sessionId/messages', async (req, res) => {
-    const s = session(req.params.sessionId);
+    const { engine, found: s } = heldSession(req.params.sessionId);
     const body = await readCheckedBody<{ content: string; inputs?: Record<string, unknown> }>(
       req,
       ctx,
       validateSendMessage,
       MESSAGE_MESSAGES,
     );
-    const message = holder().sendMessage(s.id, workflowOf(s.workflowId), body.content, body.inputs ?? {});
+    const message = engine.sendMessage(s.id, workflowOf(s.workflowId), body.content, body.inputs ?? {});
     sendJson(res, 200, ok(message, 'Message sent; the workflow is running'));
   });
 
@@ -104,14 +103,14 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
   });
 
   router.post('/playground/sessions/:sessionId/stop', async (req, res) => {
-    const { id } = session(req.params.sessionId);
-    await holder().stopSession(id);
+    const { engine, found } = heldSession(req.params.sessionId);
+    await engine.stopSession(found.id);
     sendJson(res, 200, { success: true, message: 'Execution stopped' });
   });
 
   // ---------- interrupts ----------
 
-  const interrupt = (id: string) => findById(id, (i) => ctx.startedEngine()?.getInterrupt(i), 'interrupt', 'interruptId');
+  const heldInterrupt = (id: string) => findInEngine(ctx, id, (engine, i) => engine.getInterrupt(i), 'interrupt', 'interruptId');
   const listQuery = (query: Record<string, unknown>) => ({
     status: optionalEnumParam(query, 'status', INTERRUPT_STATUSES),
     limit: intParam(query, 'limit', 50, 1, 100),
@@ -119,34 +118,34 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
   });
 
   router.get('/interrupts/:interruptId', (req, res) =>
-    sendJson(res, 200, ok(interruptBody(interrupt(req.params.interruptId)), 'Interrupt loaded')),
+    sendJson(res, 200, ok(interruptBody(heldInterrupt(req.params.interruptId).found), 'Interrupt loaded')),
   );
 
   router.post('/interrupts/:interruptId', async (req, res) => {
-    const found = interrupt(req.params.interruptId);
+    const { engine, found } = heldInterrupt(req.params.interruptId);
     const body = await readCheckedBody<{ value: unknown }>(req, ctx, validateInterruptAnswer, ANSWER_MESSAGES);
-    const resolved = await holder().resolveInterrupt(found.id, body.value);
+    const resolved = await engine.resolveInterrupt(found.id, body.value);
     sendJson(res, 200, ok(interruptBody(resolved), 'Interrupt resolved'));
   });
 
   // The OpenAPI answers {success, message} only; the editor throws without data, so data is sent too.
   router.post('/interrupts/:interruptId/cancel', async (req, res) => {
-    const { id } = interrupt(req.params.interruptId);
-    const cancelled = await holder().cancelInterrupt(id);
+    const { engine, found } = heldInterrupt(req.params.interruptId);
+    const cancelled = await engine.cancelInterrupt(found.id);
     sendJson(res, 200, ok(interruptBody(cancelled), 'Interrupt cancelled'));
   });
 
   router.get('/playground/sessions/:sessionId/interrupts', (req, res) => {
-    const s = session(req.params.sessionId);
+    const { engine, found: s } = heldSession(req.params.sessionId);
     const { status, limit, offset } = listQuery(req.query);
-    const all = holder().listInterrupts({ sessionId: s.id, status });
+    const all = engine.listInterrupts({ sessionId: s.id, status });
     sendJson(res, 200, ok(all.slice(offset, offset + limit).map(interruptBody), `Found ${all.length} interrupts`));
   });
 
   router.get('/pipelines/:pipelineId/interrupts', (req, res) => {
-    const run = findById(req.params.pipelineId, (id) => ctx.startedEngine()?.getRun(id), 'pipeline', 'pipelineId');
+    const { engine, found: run } = findInEngine(ctx, req.params.pipelineId, (e, id) => e.getRun(id), 'pipeline', 'pipelineId');
     const { status, limit, offset } = listQuery(req.query);
-    const all = holder().listInterrupts({ pipelineId: run.id, status });
+    const all = engine.listInterrupts({ pipelineId: run.id, status });
     sendJson(res, 200, ok(all.slice(offset, offset + limit).map(interruptBody), `Found ${all.length} interrupts`));
   });
 }

@@ -4,9 +4,20 @@ import type { Request } from 'polka';
 import type { ValidateFunction } from 'ajv';
 import { invalidField, notFound } from '../../contract/errors.js';
 import { describeAjvErrors } from '../../contract/validators.js';
+import type { Engine } from '../../engine/engine.js';
 import { assertSafeId } from '../../store/workflow-store.js';
+import { isRecord } from '../../util/narrow.js';
 import type { AppContext } from '../context.js';
 import { readJsonBody } from '../http.js';
+
+/**
+ * A validator of validators.ts as a type guard: what passes its schema is a T. The schemas and the types
+ * are written side by side, so this is where a route states which type its schema describes.
+ */
+export const conformsTo =
+  <T>(validate: ValidateFunction) =>
+  (value: unknown): value is T =>
+    validate(value);
 
 /**
  * The JSON body (an empty one reads as {}), checked by `validate`: the first problem is a 400 naming its
@@ -19,12 +30,12 @@ export async function readCheckedBody<T>(
   messages: Record<string, string> = {},
 ): Promise<T> {
   const body: unknown = (await readJsonBody(req, ctx.options.maxBody)) ?? {};
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidField('body', 'must be a JSON object');
-  if (!validate(body)) {
+  if (!isRecord(body)) throw invalidField('body', 'must be a JSON object');
+  if (!conformsTo<T>(validate)(body)) {
     const [first] = describeAjvErrors(validate.errors);
     throw invalidField(first.field, messages[first.field] ?? first.message);
   }
-  return body as T;
+  return body;
 }
 
 /** What `id` names, found by `lookup`: a path-unsafe id is a 400 naming `field`, a missing one a 404 naming `what`. */
@@ -33,6 +44,29 @@ export function findById<T>(id: string, lookup: (id: string) => T | undefined, w
   const found = lookup(id);
   if (found === undefined) throw notFound(`${what} '${id}'`);
   return found;
+}
+
+/**
+ * What `id` names in the started engine, with that engine. Before the engine has started there is no run,
+ * session or interrupt to find: a 404, as for any missing id.
+ */
+export function findInEngine<T>(
+  ctx: AppContext,
+  id: string,
+  lookup: (engine: Engine, id: string) => T | undefined,
+  what: string,
+  field = 'id',
+): { engine: Engine; found: T } {
+  return findById(
+    id,
+    (i) => {
+      const engine = ctx.startedEngine();
+      const found = engine && lookup(engine, i);
+      return engine && found !== undefined ? { engine, found } : undefined;
+    },
+    what,
+    field,
+  );
 }
 
 /**

@@ -96,6 +96,8 @@ const findRun = (ctx: AppContext, id: string, what: string): RunRecord => findBy
 const findWorkflow = (ctx: AppContext, id: string): Workflow => findById(id, (i) => ctx.store.get(i)?.workflow, 'workflow');
 
 function startedBody(run: RunRecord, estimateMs: number) {
+  // startRun sets it before it returns the run; without it there is no estimate to give (a 500).
+  if (run.started === undefined) throw new Error(`run ${run.id} was returned by startRun without a start time`);
   const data = {
     execution_id: run.id,
     pipeline_id: run.id,
@@ -104,7 +106,7 @@ function startedBody(run: RunRecord, estimateMs: number) {
     status: 'running',
     started_at: run.started,
     startTime: run.started,
-    estimated_completion: new Date(Date.parse(run.started!) + estimateMs).toISOString(),
+    estimated_completion: new Date(Date.parse(run.started) + estimateMs).toISOString(),
   };
   return { success: true, data, message: 'Execution started' };
 }
@@ -216,7 +218,7 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
       timeoutMs: body.options?.timeout !== undefined ? body.options.timeout * 1000 : undefined,
       reuse: run,
     });
-    sendJson(res, 202, ok({ pipeline_id: run.id, status: 'running' as RunStatus, message: 'Pipeline started' }, 'Pipeline started'));
+    sendJson(res, 202, ok({ pipeline_id: run.id, status: 'running' satisfies RunStatus, message: 'Pipeline started' }, 'Pipeline started'));
   });
 
   router.post('/pipeline/:id/stop', async (req, res) => {

@@ -6,7 +6,8 @@ import { assertSafeId, type StoredWorkflow } from '../../store/workflow-store.js
 import type { ListOrder } from '../../store/ordered-list.js';
 import type { NodeExecutionInfo, Workflow } from '../../contract/types.js';
 import type { CreateInput, UpdateInput } from '../../store/workflow-model.js';
-import { findById } from './route-helpers.js';
+import { conformsTo, findById } from './route-helpers.js';
+import { isRecord } from '../../util/narrow.js';
 import type { AppContext, Router } from '../context.js';
 import { cachedJson, sendCached, VersionedCache, type CachedResponse } from '../response-cache.js';
 import { enumParam, envelopeAround, intParam, ok, paginationHeaders, readJsonBody, sendJson, sendRaw, stringParam } from '../http.js';
@@ -20,12 +21,12 @@ const ORDER_OF: Record<(typeof SORT_FIELDS)[number], ListOrder> = { updated_at: 
 async function readValidBody<T>(req: Request, ctx: AppContext, validate: ValidateFunction): Promise<T> {
   const body = await readJsonBody(req, ctx.options.maxBody);
   if (body === undefined) throw invalidField('body', 'a JSON object is required');
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidField('body', 'must be a JSON object');
-  if (!validate(body)) {
+  if (!isRecord(body)) throw invalidField('body', 'must be a JSON object');
+  if (!conformsTo<T>(validate)(body)) {
     const [first] = describeAjvErrors(validate.errors);
     throw invalidField(first.field, first.message);
   }
-  return body as T;
+  return body;
 }
 
 function workflowHeaders(found: StoredWorkflow, ctx: AppContext): Record<string, string> {
