@@ -14,6 +14,7 @@ import {
   expandInputs,
   readParsedInput,
   UsageError,
+  syncOutputFolders,
   writeOutput,
   type Destination,
   type Input,
@@ -57,7 +58,9 @@ export async function runExport(args: string[], flags: ExportFlags): Promise<num
   const exportInput = (input: Input) => exportOne(input, destination, format, flags, settingsFor, cliRules);
   // Into a folder, 16 inputs are converted and written (each atomically) at once, so their fsyncs overlap.
   const started = destination.kind === 'dir' ? startBounded(inputs, 16, exportInput) : undefined;
-  return runBatch('export', 'exported', inputs, (input) => started?.get(input) ?? exportInput(input), flags.quiet);
+  const code = await runBatch('export', 'exported', inputs, (input) => started?.get(input) ?? exportInput(input), flags.quiet);
+  await syncOutputFolders();
+  return code;
 }
 
 async function exportOne(
@@ -104,7 +107,7 @@ async function exportOne(
     return true;
   }
   // A write that fails (the file exists without --force, a full disk) is this input's failure: runBatch reports it.
-  await writeOutput(target, output, flags.force === true);
+  await writeOutput(target, output, flags.force === true, true);
   return true;
 }
 

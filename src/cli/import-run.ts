@@ -14,6 +14,7 @@ import {
   expandInputs,
   readParsedInput,
   UsageError,
+  syncOutputFolders,
   writeOutput,
   type Destination,
   type Input,
@@ -41,7 +42,9 @@ export async function runImport(args: string[], flags: ImportFlags): Promise<num
     if (err instanceof AgentSpecError) throw new Error(err.message);
     throw err;
   }
-  return runBatch('import', 'imported', inputs, (input) => importOne(input, destination, flags, settingsFor, registry), flags.quiet);
+  const code = await runBatch('import', 'imported', inputs, (input) => importOne(input, destination, flags, settingsFor, registry), flags.quiet);
+  await syncOutputFolders();
+  return code;
 }
 
 async function importOne(
@@ -82,7 +85,7 @@ async function importOne(
   }
   // A write that fails (the file exists without --force, a full disk) is this input's failure: runBatch reports it.
   if (destination.kind === 'file') {
-    await writeOutput(destination.path, stableStringify(workflow), flags.force === true);
+    await writeOutput(destination.path, stableStringify(workflow), flags.force === true, true);
     return true;
   }
   try {
@@ -91,7 +94,7 @@ async function importOne(
     say(problemLine(input.name, 'error', `workflow id "${workflow.id}" cannot be a file name: ${errorText(err)}`));
     return false;
   }
-  await writeOutput(join(destination.path, `${workflow.id}.json`), stableStringify(workflow), flags.force === true);
+  await writeOutput(join(destination.path, `${workflow.id}.json`), stableStringify(workflow), flags.force === true, true);
   return true;
 }
 

@@ -3,18 +3,17 @@
 import { readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { parse as parseYaml } from 'yaml';
-import { glob, isDynamicPattern } from 'tinyglobby';
 import { parseText, type ParsedText } from '../agentspec/serialize.js';
 import { CONFIG_FILE, NODE_TYPES_DIR } from '../catalog/catalog.js';
 import type { FolderSettings } from '../project/folder-settings.js';
 import { DEFAULT_IGNORE, ignoreFromSettings, ignoreMatcher, type IgnoreMatcher, type IgnoreSet } from '../project/ignore.js';
 import { displayPath, errorText } from './error-text.js';
 import { problemLine, say } from './report.js';
-import { writeFileAtomic } from '../store/atomic-write.js';
+import { syncDirectory, writeFileAtomic } from '../store/atomic-write.js';
 import { INTERNAL_DIR, isSkippedPath } from '../store/workflow-store.js';
 import { depthMessage, MAX_JSON_DEPTH, valueDeeperThan } from '../util/json-position.js';
-import { byteChunks, errorMessage } from '../util/narrow.js';
+import { byteChunks, errnoCode, errorMessage } from '../util/narrow.js';
+import { yamlPackage } from '../util/lazy-module.js';
 
 /** A wrong flag, a path that does not exist, a glob that matches nothing: exit 2. */
 export class UsageError extends Error {
@@ -91,7 +90,7 @@ export function configIgnoreOf(
       basename(settings.configFile) === CONFIG_FILE
         ? settings.catalog.settings()
         : await readFile(settings.configFile, 'utf8').then(
-            (text): unknown => parseYaml(text),
+            (text): unknown => yamlPackage().parse(text),
             () => undefined,
           );
     return { patterns: ignoreFromSettings(values, displayPath(settings.configFile)), base: dirname(settings.configFile) };
@@ -144,6 +143,8 @@ export async function expandInputs(args: string[], extensions: string[], ignore:
       add({ name: arg, path: resolve(arg), relative: toPosix(lastSegment(arg)) });
       continue;
     }
+    // tinyglobby (and picomatch under it) loads only for a pattern argument.
+    const { glob, isDynamicPattern } = await import('tinyglobby');
     if (!isDynamicPattern(arg)) throw new UsageError(`${arg}: no such file or folder`);
     const ignored = await globIgnore(ignore);
     const all = (await glob(arg, { onlyFiles: true, dot: false })).sort();
@@ -234,7 +235,11 @@ export class OutputExistsError extends Error {
 }
 
 /** Writes atomically (temp file, fsync, rename), creating folders; refuses to replace a file unless forced. */
-export async function writeOutput(target: string, text: string, force: boolean): Promise<void> {
+/**
+ * Writes `text` to `target` atomically (no partial file, ever), refusing to replace a file unless `force`.
+ * With `batch`, the folder is not fsynced per file: the command calls syncOutputFolders() once at the end.
+ */
+export async function writeOutput(target: string, text: string, force: boolean, batch = false): Promise<void> {
   if (
     !force &&
     (await stat(target).then(
@@ -243,8 +248,32 @@ export async function writeOutput(target: string, text: string, force: boolean):
     ))
   )
     throw new OutputExistsError(target);
-  await mkdir(dirname(resolve(target)), { recursive: true });
-  await writeFileAtomic(resolve(target), text);
+  const folder = dirname(resolve(target));
+  // One mkdir per output folder, not per file: a batch of 1,000 files into one folder made 1,000 calls.
+  if (!madeFolders.has(folder)) {
+    await mkdir(folder, { recursive: true });
+    madeFolders.add(folder);
+  }
+  const options = { deferFolderSync: batch };
+  try {
+    await writeFileAtomic(resolve(target), text, options);
+  } catch (err) {
+    // The folder went away since (someone removed it during the run): make it again, once.
+    if (errnoCode(err) !== 'ENOENT') throw err;
+    await mkdir(folder, { recursive: true });
+    await writeFileAtomic(resolve(target), text, options);
+  }
+  if (batch) unsyncedFolders.add(folder);
+}
+
+const madeFolders = new Set<string>();
+const unsyncedFolders = new Set<string>();
+
+/** fsyncs every folder a batch wrote into, so that the renames survive a power loss too. */
+export async function syncOutputFolders(): Promise<void> {
+  const folders = [...unsyncedFolders];
+  unsyncedFolders.clear();
+  await Promise.all(folders.map((folder) => syncDirectory(folder)));
 }
 
 export type Destination = { kind: 'stdout' } | { kind: 'file'; path: string } | { kind: 'dir'; path: string };

@@ -40,6 +40,11 @@ export interface AtomicWriteOptions {
    * identity the file will have, when known.
    */
   beforeRename?: (identity: FileIdentity | undefined) => Promise<void>;
+  /**
+   * Leave the fsync of the folder (which makes the rename itself durable) to the caller: a batch writing
+   * many files into one folder syncs it once at the end (syncDirectory) instead of once per file.
+   */
+  deferFolderSync?: boolean;
 }
 
 /**
@@ -55,7 +60,7 @@ export async function writeFileAtomic(
   const fs = options.fs ?? nodeStoreFs;
   const { temp, handle } = await createTemp(fs, target);
   try {
-    return await writeDurably(fs, temp, handle, target, content, options.beforeRename);
+    return await writeDurably(fs, temp, handle, target, content, options);
   } finally {
     pending.delete(temp);
   }
@@ -84,7 +89,7 @@ async function writeDurably(
   handle: StoreFileHandle,
   target: string,
   content: string,
-  beforeRename?: (identity: FileIdentity | undefined) => Promise<void>,
+  { beforeRename, deferFolderSync }: AtomicWriteOptions,
 ): Promise<FileIdentity | undefined> {
   let identity: FileIdentity | undefined;
   try {
@@ -107,7 +112,7 @@ async function writeDurably(
     await fs.unlink(temp).catch(() => {});
     throw err;
   }
-  await syncDirectory(dirname(target), fs);
+  if (!deferFolderSync) await syncDirectory(dirname(target), fs);
   return identity;
 }
 
