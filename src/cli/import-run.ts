@@ -42,7 +42,13 @@ export async function runImport(args: string[], flags: ImportFlags): Promise<num
     if (err instanceof AgentSpecError) throw new Error(err.message);
     throw err;
   }
-  const code = await runBatch('import', 'imported', inputs, (input) => importOne(input, destination, flags, settingsFor, registry), flags.quiet);
+  const code = await runBatch(
+    'import',
+    'imported',
+    inputs,
+    (input) => importOne(input, destination, flags, settingsFor, registry),
+    flags.quiet,
+  );
   await syncOutputFolders();
   return code;
 }
