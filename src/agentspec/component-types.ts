@@ -110,8 +110,12 @@ function declaredType(value: unknown): string | undefined {
   return NODE_COMPONENTS[type] || /^[A-Z][A-Za-z0-9]*Node$/.test(type) ? type : undefined;
 }
 
-export const visualTypeOf = (node: WorkflowNode): string | undefined =>
-  (node.data.config?.nodeType as string | undefined) ?? node.data.metadata?.type;
+/** config.nodeType, else the node type's visual type; a nodeType that is not a string names none. */
+export function visualTypeOf(node: WorkflowNode): string | undefined {
+  const nodeType = node.data.config?.nodeType;
+  if (nodeType === undefined || nodeType === null) return node.data.metadata?.type;
+  return typeof nodeType === 'string' ? nodeType : undefined;
+}
 
 /**
  * Resolution order: the instance's extensions, the embedded node type's, the catalog's node type's, then

@@ -45,7 +45,7 @@ function llmConfig(value: AsValue | undefined, shared: Shared, path: string): As
     ...(provider !== undefined ? { metadata: { ...(isObject(rest.metadata) ? rest.metadata : {}), provider } } : {}),
     ...(isObject(parameters) ? { default_generation_parameters: parameters } : {}),
     ...(typeof url === 'string' ? { url } : {}),
-  } as AsObject;
+  };
 }
 
 function tool(value: AsValue | undefined, shared: Shared): AsValue {
@@ -60,7 +60,7 @@ function tool(value: AsValue | undefined, shared: Shared): AsValue {
     ...rest,
     ...(endpoint !== undefined ? { url: endpoint } : {}),
     ...(method !== undefined ? { http_method: method } : {}),
-  } as AsObject;
+  };
 }
 
 function agent(value: AsValue | undefined, shared: Shared, path: string): AsValue {
@@ -193,5 +193,7 @@ export function dialectToOfficial(document: AsObject): AsObject {
     return flow(document, shared, '');
   }
   if (isObject(document.flow)) return flow(document.flow, shared, '/flow');
-  return { component_type: pascalCase(String((document.agent as AsObject).component_type ?? 'agent')) };
+  // Else the wrapper holds an agent (isFlowdropDialect asks for one of the two).
+  const agent = isObject(document.agent) ? document.agent : {};
+  return { component_type: pascalCase(String(agent.component_type ?? 'agent')) };
 }

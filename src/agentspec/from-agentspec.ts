@@ -4,14 +4,14 @@
 // inputs/outputs (listed, or inferred as the spec says). Nested flows, LLM configs, tools and agents stay
 // in the node config, self-contained. Loops are declared on the edges that close them.
 import { randomUUID } from 'node:crypto';
-import type { Branch, JsonObject, NodeMetadata, NodePort, Workflow, WorkflowEdge, WorkflowNode } from '../contract/types.js';
+import type { Branch, JsonObject, NodeMetadata, NodePort, Position, Workflow, WorkflowEdge, WorkflowNode } from '../contract/types.js';
 import { isLoopEdge, LOOP_EDGE_KEY, loopClosingEdges } from '../graph/cycles.js';
 import { edgeKind } from '../graph/edges.js';
 import { handleFor } from '../graph/handles.js';
 import { layeredLayout } from '../graph/layout.js';
 import { COMPONENT_TYPE_EXTENSION, NODE_COMPONENTS, snakeCase } from './component-types.js';
 import { inputsOf, outputsOf } from './inferred-io.js';
-import { checkFlowShape, checkNodeShape } from './input-schema.js';
+import { checkFlowShape, checkNodeShape, type NodeShape } from './input-schema.js';
 import { importedNodeType } from './imported-node-type.js';
 import * as K from './metadata-keys.js';
 import { nodePorts } from './node-ports.js';
@@ -34,6 +34,17 @@ interface ImportedNode {
   path: string;
 }
 
+/**
+ * What wfe's export stored under a flowdrop: metadata key (a node type, a node, an edge, workflow metadata),
+ * taken back as it was written. It travels as JSON inside the document and is restored without a check.
+ */
+const restored = <T>(stored: object): T => stored as T;
+
+const ENVELOPE = new Set<string>(ENVELOPE_FIELDS);
+
+/** The position of a node the document does not place, until layOut gives it one. */
+const UNPLACED: Readonly<Position> = Object.freeze({ x: 0, y: 0 });
+
 const TRIGGER_IN: NodePort = { id: 'trigger', name: 'Trigger', type: 'input', dataType: 'trigger', required: false };
 const triggerOut = (branch: string): NodePort =>
   branch === 'next'
@@ -48,29 +59,27 @@ const isPoint = (value: unknown): value is { x: number; y: number } =>
 export function agentSpecToWorkflow(document: unknown, options: FromAgentSpecOptions = {}): Workflow {
   if (!isComponent(document) && !isReference(document))
     throw new AgentSpecError('not an Agent Spec component: the root has no component_type');
-  const { root, keyOf, pathOf } = resolveReferences(document as AsValue, options.registry);
+  const { root, keyOf, pathOf } = resolveReferences(document, options.registry);
   if (!isComponent(root)) throw new AgentSpecError('not an Agent Spec component: the root has no component_type');
   if (root.component_type !== 'Flow') throw new AgentSpecError(`not a Flow (${root.component_type})`);
   checkFlowShape(root);
   const flow = root;
   const flowMetadata = isObject(flow.metadata) ? flow.metadata : {};
-  const nodeTypes = isObject(flowMetadata[K.FD_NODE_TYPES])
-    ? (flowMetadata[K.FD_NODE_TYPES] as unknown as Record<string, NodeMetadata>)
-    : {};
+  const storedTypes = flowMetadata[K.FD_NODE_TYPES];
+  const nodeTypes = isObject(storedTypes) ? restored<Record<string, NodeMetadata>>(storedTypes) : {};
 
   // Nodes, by object (a referenced node is one object wherever it is named) and by id.
   const byObject = new Map<AsObject, ImportedNode>();
   const byId = new Map<string, ImportedNode>();
   const imported: ImportedNode[] = [];
-  const controlEdges = flow.control_flow_connections as AsObject[];
-  (flow.nodes as AsValue[]).forEach((entry, i) => {
-    const path = pathOf.get(entry as AsObject) ?? `/nodes/${i}`;
+  const controlEdges = flow.control_flow_connections;
+  flow.nodes.forEach((entry, i) => {
+    const path = pathOf.get(entry) ?? `/nodes/${i}`;
     if (!isObject(entry)) throw new AgentSpecError('must be a node component or a {"$component_ref": id}', `/nodes/${i}`);
     if (byObject.has(entry)) return;
     checkNodeShape(entry, path);
     const key = keyOf.get(entry);
-    const id =
-      typeof entry.id === 'string' && entry.id !== '' ? entry.id : (key ?? `${snakeCase(entry.component_type as string)}.${i + 1}`);
+    const id = typeof entry.id === 'string' && entry.id !== '' ? entry.id : (key ?? `${snakeCase(entry.component_type)}.${i + 1}`);
     const twin = byId.get(id);
     if (twin) {
       // The same node written inline twice is one node; two different nodes cannot share an id.
@@ -129,13 +138,13 @@ export function agentSpecToWorkflow(document: unknown, options: FromAgentSpecOpt
       }),
     );
   });
-  const dataEdges = Array.isArray(flow.data_flow_connections) ? (flow.data_flow_connections as AsObject[]) : [];
+  const dataEdges = flow.data_flow_connections ?? [];
   dataEdges.forEach((component, i) => {
     const path = pathOf.get(component) ?? `/data_flow_connections/${i}`;
     const src = endpoint(component.source_node, `${path}/source_node`);
     const dst = endpoint(component.destination_node, `${path}/destination_node`);
-    const output = component.source_output as string;
-    const input = component.destination_input as string;
+    const output = component.source_output;
+    const input = component.destination_input;
     const port = nodePorts(src.node).outputs.find((p) => p.id === output);
     edges.push(
       buildEdge(component, edgeId(component, 'data', i), src.node, dst.node, {
@@ -175,8 +184,8 @@ function markLoopEdges(startId: string, nodes: WorkflowNode[], edges: WorkflowEd
 
 /** Branch names of a node: its `branches`, else the ones its outgoing control edges use, plus "next". */
 function branchesOf(component: AsObject, id: string, controlEdges: AsObject[], declared = true): string[] {
-  if (declared && Array.isArray(component.branches) && component.branches.every((b) => typeof b === 'string'))
-    return component.branches as string[];
+  const branches = component.branches;
+  if (declared && Array.isArray(branches) && branches.every((b) => typeof b === 'string')) return branches;
   const used = new Set<string>(declared ? ['next'] : []);
   for (const edge of controlEdges) {
     const from = edge.from_node;
@@ -206,49 +215,49 @@ function branchesFromMapping(mapping: AsValue | undefined): { branches: Branch[]
 }
 
 function buildNode(
-  component: AsObject,
+  component: NodeShape,
   id: string,
   controlEdges: AsObject[],
   nodeTypes: Record<string, NodeMetadata>,
   options: FromAgentSpecOptions,
 ): WorkflowNode {
-  const type = component.component_type as string;
+  const type = component.component_type;
   const metadata = isObject(component.metadata) ? component.metadata : {};
-  const typeId = typeof metadata[K.FD_NODE_TYPE_ID] === 'string' ? (metadata[K.FD_NODE_TYPE_ID] as string) : undefined;
-  const storedType = isObject(metadata[K.FD_NODE_TYPE])
-    ? (metadata[K.FD_NODE_TYPE] as unknown as NodeMetadata)
-    : typeId
-      ? nodeTypes[typeId]
-      : undefined;
+  const storedTypeId = metadata[K.FD_NODE_TYPE_ID];
+  const storedNodeType = metadata[K.FD_NODE_TYPE];
+  const typeId = typeof storedTypeId === 'string' ? storedTypeId : undefined;
+  const storedType = isObject(storedNodeType) ? restored<NodeMetadata>(storedNodeType) : typeId ? nodeTypes[typeId] : undefined;
   const label = typeof component.name === 'string' ? component.name : id;
   const description = typeof component.description === 'string' ? component.description : undefined;
-  const fieldNames =
-    NODE_COMPONENTS[type]?.fields ?? Object.keys(component).filter((k) => !(ENVELOPE_FIELDS as readonly string[]).includes(k));
+  const fieldNames = NODE_COMPONENTS[type]?.fields ?? Object.keys(component).filter((k) => !ENVELOPE.has(k));
   const fields: JsonObject = {};
   for (const name of fieldNames) if (component[name] !== undefined) fields[name] = detach(component[name]);
   const position = isPoint(metadata[K.FD_POSITION]) ? metadata[K.FD_POSITION] : undefined;
 
   if (storedType) {
     // Written by wfe: the FlowDrop node comes back as it was; same-named fields win over the saved config.
-    const derived = Array.isArray(metadata[K.FD_DERIVED]) ? (metadata[K.FD_DERIVED] as string[]) : [];
-    const config: JsonObject = { ...(isObject(metadata[K.FD_CONFIG]) ? (metadata[K.FD_CONFIG] as JsonObject) : {}) };
+    const storedDerived = metadata[K.FD_DERIVED];
+    const storedConfig = metadata[K.FD_CONFIG];
+    const storedNode = metadata[K.FD_NODE];
+    const derived = Array.isArray(storedDerived) ? storedDerived : [];
+    const config: JsonObject = { ...(isObject(storedConfig) ? storedConfig : {}) };
     for (const [name, value] of Object.entries(fields)) if (!derived.includes(name)) config[name] = value;
     if (description !== undefined) config.instanceDescription = description;
-    const { data: restData, ...rest } = (isObject(metadata[K.FD_NODE]) ? metadata[K.FD_NODE] : {}) as JsonObject;
+    const { data: restData, ...rest } = isObject(storedNode) ? storedNode : {};
     return {
       id,
       ...rest,
       type: typeof rest.type === 'string' ? rest.type : 'universalNode',
-      position: position ?? (undefined as unknown as WorkflowNode['position']),
-      data: { label, config, metadata: storedType, ...(isObject(restData) ? (restData as JsonObject) : {}) },
-    } as WorkflowNode;
+      position: position ?? UNPLACED,
+      data: { label, config, metadata: storedType, ...(isObject(restData) ? restData : {}) },
+    };
   }
 
   const config: JsonObject = { ...fields };
   if (description !== undefined) config.instanceDescription = description;
   const inputs = inputsOf(component).map((p) => portForProperty(p, 'input'));
   const outputs = outputsOf(component).map((p) => portForProperty(p, 'output'));
-  const ports = { inputs: [TRIGGER_IN, ...inputs], outputs: [] as NodePort[] };
+  const ports: { inputs: NodePort[]; outputs: NodePort[] } = { inputs: [TRIGGER_IN, ...inputs], outputs: [] };
   if (type === 'StartNode') {
     ports.inputs = [];
     ports.outputs = [triggerOut('next'), ...outputs];
@@ -264,7 +273,7 @@ function buildNode(
   } else {
     ports.outputs = [...branchesOf(component, id, controlEdges).map(triggerOut), ...outputs];
   }
-  const nodeType = importedNodeType(type, ports, config as Record<string, AsValue>, options.lookupNodeType);
+  const nodeType = importedNodeType(type, ports, config, options.lookupNodeType);
   const snake = snakeCase(type);
   const own = ownMetadata(metadata);
   const extensions: JsonObject = { [COMPONENT_TYPE_EXTENSION]: snake };
@@ -272,7 +281,7 @@ function buildNode(
   return {
     id,
     type: 'universalNode',
-    position: position ?? (undefined as unknown as WorkflowNode['position']),
+    position: position ?? UNPLACED,
     data: { label, config, metadata: nodeType, nodeId: id, extensions },
   };
 }
@@ -285,7 +294,8 @@ function buildEdge(
   derived: { sourceHandle: string; targetHandle: string; edgeType: string; sourcePortDataType: string },
 ): { edge: WorkflowEdge; index?: number } {
   const metadata = isObject(component.metadata) ? component.metadata : {};
-  const stored = isObject(metadata[K.FD_EDGE]) ? ({ ...metadata[K.FD_EDGE] } as JsonObject) : undefined;
+  const storedEdge = metadata[K.FD_EDGE];
+  const stored: JsonObject | undefined = isObject(storedEdge) ? { ...storedEdge } : undefined;
   const edge: WorkflowEdge = {
     id,
     source: source.id,
@@ -300,12 +310,15 @@ function buildEdge(
     if (Object.keys(own).length > 0) data[K.AS_METADATA] = own;
     return { edge: { ...edge, type: 'default', data } };
   }
-  const index = typeof stored[K.EDGE_INDEX] === 'number' ? (stored[K.EDGE_INDEX] as number) : undefined;
+  const storedIndex = stored[K.EDGE_INDEX];
+  const index = typeof storedIndex === 'number' ? storedIndex : undefined;
   delete stored[K.EDGE_INDEX];
   for (const handle of ['sourceHandle', 'targetHandle'] as const) {
     if (!(handle in stored)) continue;
-    if (stored[handle] === null) delete edge[handle];
-    else edge[handle] = stored[handle] as string;
+    const value = stored[handle];
+    if (value === null) delete edge[handle];
+    else if (typeof value === 'string') edge[handle] = value;
+    else continue; // not a handle wfe wrote: the spread below keeps it as it is
     delete stored[handle];
   }
   return { edge: { ...edge, ...stored }, index };
@@ -323,9 +336,13 @@ function orderEdges(edges: Array<{ edge: WorkflowEdge; index?: number }>): Workf
 function insertAt<T>(list: T[], kept: AsValue | undefined, field: 'node' | 'edge'): T[] {
   if (!Array.isArray(kept)) return list;
   const out = [...list];
-  const entries = kept.filter((k) => isObject(k) && typeof k.at === 'number' && isObject(k[field])) as AsObject[];
-  for (const entry of entries.sort((a, b) => (a.at as number) - (b.at as number)))
-    out.splice(Math.min(entry.at as number, out.length), 0, entry[field] as unknown as T);
+  const entries: Array<{ at: number; item: AsObject }> = [];
+  for (const k of kept) {
+    if (!isObject(k)) continue;
+    const item = k[field];
+    if (typeof k.at === 'number' && isObject(item)) entries.push({ at: k.at, item });
+  }
+  for (const { at, item } of entries.sort((a, b) => a.at - b.at)) out.splice(Math.min(at, out.length), 0, restored<T>(item));
   return out;
 }
 
@@ -334,9 +351,10 @@ const placeKeptEdges = (edges: WorkflowEdge[], kept: AsValue | undefined) => ins
 
 /** Nodes without a saved position get a layered layout, below any that have one. */
 function layOut(nodes: WorkflowNode[], edges: WorkflowEdge[], startId: string): void {
-  const missing = nodes.filter((n) => !isPoint(n.position));
+  const isPlaced = (n: WorkflowNode) => n.position !== UNPLACED && isPoint(n.position);
+  const missing = nodes.filter((n) => !isPlaced(n));
   if (missing.length === 0) return;
-  const placed = nodes.filter((n) => isPoint(n.position));
+  const placed = nodes.filter(isPlaced);
   const bottom = placed.length > 0 ? Math.max(...placed.map((n) => n.position.y)) + 200 : 100;
   const ids = new Set(missing.map((n) => n.id));
   const positions = layeredLayout(
@@ -344,12 +362,17 @@ function layOut(nodes: WorkflowNode[], edges: WorkflowEdge[], startId: string): 
     edges.filter((e) => ids.has(e.source) && ids.has(e.target)),
     { roots: [startId], origin: { x: 100, y: bottom } },
   );
-  for (const node of missing) node.position = positions.get(node.id)!;
+  for (const node of missing) {
+    const position = positions.get(node.id);
+    if (position) node.position = position;
+  }
 }
 
 function buildWorkflow(flow: AsObject, nodes: WorkflowNode[], edges: WorkflowEdge[], now: string): Workflow {
   const md = isObject(flow.metadata) ? flow.metadata : {};
-  const stored = isObject(md[K.FD_WORKFLOW]) ? (md[K.FD_WORKFLOW] as JsonObject) : undefined;
+  const storedWorkflow = md[K.FD_WORKFLOW];
+  const storedId = md[K.FD_WORKFLOW_ID];
+  const stored = isObject(storedWorkflow) ? storedWorkflow : undefined;
   const { metadata: storedMetadata, ...storedRest } = stored ?? {};
   const asFlow: JsonObject = {};
   const own = ownMetadata(md);
@@ -360,29 +383,24 @@ function buildWorkflow(flow: AsObject, nodes: WorkflowNode[], edges: WorkflowEdg
   if (storedAsFlow?.outputs !== undefined) asFlow.outputs = storedAsFlow.outputs;
   else if (!stored && Array.isArray(flow.outputs)) asFlow.outputs = detach(flow.outputs);
   const metadata: JsonObject = stored
-    ? { ...(isObject(storedMetadata) ? (storedMetadata as JsonObject) : {}) }
+    ? { ...(isObject(storedMetadata) ? storedMetadata : {}) }
     : { createdAt: now, updatedAt: now, format: 'agentspec' };
   delete metadata[K.AS_FLOW];
   if (Object.keys(asFlow).length > 0) metadata[K.AS_FLOW] = asFlow;
   const version = md[K.FD_VERSION] ?? (stored ? undefined : '1.0.0');
   const workflow: Workflow = {
-    id:
-      typeof md[K.FD_WORKFLOW_ID] === 'string'
-        ? (md[K.FD_WORKFLOW_ID] as string)
-        : typeof flow.id === 'string' && flow.id !== ''
-          ? flow.id
-          : randomUUID(),
+    id: typeof storedId === 'string' ? storedId : typeof flow.id === 'string' && flow.id !== '' ? flow.id : randomUUID(),
     name: typeof flow.name === 'string' ? flow.name : 'Imported flow',
     ...(typeof flow.description === 'string' ? { description: flow.description } : stored ? {} : { description: '' }),
     nodes,
     edges,
     ...storedRest,
-    metadata: {
+    metadata: restored<Workflow['metadata']>({
       ...(version !== undefined ? { version } : {}),
       ...(md[K.FD_AUTHOR] !== undefined ? { author: md[K.FD_AUTHOR] } : {}),
       ...(md[K.FD_TAGS] !== undefined ? { tags: md[K.FD_TAGS] } : {}),
       ...metadata,
-    } as Workflow['metadata'],
+    }),
   };
   return workflow;
 }

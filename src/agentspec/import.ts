@@ -6,6 +6,9 @@ import { dialectToOfficial, isFlowdropDialect } from './dialect.js';
 import { agentSpecToWorkflow, type FromAgentSpecOptions } from './from-agentspec.js';
 import { AgentSpecError, isObject } from './types.js';
 
+/** A FlowDrop workflow file: what validateWorkflowFile accepts. */
+const isWorkflowFile = (value: unknown): value is Workflow => validateWorkflowFile(value);
+
 import { IMPORT_SOURCES, type ImportSource } from './rules.js';
 export { IMPORT_SOURCES, type ImportSource };
 
@@ -26,11 +29,11 @@ export interface Imported {
 export function importDocument(value: unknown, options: FromAgentSpecOptions & { from?: ImportSource } = {}): Imported {
   const source = !options.from || options.from === 'auto' ? detectSource(value) : options.from;
   if (source === 'flowdrop') {
-    if (!validateWorkflowFile(value)) {
+    if (!isWorkflowFile(value)) {
       const [first] = describeAjvErrors(validateWorkflowFile.errors, 'workflow');
       throw new AgentSpecError(`not a FlowDrop workflow: ${first.field} ${first.message}`, first.pointer);
     }
-    return { workflow: value as Workflow, source, dialect: false };
+    return { workflow: value, source, dialect: false };
   }
   const dialect = isFlowdropDialect(value);
   const official = dialect && isObject(value) ? dialectToOfficial(value) : value;

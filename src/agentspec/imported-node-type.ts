@@ -1,10 +1,9 @@
 // The node type descriptor of a node imported from Agent Spec: the look of wfe's Agent Spec starter for
 // that component type (agentspec.llm_node…), or of the table below for types without a starter, with
 // the ports the component declares.
-import type { ConfigSchema, NodeMetadata, NodePort } from '../contract/types.js';
+import type { ConfigSchema, JsonObject, NodeMetadata, NodePort } from '../contract/types.js';
 import { BUILTIN_NODE_TYPES } from '../catalog/builtin-node-types.js';
 import { COMPONENT_TYPE_EXTENSION, snakeCase } from './component-types.js';
-import type { AsValue } from './types.js';
 
 type Look = Pick<NodeMetadata, 'name' | 'description' | 'category' | 'type' | 'icon' | 'color'>;
 
@@ -66,7 +65,7 @@ const GENERIC: Look = {
 const builtins = new Map(BUILTIN_NODE_TYPES.map((n) => [n.id, n]));
 export const builtinNodeType = (id: string): NodeMetadata | undefined => builtins.get(id);
 
-const jsonType = (value: AsValue): string | undefined =>
+const jsonType = (value: unknown): string | undefined =>
   value === null
     ? undefined
     : Array.isArray(value)
@@ -80,7 +79,7 @@ const jsonType = (value: AsValue): string | undefined =>
             : 'string';
 
 /** One property per config key, typed by its value: the editor gets a form, saves are never refused. */
-function configSchemaFor(config: Record<string, AsValue>): ConfigSchema {
+function configSchemaFor(config: JsonObject): ConfigSchema {
   const properties: ConfigSchema['properties'] = {};
   for (const [key, value] of Object.entries(config)) {
     const type = jsonType(value);
@@ -92,7 +91,7 @@ function configSchemaFor(config: Record<string, AsValue>): ConfigSchema {
 export function importedNodeType(
   componentType: string,
   ports: { inputs: NodePort[]; outputs: NodePort[] },
-  config: Record<string, AsValue>,
+  config: JsonObject,
   lookupNodeType: (id: string) => NodeMetadata | undefined = builtinNodeType,
 ): NodeMetadata {
   const snake = snakeCase(componentType);

@@ -35,9 +35,8 @@ export const DEFAULT_OUTPUTS: Record<string, AsProperty> = {
 export const BRANCHING_DEFAULT_INPUT = 'branching_mapping_key';
 
 const stringInputs = (names: string[]): AsProperty[] => names.map((title) => ({ title, type: 'string' }));
-const listed = (value: AsValue | undefined): AsProperty[] | undefined =>
-  Array.isArray(value) ? (value.filter((p) => isObject(p) && typeof p.title === 'string') as AsProperty[]) : undefined;
-const component = (value: AsValue | undefined): AsObject | undefined => (isObject(value) ? value : undefined);
+const isProperty = (value: AsValue): value is AsProperty => isObject(value) && typeof value.title === 'string';
+const listed = (value: AsValue | undefined): AsProperty[] | undefined => (Array.isArray(value) ? value.filter(isProperty) : undefined);
 
 function uniqueByTitle(properties: AsProperty[]): AsProperty[] {
   const seen = new Set<string>();
@@ -65,16 +64,16 @@ function inferredInputs(c: AsObject): AsProperty[] {
     case 'BranchingNode':
       return [{ title: BRANCHING_DEFAULT_INPUT, type: 'string' }];
     case 'AgentNode':
-      return component(c.agent) ? inputsOf(component(c.agent)!) : [];
+      return isObject(c.agent) ? inputsOf(c.agent) : [];
     case 'ToolNode':
-      return component(c.tool) ? (listed(component(c.tool)!.inputs) ?? []) : [];
+      return isObject(c.tool) ? (listed(c.tool.inputs) ?? []) : [];
     case 'FlowNode':
     case 'CatchExceptionNode':
-      return component(c.subflow) ? inputsOf(component(c.subflow)!) : [];
+      return isObject(c.subflow) ? inputsOf(c.subflow) : [];
     case 'MapNode':
     case 'ParallelMapNode':
-      return component(c.subflow)
-        ? inputsOf(component(c.subflow)!).map(({ title, ...schema }) => ({
+      return isObject(c.subflow)
+        ? inputsOf(c.subflow).map(({ title, ...schema }) => ({
             title: `iterated_${title}`,
             anyOf: [schema, { type: 'array', items: schema }],
           }))
@@ -82,7 +81,7 @@ function inferredInputs(c: AsObject): AsProperty[] {
     case 'ParallelFlowNode':
       return uniqueByTitle((Array.isArray(c.subflows) ? c.subflows : []).flatMap((f) => (isObject(f) ? inputsOf(f) : [])));
     case 'Flow':
-      return component(c.start_node) ? inputsOf(component(c.start_node)!) : [];
+      return isObject(c.start_node) ? inputsOf(c.start_node) : [];
     default:
       return [];
   }
@@ -96,19 +95,19 @@ function inferredOutputs(c: AsObject): AsProperty[] {
     case 'EndNode':
       return listed(c.inputs) ?? [];
     case 'AgentNode':
-      return component(c.agent) ? outputsOf(component(c.agent)!) : [];
+      return isObject(c.agent) ? outputsOf(c.agent) : [];
     case 'ToolNode':
-      return component(c.tool) ? (listed(component(c.tool)!.outputs) ?? []) : [];
+      return isObject(c.tool) ? (listed(c.tool.outputs) ?? []) : [];
     case 'FlowNode':
-      return component(c.subflow) ? outputsOf(component(c.subflow)!) : [];
+      return isObject(c.subflow) ? outputsOf(c.subflow) : [];
     case 'CatchExceptionNode': {
-      const inner = component(c.subflow) ? outputsOf(component(c.subflow)!) : [];
+      const inner = isObject(c.subflow) ? outputsOf(c.subflow) : [];
       return [...inner, { title: 'caught_exception_info', anyOf: [{ type: 'object' }, { type: 'null' }], default: null }];
     }
     case 'MapNode':
     case 'ParallelMapNode': {
       const reducers = isObject(c.reducers) ? c.reducers : undefined;
-      const inner = component(c.subflow) ? outputsOf(component(c.subflow)!) : [];
+      const inner = isObject(c.subflow) ? outputsOf(c.subflow) : [];
       return inner
         .filter((p) => !reducers || p.title in reducers)
         .map(({ title, ...schema }): AsProperty => {

@@ -3,6 +3,39 @@
 import { compileSchema, describeAjvErrors } from '../contract/validators.js';
 import { AgentSpecError, type AsObject } from './types.js';
 
+// What each schema below guarantees, as types: checkFlowShape and checkNodeShape narrow to them.
+
+/** A control flow connection of a checked Flow. */
+export interface ControlEdgeShape extends AsObject {
+  from_node: AsObject;
+  to_node: AsObject;
+}
+
+/** A data flow connection of a checked Flow. */
+export interface DataEdgeShape extends AsObject {
+  source_node: AsObject;
+  source_output: string;
+  destination_node: AsObject;
+  destination_input: string;
+}
+
+/** A Flow that passed the flow schema (after references are resolved, its nodes are objects). */
+export type FlowShape = AsObject & {
+  name: string;
+  start_node: AsObject;
+  nodes: AsObject[];
+  control_flow_connections: ControlEdgeShape[];
+  data_flow_connections?: DataEdgeShape[] | null;
+};
+
+/** A node component that passed the node schema. */
+export type NodeShape = AsObject & {
+  component_type: string;
+  name: string;
+  branches?: string[] | null;
+  mapping?: { [key: string]: string };
+};
+
 const nodeRef = { type: 'object' } as const;
 const title = { type: 'object', required: ['title'], properties: { title: { type: 'string', minLength: 1 } } } as const;
 const properties = { type: ['array', 'null'], items: title } as const;
@@ -74,5 +107,10 @@ function check(validate: ReturnType<typeof compileSchema>, value: AsObject, base
   throw new AgentSpecError(first.message, base + first.pointer);
 }
 
-export const checkFlowShape = (flow: AsObject): void => check(validateFlow, flow, '');
-export const checkNodeShape = (node: AsObject, path: string): void => check(validateNode, node, path);
+export function checkFlowShape(flow: AsObject): asserts flow is FlowShape {
+  check(validateFlow, flow, '');
+}
+
+export function checkNodeShape(node: AsObject, path: string): asserts node is NodeShape {
+  check(validateNode, node, path);
+}

@@ -4,7 +4,7 @@
 // components FlowDrop cannot describe, written as a reference a components registry must supply.
 import type { JsonObject, WorkflowNode } from '../contract/types.js';
 import { NODE_COMPONENTS, type ToolFlavour } from './component-types.js';
-import type { AsObject, AsProperty, AsValue } from './types.js';
+import { workflowValue, type AsObject, type AsProperty, type AsValue } from './types.js';
 
 /** Config keys the editor writes into every node; the envelope or the ports carry them. */
 export const EDITOR_CONFIG_KEYS = new Set([
@@ -61,7 +61,7 @@ export function buildFields(ctx: FieldContext, derive: Readonly<Record<string, D
   const used: string[] = [];
   for (const name of names) {
     if (config[name] !== undefined) {
-      given[name] = config[name] as AsValue;
+      given[name] = workflowValue(config[name]);
       used.push(name);
     }
   }

@@ -2,7 +2,9 @@
 // trigger outputs become branches, gateway branches become BranchingNode branches.
 import type { Branch, NodePort, WorkflowNode } from '../contract/types.js';
 import { CONTROL_DATA_TYPES } from './properties.js';
+import { isObject } from './types.js';
 
+/** A port the editor adds to a node's config.dynamicInputs / dynamicOutputs: it has a name. */
 interface DynamicPort {
   name: string;
   label?: string;
@@ -10,11 +12,13 @@ interface DynamicPort {
   required?: boolean;
 }
 
+const isDynamicPort = (value: unknown): value is DynamicPort => isObject(value) && typeof value.name === 'string';
+
 function dynamicPorts(node: WorkflowNode, side: 'input' | 'output'): NodePort[] {
   const list = node.data.config?.[side === 'input' ? 'dynamicInputs' : 'dynamicOutputs'];
   if (!Array.isArray(list)) return [];
-  return (list as DynamicPort[])
-    .filter((p) => p && typeof p.name === 'string')
+  return list
+    .filter(isDynamicPort)
     .map((p) => ({ id: p.name, name: p.label ?? p.name, type: side, dataType: p.dataType, required: p.required ?? false }));
 }
 

@@ -1,6 +1,6 @@
 // FlowDrop ports ↔ Agent Spec properties (JSON Schemas titled with the port id).
 import type { NodePort, PortSchema } from '../contract/types.js';
-import type { AsObject, AsProperty, AsValue } from './types.js';
+import { isObject, workflowValue, type AsObject, type AsProperty } from './types.js';
 
 /** Port data types that wire control flow or tools, never data: they have no property. */
 export const CONTROL_DATA_TYPES = new Set(['trigger', 'tool']);
@@ -70,8 +70,8 @@ export function dataTypeForSchema(schema: AsObject): string {
       return 'json';
     case 'array': {
       const items = schema.items;
-      if (items && typeof items === 'object' && !Array.isArray(items)) {
-        const inner = dataTypeForSchema(items as AsObject);
+      if (isObject(items)) {
+        const inner = dataTypeForSchema(items);
         if (['string', 'number', 'boolean', 'json'].includes(inner)) return `${inner}[]`;
       }
       return 'array';
@@ -94,11 +94,12 @@ export interface PortProperty {
 /** The property a data port becomes. A port `schema` wins over the data type (it is already JSON Schema). */
 export function propertyForPort(port: NodePort): PortProperty {
   const fromType = schemaForDataType(port.dataType);
-  const custom = port.schema && Object.keys(port.schema).length > 0 ? (port.schema as unknown as AsObject) : undefined;
+  const portSchema = workflowValue(port.schema);
+  const custom = isObject(portSchema) && Object.keys(portSchema).length > 0 ? portSchema : undefined;
   const { title: _title, ...schema } = custom ?? fromType.schema;
   const property: AsProperty = { title: sanitizeTitle(port.id), ...schema };
   if (port.description) property.description = port.description;
-  if (port.defaultValue !== undefined) property.default = port.defaultValue as AsValue;
+  if (port.defaultValue !== undefined) property.default = workflowValue(port.defaultValue);
   return { property, approximate: custom ? false : fromType.approximate };
 }
 
@@ -108,6 +109,7 @@ export function portForProperty(property: AsProperty, side: 'input' | 'output'):
   const port: NodePort = { id: title, name: title, type: side, dataType: dataTypeForSchema(property), required: false };
   if (typeof description === 'string') port.description = description;
   if (defaultValue !== undefined) port.defaultValue = defaultValue;
-  if (Object.keys(schema).length > 0) port.schema = schema as unknown as PortSchema;
+  // Any JSON Schema: PortSchema names only the keywords the editor reads.
+  if (Object.keys(schema).length > 0) port.schema = schema as PortSchema;
   return port;
 }

@@ -38,8 +38,8 @@ export interface ResolvedDocument {
 function collectDefinitions(document: AsValue, label: string): Map<string, Definition> {
   const table = new Map<string, Definition>();
   const stack: Array<{ value: AsValue; path: string }> = [{ value: document, path: '' }];
-  while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const { value, path } = top;
     if (Array.isArray(value)) {
       value.forEach((item, i) => stack.push({ value: item, path: `${path}/${i}` }));
       continue;
@@ -102,7 +102,8 @@ export function resolveReferences(document: AsValue, external?: Registry): Resol
   const inProgress: string[] = [];
 
   const resolveKey = (key: string, at: string): AsValue => {
-    if (done.has(key)) return done.get(key)!;
+    const resolved = done.get(key);
+    if (resolved !== undefined) return resolved;
     if (inProgress.includes(key))
       throw new AgentSpecError(
         `reference "${key}" is circular: ${[...inProgress.slice(inProgress.indexOf(key)), key].map((k) => `"${k}"`).join(' → ')}`,
@@ -158,7 +159,10 @@ export function writeOnce(root: AsObject, pinned: string[] = []): AsObject {
   // Pass 1: lift nested tables, count inline components by id.
   const lift = (value: AsValue, isRoot: boolean): AsValue => {
     if (Array.isArray(value)) return value.map((item) => lift(item, false));
-    if (!isObject(value) || isReference(value)) return value;
+    return isObject(value) ? liftObject(value, isRoot) : value;
+  };
+  const liftObject = (value: AsObject, isRoot: boolean): AsObject => {
+    if (isReference(value)) return value;
     const out: AsObject = {};
     for (const [key, child] of Object.entries(value)) {
       if (key === 'metadata') out[key] = child;
@@ -173,14 +177,17 @@ export function writeOnce(root: AsObject, pinned: string[] = []): AsObject {
     if (!isRoot && isComponent(out) && typeof out.id === 'string') count.set(out.id, (count.get(out.id) ?? 0) + 1);
     return out;
   };
-  const lifted = lift(root, true) as AsObject;
+  const lifted = liftObject(root, true);
   for (const ref of referencesIn(lifted)) count.set(ref, Math.max(2, count.get(ref) ?? 0));
   const shared = new Set([...count].filter(([, n]) => n > 1).map(([key]) => key));
   // Pass 2: replace shared inline components by references, collecting their definitions.
   const order: string[] = [...pinned];
   const replace = (value: AsValue, isDefinitionRoot: boolean): AsValue => {
     if (Array.isArray(value)) return value.map((item) => replace(item, false));
-    if (!isObject(value) || isReference(value)) return value;
+    return isObject(value) ? replaceObject(value, isDefinitionRoot) : value;
+  };
+  const replaceObject = (value: AsObject, isDefinitionRoot: boolean): AsObject => {
+    if (isReference(value)) return value;
     if (!isDefinitionRoot && isComponent(value) && typeof value.id === 'string' && shared.has(value.id)) {
       if (!table.has(value.id) || !order.includes(value.id)) {
         if (!table.has(value.id)) table.set(value.id, value);
@@ -192,14 +199,15 @@ export function writeOnce(root: AsObject, pinned: string[] = []): AsObject {
     for (const [key, child] of Object.entries(value)) out[key] = key === 'metadata' ? child : replace(child, false);
     return out;
   };
-  const body = replace(lifted, true) as AsObject;
+  const body = replaceObject(lifted, true);
   for (const key of table.keys()) if (!order.includes(key)) order.push(key);
   const definitions: AsObject = {};
   // A definition may itself contain shared components: resolve until no new definition appears.
   for (let i = 0; i < order.length; i++) {
     const key = order[i];
-    if (!table.has(key)) continue;
-    definitions[key] = replace(table.get(key)!, true);
+    const definition = table.get(key);
+    if (definition === undefined) continue;
+    definitions[key] = replace(definition, true);
     for (const k of table.keys()) if (!order.includes(k)) order.push(k);
   }
   const { $referenced_components: _old, ...rest } = body;

@@ -26,6 +26,12 @@ export const isReference = (value: unknown): value is AsReference =>
 
 export const isComponent = (value: unknown): value is AsComponent => isObject(value) && typeof value.component_type === 'string';
 
+/**
+ * A value of a FlowDrop workflow (a config value, a port default) as a value of this document model.
+ * Workflows are parsed from JSON, so what they hold is JSON; their types (contract/types.ts) say `unknown`.
+ */
+export const workflowValue = (value: unknown): AsValue => value as AsValue;
+
 /** Fields every component may carry; the rest are type-specific. */
 export const ENVELOPE_FIELDS = [
   'component_type',

@@ -51,7 +51,12 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
   }
   const nodes = workflow.nodes.filter((n) => !notes.has(n.id));
   const byId = new Map(nodes.map((n) => [n.id, n]));
-  const edges = workflow.edges.filter((e) => byId.has(e.source) && byId.has(e.target));
+  // Edges between exported nodes, each with its source node.
+  const wired = workflow.edges.flatMap((edge) => {
+    const source = byId.get(edge.source);
+    return source && byId.has(edge.target) ? [{ edge, source }] : [];
+  });
+  const edges = wired.map((w) => w.edge);
 
   const starts = nodes.filter((n) => types.get(n.id) === 'StartNode');
   if (starts.length === 0)
@@ -67,8 +72,8 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
     });
 
   const ends = nodes.filter((n) => types.get(n.id) === 'EndNode');
-  const isControl = (edge: (typeof edges)[number]) => {
-    const ports = nodePorts(byId.get(edge.source)!);
+  const isControl = ({ edge, source }: (typeof wired)[number]) => {
+    const ports = nodePorts(source);
     const port = edge.sourceHandle ? portIdFromHandle(edge.sourceHandle, edge.source, 'output') : undefined;
     return (
       port === undefined ||
@@ -82,7 +87,10 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
       message: 'Agent Spec requires at least one EndNode. No end node found (terminal node with outputs category).',
     });
   else if (starts.length === 1) {
-    const reached = reachableFrom(starts[0].id, edges.filter(isControl));
+    const reached = reachableFrom(
+      starts[0].id,
+      wired.filter(isControl).map((w) => w.edge),
+    );
     if (!ends.some((n) => reached.has(n.id)))
       issues.push({ rule: 'end-reachable', message: 'No EndNode is reachable from the start node', nodeIds: ends.map((n) => n.id) });
   }
@@ -113,7 +121,14 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
     nodes.map((n) => n.id),
     edges.filter((e) => !isLoopEdge(e) && (!e.targetHandle || portIdFromHandle(e.targetHandle, e.target, 'input') !== LOOP_BACK_PORT)),
   );
-  if (cycle) issues.push({ rule: 'no-cycle', message: unmarkedCycleMessage(cycle, (id) => `'${labelOf(byId.get(id)!)}'`), nodeIds: cycle });
+  if (cycle) {
+    // The cycle runs through exported nodes only; an id is its own label otherwise.
+    const label = (id: string) => {
+      const node = byId.get(id);
+      return `'${node ? labelOf(node) : id}'`;
+    };
+    issues.push({ rule: 'no-cycle', message: unmarkedCycleMessage(cycle, label), nodeIds: cycle });
+  }
 
   const touched = new Set(edges.flatMap((e) => [e.source, e.target]));
   for (const node of nodes)
@@ -121,7 +136,7 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
 
   for (const node of nodes) {
     const connected = new Set(
-      edges.filter((e) => e.target === node.id && e.targetHandle).map((e) => portIdFromHandle(e.targetHandle!, node.id, 'input')),
+      edges.flatMap((e) => (e.target === node.id && e.targetHandle ? [portIdFromHandle(e.targetHandle, node.id, 'input')] : [])),
     );
     for (const port of nodePorts(node).inputs) {
       if (port.required && port.dataType !== 'trigger' && !connected.has(port.id))

@@ -2,6 +2,7 @@
 // that covers every component (and every field set to a non-null value), and refuses a document that
 // declares less. The tables follow the official JSON Schemas: the release whose schema first accepts the
 // component or field.
+import { isOneOf } from '../util/narrow.js';
 import { isComponent, isObject, type AsValue } from './types.js';
 
 export const AGENTSPEC_VERSIONS = ['25.4.1', '25.4.2', '26.1.0', '26.1.2', '26.2.0'] as const;
@@ -111,7 +112,7 @@ const fieldRules: Record<string, FieldRules> = {
   StreamableHTTPmTLSTransport: REMOTE_TRANSPORT,
 };
 
-export const isAgentSpecVersion = (value: unknown): value is AgentSpecVersion => AGENTSPEC_VERSIONS.includes(value as AgentSpecVersion);
+export const isAgentSpecVersion = (value: unknown): value is AgentSpecVersion => isOneOf(AGENTSPEC_VERSIONS, value);
 
 export const compareVersions = (a: string, b: string): number => {
   const pa = a.split('.').map(Number);
@@ -141,7 +142,7 @@ export function requiredVersion(document: AsValue): VersionNeed {
   };
   const stack: AsValue[] = [document];
   while (stack.length > 0) {
-    const value = stack.pop()!;
+    const value = stack.pop();
     if (Array.isArray(value)) {
       stack.push(...value);
       continue;

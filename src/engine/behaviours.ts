@@ -2,7 +2,9 @@
 // a mock (config.mockResponse, or wfe.config.yaml `mocks:` by node id or type) or with a reply built from
 // their inputs; config.mockError makes any node fail.
 import type { WorkflowNode } from '../contract/types.js';
+import { errorMessage, isRecord } from '../util/narrow.js';
 import { BUILTIN_FUNCTIONS, evaluateExpression } from './expression.js';
+import { componentTypeOf } from './plan.js';
 import type { InterruptType } from './types.js';
 
 export interface ToolCall {
@@ -158,13 +160,14 @@ function evaluateCondition(condition: string, scope: Record<string, unknown>): b
   try {
     return Boolean(evaluateExpression(condition, scope));
   } catch (err) {
-    throw new NodeFailure(`Branch condition ${(err as Error).message}`);
+    throw new NodeFailure(`Branch condition ${errorMessage(err)}`);
   }
 }
 
 const gateway: Behaviour = {
   run(ctx) {
-    const branches = ctx.node.data.config.branches ?? (ctx.config.branches as typeof ctx.node.data.config.branches) ?? [];
+    const configured = ctx.config.branches;
+    const branches = ctx.node.data.config.branches ?? (Array.isArray(configured) ? configured : undefined) ?? [];
     if (branches.length === 0) throw new NodeFailure('Gateway has no branches: add at least one branch in its configuration');
     const value = ctx.inputs.value ?? ctx.inputs.input ?? firstInput(ctx);
     const scope = { ...ctx.inputs, value, input: value, inputs: ctx.inputs };
@@ -183,8 +186,9 @@ const gateway: Behaviour = {
 const forEach: Behaviour = {
   run(ctx) {
     const items = Array.isArray(ctx.inputs.items) ? ctx.inputs.items : ctx.inputs.items === undefined ? [] : [ctx.inputs.items];
-    const index = (ctx.state.index as number | undefined) ?? 0;
-    const results = (ctx.state.results as unknown[] | undefined) ?? [];
+    // Only this behaviour writes the node's state: a number and a list, or nothing yet.
+    const index = typeof ctx.state.index === 'number' ? ctx.state.index : 0;
+    const results: unknown[] = Array.isArray(ctx.state.results) ? ctx.state.results : [];
     if (index > 0) results.push(ctx.inputs.loop_back ?? ctx.state.lastItem);
     const max = Number(ctx.config.maxIterations ?? 1000);
     if (index < items.length && index < max) {
@@ -206,7 +210,7 @@ const calculator: Behaviour = {
     try {
       result = evaluateExpression(expression, {});
     } catch (err) {
-      throw new NodeFailure((err as Error).message);
+      throw new NodeFailure(errorMessage(err));
     }
     const precision = Number(ctx.config.precision ?? 6);
     return { outputs: { result: typeof result === 'number' ? Number(result.toFixed(precision)) : result, tool: 'calculator' } };
@@ -247,12 +251,12 @@ const jsonParser: Behaviour = {
     if (raw !== null && typeof raw === 'object') return { outputs: { trigger: true, json: raw } };
     const source = ctx.config.stripCodeFences === false ? text(raw) : stripFences(text(raw));
     try {
-      let json = JSON.parse(source) as unknown;
+      let json: unknown = JSON.parse(source);
       if (ctx.config.path) json = evaluateExpression(String(ctx.config.path), { json, $: json });
       return { outputs: { trigger: true, json } };
     } catch (err) {
-      if (ctx.config.strict !== false) throw new NodeFailure(`Input is not valid JSON: ${(err as Error).message}`);
-      return { outputs: { trigger: true, json: null, error: (err as Error).message } };
+      if (ctx.config.strict !== false) throw new NodeFailure(`Input is not valid JSON: ${errorMessage(err)}`);
+      return { outputs: { trigger: true, json: null, error: errorMessage(err) } };
     }
   },
 };
@@ -277,13 +281,14 @@ const textFormatter: Behaviour = {
   },
 };
 
+/** Records as they arrive, read field by field: a list as it is, one value as a list of one, nothing as none. */
 const records = (v: unknown): Record<string, unknown>[] =>
-  Array.isArray(v) ? (v as Record<string, unknown>[]) : v === undefined || v === null ? [] : [v as Record<string, unknown>];
+  Array.isArray(v) ? v : v === undefined || v === null ? [] : [v as Record<string, unknown>];
 
 /** A CSV file cannot be read (no file system in a simulation): its content may come inline, else sample rows. */
 const csvParser: Behaviour = {
   run(ctx) {
-    const file = ctx.inputs.file as { content?: string; records?: unknown[] } | undefined;
+    const file = isRecord(ctx.inputs.file) ? ctx.inputs.file : undefined;
     if (Array.isArray(file?.records)) return { outputs: { trigger: true, records: file.records, count: file.records.length } };
     const content =
       typeof file?.content === 'string' ? file.content : 'sku,amount,date\nA-1,19.90,2026-01-01\nB-2,5.00,2026-01-01\nA-1,19.90,2026-01-01';
@@ -308,7 +313,7 @@ const dataFilter: Behaviour = {
       try {
         keep = evaluateExpression(condition, { record }, functions);
       } catch (err) {
-        throw new NodeFailure(`Filter condition ${(err as Error).message}`);
+        throw new NodeFailure(`Filter condition ${errorMessage(err)}`);
       }
       (keep ? kept : rejected).push(record);
     }
@@ -318,14 +323,14 @@ const dataFilter: Behaviour = {
 
 const dataMapper: Behaviour = {
   run(ctx) {
-    const mapping = (ctx.config.mapping ?? {}) as Record<string, string>;
+    const mapping = ctx.config.mapping ?? {};
     const mapped = records(ctx.inputs.records).map((record) => {
       const out: Record<string, unknown> = ctx.config.dropUnmapped ? {} : { ...record };
       for (const [field, expression] of Object.entries(mapping)) {
         try {
           out[field] = evaluateExpression(String(expression), { record });
         } catch (err) {
-          throw new NodeFailure(`Mapping of '${field}' ${(err as Error).message}`);
+          throw new NodeFailure(`Mapping of '${field}' ${errorMessage(err)}`);
         }
       }
       return out;
@@ -536,9 +541,7 @@ const BY_CATEGORY: Record<string, Behaviour> = {
 
 /** Behaviour by node type id, then Agent Spec component type, then visual type and category. */
 export function behaviourFor(node: WorkflowNode, typeId: string): { behaviour: Behaviour; known: boolean } {
-  const component = (node.data?.extensions?.['agentspec:component_type'] ??
-    node.data?.metadata?.extensions?.['agentspec:component_type']) as string | undefined;
-  const normalised = component?.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
+  const normalised = componentTypeOf(node);
   const found =
     BY_TYPE[typeId] ??
     (normalised ? BY_COMPONENT[normalised] : undefined) ??

@@ -13,7 +13,7 @@ import { answerEntry, Interrupts, promptMetadata, waitForAnswer } from './interr
 import { planRun } from './plan.js';
 import { executeRun } from './run-execution.js';
 import { RunHistory } from './run-history.js';
-import { isFinished, RunRegistry, wake, type ActiveRun } from './run-registry.js';
+import { isFinished, RunRegistry, wake, type AbortReason, type ActiveRun } from './run-registry.js';
 import { createJobs, RunAborted, type SchedulerHooks } from './scheduler.js';
 import { Sessions } from './sessions.js';
 import type { InterruptRecord, InterruptStatus, MessageRecord, RunOrigin, RunRecord, RunStatus, SessionRecord } from './types.js';
@@ -135,7 +135,7 @@ export class Engine {
         () => this.finish(run, 'completed'),
         (err: unknown) => {
           if (err instanceof RunAborted || active.controller.signal.aborted) {
-            const reason = active.abortReason ?? { status: 'cancelled' as RunStatus, message: 'Cancelled' };
+            const reason: AbortReason = active.abortReason ?? { status: 'cancelled', message: 'Cancelled' };
             this.finish(run, reason.status, reason.message);
           } else this.finish(run, 'failed', err instanceof Error ? err.message : String(err));
         },
@@ -179,7 +179,7 @@ export class Engine {
       results: {},
     };
     Object.assign(run, {
-      status: 'running' as RunStatus,
+      status: 'running',
       session_id: input.sessionId,
       started: created,
       updated: created,
@@ -187,7 +187,7 @@ export class Engine {
       steps: 0,
       jobs,
       results: {},
-    });
+    } satisfies Partial<RunRecord>);
     delete run.finished;
     delete run.error;
     try {
@@ -364,7 +364,7 @@ export class Engine {
         metadata: promptMetadata(interrupt, request, node),
       });
       interrupt.messageId = message.id;
-      session.status = this.options.waitingStatus === 'awaiting_input' ? ('awaiting_input' as SessionRecord['status']) : 'idle';
+      session.status = this.options.waitingStatus === 'awaiting_input' ? 'awaiting_input' : 'idle';
       this.sessions.touch(session);
     }
     this.touchRun(run);
@@ -399,9 +399,10 @@ export class Engine {
   }
 
   private async answer(interrupt: InterruptRecord, status: InterruptStatus, answer: InterruptAnswer): Promise<InterruptRecord> {
-    const active = this.registry.activeRun(interrupt.executionId)!;
+    const waiting = this.registry.activeRun(interrupt.executionId)?.waiting;
+    const run = this.registry.get(interrupt.executionId);
+    if (!waiting || !run) throw new ConflictError(`Interrupt '${interrupt.id}' no longer has a run waiting for it`);
     this.interrupts.close(interrupt, status, answer);
-    const run = this.registry.get(interrupt.executionId)!;
     const session = interrupt.sessionId ? this.sessions.find(interrupt.sessionId) : undefined;
     if (session) {
       const prompt = session.messages.find((m) => m.id === interrupt.messageId);
@@ -421,7 +422,7 @@ export class Engine {
       this.sessions.touch(session);
     }
     this.log(run, 'info', `Interrupt ${status}${status === 'resolved' ? `: ${JSON.stringify(answer.value)}` : ''}`);
-    active.waiting!.answer(answer);
+    waiting.answer(answer);
     await this.settled(run.id);
     return interrupt;
   }

@@ -77,6 +77,15 @@ const BINARY_PRECEDENCE: Record<string, number> = {
 const KEYWORDS: Record<string, unknown> = { true: true, false: false, null: null, undefined: undefined };
 const FORBIDDEN = new Set(['__proto__', 'prototype', 'constructor']);
 const METHODS = new Set(['includes', 'startsWith', 'endsWith', 'toLowerCase', 'toUpperCase', 'trim', 'indexOf', 'join']);
+// Sticky: they match at `lastIndex` only (see matchAt).
+const NUMBER = /(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/y;
+const NAME = /[A-Za-z_$][\w$]*/y;
+
+/** The text `pattern` (a sticky regular expression) matches at `at` in `source`, if any. */
+function matchAt(pattern: RegExp, source: string, at: number): string | undefined {
+  pattern.lastIndex = at;
+  return pattern.exec(source)?.[0];
+}
 
 function tokenize(source: string): Token[] {
   const tokens: Token[] = [];
@@ -88,10 +97,12 @@ function tokenize(source: string): Token[] {
       continue;
     }
     const start = i;
-    if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(source[i + 1] ?? ''))) {
-      const match = /^(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/.exec(source.slice(i))!;
-      tokens.push({ type: 'number', value: match[0], at: start });
-      i += match[0].length;
+    // A digit, or a dot before one, starts a number; a letter, _ or $ starts a name.
+    const number = matchAt(NUMBER, source, i);
+    const name = number === undefined ? matchAt(NAME, source, i) : undefined;
+    if (number !== undefined) {
+      tokens.push({ type: 'number', value: number, at: start });
+      i += number.length;
     } else if (c === '"' || c === "'") {
       let text = '';
       i++;
@@ -105,10 +116,9 @@ function tokenize(source: string): Token[] {
       if (source[i] !== c) throw new ExpressionError('unterminated string', source, start);
       i++;
       tokens.push({ type: 'string', value: text, at: start });
-    } else if (/[A-Za-z_$]/.test(c)) {
-      const match = /^[A-Za-z_$][\w$]*/.exec(source.slice(i))!;
-      tokens.push({ type: 'name', value: match[0], at: start });
-      i += match[0].length;
+    } else if (name !== undefined) {
+      tokens.push({ type: 'name', value: name, at: start });
+      i += name.length;
     } else {
       const op = OPERATORS.find((o) => source.startsWith(o, i));
       if (!op) throw new ExpressionError(`unexpected character '${c}'`, source, i);
@@ -219,11 +229,18 @@ function read(object: unknown, property: unknown): unknown {
   if (FORBIDDEN.has(key)) return undefined;
   if (typeof object === 'string' || Array.isArray(object)) {
     if (key === 'length') return object.length;
-    return /^\d+$/.test(key) ? (object as ArrayLike<unknown>)[Number(key)] : undefined;
+    return /^\d+$/.test(key) ? object[Number(key)] : undefined;
   }
-  if (typeof object === 'object' && Object.prototype.hasOwnProperty.call(object, key)) return (object as Record<string, unknown>)[key];
+  if (typeof object === 'object' && Object.prototype.hasOwnProperty.call(object, key)) return Reflect.get(object, key);
   return undefined;
 }
+
+/**
+ * A value as JavaScript's operators take it: the language applies `<`, `+`, `-`… to whatever values it
+ * meets, with JavaScript's coercions (`"2" * 3` is 6, `"a" + 1` is "a1"). TypeScript types those
+ * operators for numbers only; this is the one place that lets any value through.
+ */
+const operand = (value: unknown): number => value as number;
 
 export type ExpressionFunctions = Record<string, (...args: unknown[]) => unknown>;
 
@@ -261,13 +278,14 @@ function evaluate(node: Node, scope: Record<string, unknown>, source: string, fu
           `'${node.method}' cannot be called here (allowed on strings and lists: ${[...METHODS].join(', ')})`,
           source,
         );
-      const fn = (target as unknown as Record<string, (...a: unknown[]) => unknown>)[node.method];
+      // The method as a property lookup on the value finds it (a string's from String.prototype).
+      const fn: unknown = Reflect.get(Object(target), node.method);
       if (typeof fn !== 'function') throw new ExpressionError(`'${node.method}' is not available on this value`, source);
       return fn.apply(target, node.args.map(evaluateIn));
     }
     case 'unary': {
       const v = evaluateIn(node.operand);
-      return node.op === '!' ? !v : node.op === '-' ? -(v as number) : +(v as number);
+      return node.op === '!' ? !v : node.op === '-' ? -operand(v) : +operand(v);
     }
     case 'conditional':
       return evaluateIn(node.test) ? evaluateIn(node.then) : evaluateIn(node.else);
@@ -275,8 +293,8 @@ function evaluate(node: Node, scope: Record<string, unknown>, source: string, fu
       if (node.op === '&&') return evaluateIn(node.left) && evaluateIn(node.right);
       if (node.op === '||') return evaluateIn(node.left) || evaluateIn(node.right);
       if (node.op === '??') return evaluateIn(node.left) ?? evaluateIn(node.right);
-      const a = evaluateIn(node.left) as never;
-      const b = evaluateIn(node.right) as never;
+      const a = evaluateIn(node.left);
+      const b = evaluateIn(node.right);
       switch (node.op) {
         case '===':
           return a === b;
@@ -288,23 +306,23 @@ function evaluate(node: Node, scope: Record<string, unknown>, source: string, fu
         case '!=':
           return !(a === b || (a !== null && b !== null && typeof a !== 'object' && typeof b !== 'object' && String(a) === String(b)));
         case '<':
-          return a < b;
+          return operand(a) < operand(b);
         case '<=':
-          return a <= b;
+          return operand(a) <= operand(b);
         case '>':
-          return a > b;
+          return operand(a) > operand(b);
         case '>=':
-          return a >= b;
+          return operand(a) >= operand(b);
         case '+':
-          return (a as number) + (b as number);
+          return operand(a) + operand(b);
         case '-':
-          return a - b;
+          return operand(a) - operand(b);
         case '*':
-          return a * b;
+          return operand(a) * operand(b);
         case '/':
-          return a / b;
+          return operand(a) / operand(b);
         case '%':
-          return a % b;
+          return operand(a) % operand(b);
       }
     }
   }

@@ -2,6 +2,7 @@
 // checked with ajv, so a bad answer gets a 400 that names what was expected.
 import { compileConfigSchema } from '../contract/config-check.js';
 import { describeAjvErrors } from '../contract/validators.js';
+import { isRecord } from '../util/narrow.js';
 import type { InterruptRecord } from './types.js';
 
 function schemaFor(interrupt: InterruptRecord): Record<string, unknown> {
@@ -10,7 +11,9 @@ function schemaFor(interrupt: InterruptRecord): Record<string, unknown> {
     case 'confirmation':
       return { type: 'boolean' };
     case 'choice': {
-      const values = ((c.options as Array<{ value: string }>) ?? []).map((o) => o.value);
+      // The options interruptFromConfig wrote: a list of {value, label}.
+      const options: unknown[] = Array.isArray(c.options) ? c.options : [];
+      const values = options.map((o) => (isRecord(o) ? o.value : undefined));
       if (!c.multiple) return { type: 'string', enum: values };
       return {
         type: 'array',
@@ -27,7 +30,7 @@ function schemaFor(interrupt: InterruptRecord): Record<string, unknown> {
         ...(c.max_length !== undefined ? { maxLength: c.max_length } : {}),
       };
     case 'form':
-      return { ...(c.schema as Record<string, unknown>), type: 'object' };
+      return { ...(isRecord(c.schema) ? c.schema : {}), type: 'object' };
     case 'review':
       return {
         type: 'object',

@@ -8,6 +8,8 @@ import { loopBodies } from '../graph/loops.js';
 
 export interface PlannedEdge {
   edge: WorkflowEdge;
+  /** The node it leaves (a planned edge joins two nodes of the workflow). */
+  sourceNode: WorkflowNode;
   kind: EdgeKind;
   sourcePort: string;
   targetPort: string;
@@ -32,38 +34,51 @@ export interface RunPlan {
 
 export const typeIdOf = (node: WorkflowNode): string => node.data?.metadata?.id ?? node.type;
 
-const componentType = (node: WorkflowNode): string | undefined =>
-  (
-    (node.data?.extensions?.['agentspec:component_type'] ?? node.data?.metadata?.extensions?.['agentspec:component_type']) as
-      string | undefined
-  )
-    ?.replace(/([a-z])([A-Z])/g, '$1_$2')
-    .toLowerCase();
+/** The node's Agent Spec component type, snake_case (StartNode → start_node), when it records one. */
+export function componentTypeOf(node: WorkflowNode): string | undefined {
+  const recorded = node.data?.extensions?.['agentspec:component_type'] ?? node.data?.metadata?.extensions?.['agentspec:component_type'];
+  return typeof recorded === 'string' ? recorded.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase() : undefined;
+}
 
 const isNote = (node: WorkflowNode): boolean => (node.data?.config?.nodeType ?? node.data?.metadata?.type) === 'note';
 
 /** A start node says so: the triggers category, or an Agent Spec StartNode. */
 export const isExplicitStart = (node: WorkflowNode): boolean =>
-  node.data?.metadata?.category === 'triggers' || componentType(node) === 'start_node';
+  node.data?.metadata?.category === 'triggers' || componentTypeOf(node) === 'start_node';
+
+/** Adds `item` to the list under `key`, starting the list if there is none. */
+function append<T>(lists: Map<string, T[]>, key: string, item: T): void {
+  const list = lists.get(key);
+  if (list) list.push(item);
+  else lists.set(key, [item]);
+}
 
 export type PlanResult = { ok: true; plan: RunPlan } | { ok: false; errors: string[] };
 
 export function planRun(workflow: Workflow): PlanResult {
   const nodes = new Map(workflow.nodes.map((n) => [n.id, n]));
-  const planned: PlannedEdge[] = workflow.edges
-    .filter((e) => nodes.has(e.source) && nodes.has(e.target))
-    .map((edge) => ({
-      edge,
-      // An edge marked as a loop's back edge (data.loop) closes its loop like an edge into loop_back.
-      kind: isLoopEdge(edge) ? 'loopback' : edgeKind(edge, nodes),
-      sourcePort: edge.sourceHandle ? portIdFromHandle(edge.sourceHandle, edge.source, 'output') : '',
-      targetPort: edge.targetHandle ? portIdFromHandle(edge.targetHandle, edge.target, 'input') : '',
-    }));
+  const planned = workflow.edges.flatMap((edge): PlannedEdge[] => {
+    const sourceNode = nodes.get(edge.source);
+    if (!sourceNode || !nodes.has(edge.target)) return [];
+    return [
+      {
+        edge,
+        sourceNode,
+        // An edge marked as a loop's back edge (data.loop) closes its loop like an edge into loop_back.
+        kind: isLoopEdge(edge) ? 'loopback' : edgeKind(edge, nodes),
+        sourcePort: edge.sourceHandle ? portIdFromHandle(edge.sourceHandle, edge.source, 'output') : '',
+        targetPort: edge.targetHandle ? portIdFromHandle(edge.targetHandle, edge.target, 'input') : '',
+      },
+    ];
+  });
 
   const incoming = new Map<string, PlannedEdge[]>();
   const outgoing = new Map<string, PlannedEdge[]>();
   const tools = new Map<string, PlannedEdge[]>();
   const toolProviders = new Set<string>();
+  /** Nodes with a scheduling edge into them, and nodes with any scheduling edge. */
+  const entered = new Set<string>();
+  const wired = new Set<string>();
   for (const id of nodes.keys()) {
     incoming.set(id, []);
     outgoing.set(id, []);
@@ -71,15 +86,17 @@ export function planRun(workflow: Workflow): PlanResult {
   }
   for (const p of planned) {
     if (p.kind === 'tool') {
-      tools.get(p.edge.target)!.push(p);
+      append(tools, p.edge.target, p);
       toolProviders.add(p.edge.source);
       continue;
     }
-    incoming.get(p.edge.target)!.push(p);
-    outgoing.get(p.edge.source)!.push(p);
+    append(incoming, p.edge.target, p);
+    append(outgoing, p.edge.source, p);
+    entered.add(p.edge.target);
+    wired.add(p.edge.target).add(p.edge.source);
   }
   // A tool provider is called by its consumer; it is a step only if it is also wired into the flow.
-  const toolOnly = (n: WorkflowNode) => toolProviders.has(n.id) && incoming.get(n.id)!.length === 0 && outgoing.get(n.id)!.length === 0;
+  const toolOnly = (n: WorkflowNode) => toolProviders.has(n.id) && !wired.has(n.id);
   const steps = workflow.nodes.filter((n) => !isNote(n) && !toolOnly(n));
   const stepIds = new Set(steps.map((n) => n.id));
 
@@ -92,7 +109,7 @@ export function planRun(workflow: Workflow): PlanResult {
   }
 
   const explicit = steps.filter(isExplicitStart).map((n) => n.id);
-  const starts = explicit.length > 0 ? explicit : steps.filter((n) => incoming.get(n.id)!.length === 0).map((n) => n.id);
+  const starts = explicit.length > 0 ? explicit : steps.filter((n) => !entered.has(n.id)).map((n) => n.id);
   if (starts.length === 0)
     errors.push(
       steps.length === 0

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { tempPathFor, writeFileAtomic } from '../store/atomic-write.js';
 import { StorageError } from '../util/domain-errors.js';
 import type { Logger } from '../util/logger.js';
+import { errorMessage } from '../util/narrow.js';
 
 interface WriteState {
   dirty: boolean;
@@ -32,7 +33,7 @@ export class RecordStore<T extends { id: string }> {
       try {
         out.push(JSON.parse(readFileSync(join(this.dir, name), 'utf8')) as T);
       } catch (err) {
-        this.logger.warn(`${join(this.dir, name)}: not loaded: ${(err as Error).message}`);
+        this.logger.warn(`${join(this.dir, name)}: not loaded: ${errorMessage(err)}`);
       }
     }
     return out;
@@ -98,7 +99,7 @@ export class RecordStore<T extends { id: string }> {
         await writeFileAtomic(this.path(id), JSON.stringify(record, null, 2) + '\n');
       }
     } catch (err) {
-      this.logger.error(`${this.path(id)}: ${(err as Error).message}`);
+      this.logger.error(`${this.path(id)}: ${errorMessage(err)}`);
     } finally {
       state.writing = undefined;
       if (state.dirty) this.save(id);

@@ -2,7 +2,8 @@
 // FlowDrop's reference API (POST /flows/execute, GET /executions/{id}, GET /executions/{id}/results,
 // POST /executions/{id}/cancel). wfe exports the workflow, polls the runtime and mirrors node statuses
 // into the run's jobs, so the editor sees the same pipeline views as with the built-in engine.
-import type { AsComponent } from '../agentspec/types.js';
+import { isObject, type AsComponent } from '../agentspec/types.js';
+import { errorMessage, isRecord } from '../util/narrow.js';
 import { NodeFailure, type ChatTurn } from './behaviours.js';
 import { RunAborted } from './scheduler.js';
 import type { JobRecord, JobStatus, RunRecord } from './types.js';
@@ -35,8 +36,12 @@ export function jobStatusOf(raw: unknown): JobStatus {
 function nodeIdsByName(flow: AsComponent, run: RunRecord): Map<string, string> {
   const jobs = new Set(run.jobs.map((j) => j.node_id));
   const byName = new Map<string, string>();
-  for (const component of Object.values((flow.$referenced_components ?? {}) as Record<string, { id?: string; name?: string }>))
-    if (component.id && component.name && jobs.has(component.id)) byName.set(component.name, component.id);
+  const table = flow.$referenced_components;
+  for (const component of Object.values(isObject(table) ? table : {})) {
+    if (!isObject(component)) continue;
+    const { id, name } = component;
+    if (typeof id === 'string' && typeof name === 'string' && id && name && jobs.has(id)) byName.set(name, id);
+  }
   for (const job of run.jobs) if (!byName.has(job.node_label)) byName.set(job.node_label, job.node_id);
   return byName;
 }
@@ -50,12 +55,14 @@ async function call(url: string, init: RequestInit & { signal: AbortSignal }): P
     });
   } catch (err) {
     if (init.signal.aborted) throw new RunAborted();
-    throw new NodeFailure(`The runtime at ${url} cannot be reached: ${(err as Error).cause ?? (err as Error).message}`);
+    const cause = isRecord(err) ? err.cause : undefined;
+    throw new NodeFailure(`The runtime at ${url} cannot be reached: ${cause ?? errorMessage(err)}`);
   }
   const text = await res.text();
   let body: Record<string, unknown> = {};
   try {
-    body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    const parsed: unknown = text ? JSON.parse(text) : {};
+    if (isRecord(parsed)) body = parsed;
   } catch {
     /* a non-JSON answer is reported with its status below */
   }
@@ -102,9 +109,10 @@ export async function runRemotely(run: RunRecord, options: RemoteRunOptions): Pr
 
   for (;;) {
     const status = await call(`${base}/executions/${remoteId}`, { signal: options.signal });
-    const nodes = (status.node_statuses ?? status.nodes ?? {}) as Record<string, Record<string, unknown>>;
+    const nodes = status.node_statuses ?? status.nodes;
     let changed = false;
-    for (const [name, raw] of Object.entries(nodes)) {
+    for (const [name, entry] of Object.entries(isRecord(nodes) ? nodes : {})) {
+      const raw = isRecord(entry) ? entry : {};
       const job: JobRecord | undefined = jobs.get(byName.get(name) ?? '');
       if (!job) continue;
       const next = jobStatusOf(raw.status ?? raw.state);
@@ -128,7 +136,8 @@ export async function runRemotely(run: RunRecord, options: RemoteRunOptions): Pr
   }
   options.signal.removeEventListener('abort', cancelRemote);
   const results = await call(`${base}/executions/${remoteId}/results`, { signal: options.signal });
-  const values = (results.results ?? results.outputs ?? results) as Record<string, unknown>;
+  const found = results.results ?? results.outputs ?? results;
+  const values = isRecord(found) ? found : {};
   run.results = values;
   const text = Object.values(values).find((v) => typeof v === 'string' && v !== '');
   if (typeof text === 'string') options.reply(text);

@@ -1,6 +1,7 @@
 // How one run is carried out: by the built-in scheduler over the planned graph, or by an external Agent
 // Spec runtime (--runtime) that is handed the exported flow. Both report through the same hooks.
 import type { AsComponent } from '../agentspec/types.js';
+import { isRecord } from '../util/narrow.js';
 import type { ChatTurn, MockSpec } from './behaviours.js';
 import type { RunPlan } from './plan.js';
 import { runRemotely } from './remote-runtime.js';
@@ -25,8 +26,7 @@ export interface RunExecution {
 /** `inputs` entries that are objects override that node's config ({[nodeId]: {[field]: value}}). */
 function configOverrides(inputs: Record<string, unknown>): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {};
-  for (const [key, value] of Object.entries(inputs))
-    if (value && typeof value === 'object' && !Array.isArray(value)) out[key] = value as Record<string, unknown>;
+  for (const [key, value] of Object.entries(inputs)) if (isRecord(value)) out[key] = value;
   return out;
 }
 

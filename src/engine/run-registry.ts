@@ -8,10 +8,15 @@ const FINISHED: readonly RunStatus[] = ['completed', 'failed', 'cancelled'];
 
 export const isFinished = (status: RunStatus): boolean => FINISHED.includes(status);
 
+/** Why a run was aborted: cancelled by a person, or timed out; how it will be recorded. */
+export interface AbortReason {
+  status: RunStatus;
+  message: string;
+}
+
 export interface ActiveRun {
   controller: AbortController;
-  /** Why the run was aborted: cancelled by a person, or timed out. */
-  abortReason?: { status: RunStatus; message: string };
+  abortReason?: AbortReason;
   waiting?: { interruptId: string; answer(a: InterruptAnswer): void };
   /** Resolved when the run finishes or pauses at an interrupt. */
   wakers: Array<() => void>;

@@ -6,6 +6,7 @@
 // workflow can hold the server; a loop head that was skipped or has exited is not re-queued by loop_back.
 import type { WorkflowNode } from '../contract/types.js';
 import { LOOP_EXIT_PORTS, loopExitIntoBodyMessage } from '../graph/loops.js';
+import { errorMessage } from '../util/narrow.js';
 import {
   behaviourFor,
   NodeFailure,
@@ -48,6 +49,16 @@ interface Signal {
   fresh: boolean;
 }
 
+/** A node the run may visit (it has a job), with its planned edges. */
+interface Step {
+  node: WorkflowNode;
+  job: JobRecord;
+  incoming: PlannedEdge[];
+  outgoing: PlannedEdge[];
+  /** Tool providers attached to it. */
+  tools: PlannedEdge[];
+}
+
 export class RunAborted extends Error {}
 
 /** Iterations a loop may make per entry unless its node sets `config.maxIterations`. */
@@ -76,12 +87,12 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 export function createJobs(plan: RunPlan): JobRecord[] {
-  return [...plan.steps, ...plan.toolProviders].map((node) => ({
+  return [...plan.steps, ...plan.toolProviders].map((node): JobRecord => ({
     id: `job-${node.id}`,
     node_id: node.id,
     node_label: node.data?.label ?? node.id,
     node_type: typeIdOf(node),
-    status: 'pending' as JobStatus,
+    status: 'pending',
     execution_count: 0,
   }));
 }
@@ -100,8 +111,9 @@ export class Scheduler {
   private readonly signals = new Map<string, Signal>();
   private readonly runs = new Map<string, number>();
   private readonly state = new Map<string, Record<string, unknown>>();
-  private readonly queue: string[] = [];
+  private readonly queue: Step[] = [];
   private readonly jobs: Map<string, JobRecord>;
+  private readonly steps = new Map<string, Step>();
   private readonly bodyOf = new Map<string, Set<string>>();
   /** Loop heads whose last execution sent a new iteration into their body: only these answer loop_back. */
   private readonly iterating = new Set<string>();
@@ -116,27 +128,43 @@ export class Scheduler {
     private readonly hooks: SchedulerHooks,
   ) {
     this.jobs = new Map(record.jobs.map((j) => [j.node_id, j]));
+    for (const [id, job] of this.jobs) {
+      const node = plan.nodes.get(id);
+      if (node)
+        this.steps.set(id, {
+          node,
+          job,
+          incoming: plan.incoming.get(id) ?? [],
+          outgoing: plan.outgoing.get(id) ?? [],
+          tools: plan.tools.get(id) ?? [],
+        });
+    }
     for (const [head, body] of plan.loopBodies) for (const id of body) this.bodyOf.set(id, body).set(head, body);
   }
 
   /** Runs to the end. Throws NodeFailure (a node failed), RunAborted (stopped) or an Error (a step or loop bound). */
   async run(): Promise<void> {
-    for (const id of this.plan.starts) this.queue.push(id);
-    while (this.queue.length > 0) {
+    for (const id of this.plan.starts) {
+      const step = this.steps.get(id);
+      if (step) this.queue.push(step);
+    }
+    for (let step = this.queue.shift(); step !== undefined; step = this.queue.shift()) {
       if (this.options.signal.aborted) throw new RunAborted();
-      const id = this.queue.shift()!;
-      if (++this.visits > this.options.maxSteps) throw new Error(this.budgetSpent(id));
-      await this.execute(id);
+      if (++this.visits > this.options.maxSteps) throw new Error(this.budgetSpent(step.node.id));
+      await this.execute(step);
     }
     for (const job of this.jobs.values()) if (job.status === 'pending') this.finishJob(job, 'skipped');
   }
 
-  private async execute(nodeId: string): Promise<void> {
-    const node = this.plan.nodes.get(nodeId)!;
-    const job = this.jobs.get(nodeId)!;
-    const incoming = this.plan.incoming.get(nodeId)!;
-    const consumed = incoming.filter((e) => this.signals.get(e.edge.id)?.fresh);
-    for (const e of consumed) this.signals.get(e.edge.id)!.fresh = false;
+  private async execute(step: Step): Promise<void> {
+    const { node, job, incoming } = step;
+    const nodeId = node.id;
+    const fresh = incoming.flatMap((e) => {
+      const signal = this.signals.get(e.edge.id);
+      return signal?.fresh ? [{ e, signal }] : [];
+    });
+    const consumed = fresh.map(({ e }) => e);
+    for (const { signal } of fresh) signal.fresh = false;
     const isStart = this.plan.starts.includes(nodeId) && (this.runs.get(nodeId) ?? 0) === 0;
     // Control decides: a node with trigger inputs runs only when one of them is active (a branch not taken
     // stays skipped even if data reaches it). Without trigger inputs, any active input runs it.
@@ -146,7 +174,7 @@ export class Scheduler {
     if (!active) {
       this.iterating.delete(nodeId);
       this.finishJob(job, 'skipped');
-      this.emit(nodeId, undefined, false);
+      this.emit(step, undefined, false);
       await nextTurn();
       return;
     }
@@ -166,7 +194,7 @@ export class Scheduler {
 
     const typeId = typeIdOf(node);
     const { behaviour, known } = behaviourFor(node, typeId);
-    const ctx = this.context(node, typeId, incoming);
+    const ctx = this.context(node, typeId, incoming, step.tools);
     let result: NodeResult;
     try {
       if (ctx.config.mockError !== undefined && ctx.config.mockError !== '') throw new NodeFailure(String(ctx.config.mockError));
@@ -194,13 +222,14 @@ export class Scheduler {
     if (result.reply !== undefined) this.hooks.reply(result.reply, node);
     if ((node.data?.metadata?.category === 'outputs' || typeId === 'end') && result.outputs.value !== undefined)
       this.record.results[nodeId] = result.outputs.value;
-    this.emit(nodeId, result, true);
+    this.emit(step, result, true);
   }
 
   /** Delivers a node's outcome on its outgoing edges and queues the targets that became ready. */
-  private emit(nodeId: string, result: NodeResult | undefined, ran: boolean): void {
+  private emit(step: Step, result: NodeResult | undefined, ran: boolean): void {
+    const nodeId = step.node.id;
     const activePorts = result?.active ? new Set(result.active) : undefined;
-    let edges = this.plan.outgoing.get(nodeId)!;
+    let edges = step.outgoing;
     const body = this.plan.loopBodies.get(nodeId);
     if (body && ran) {
       // A loop head either iterates (signals only its body) or exits (signals only what follows the loop):
@@ -208,47 +237,47 @@ export class Scheduler {
       const fires = (e: PlannedEdge) => !activePorts || activePorts.has(e.sourcePort);
       const intoBody = edges.filter((e) => body.has(e.edge.target));
       const iterating = intoBody.some(fires);
-      if (iterating) this.countIteration(nodeId, intoBody.filter(fires));
+      if (iterating) this.countIteration(step, intoBody.filter(fires));
       else this.iterating.delete(nodeId);
       edges = iterating ? intoBody : edges.filter((e) => !body.has(e.edge.target));
     }
     for (const e of edges) {
       const active = ran && (!activePorts || activePorts.has(e.sourcePort));
       this.signals.set(e.edge.id, { active, value: active && result ? valueFor(e, result.outputs) : undefined, fresh: true });
-      if (this.isReady(e.edge.target) && !this.queue.includes(e.edge.target)) this.queue.push(e.edge.target);
+      const target = this.steps.get(e.edge.target);
+      if (target && this.isReady(target) && !this.queue.includes(target)) this.queue.push(target);
     }
   }
 
-  private isReady(nodeId: string): boolean {
-    const incoming = this.plan.incoming.get(nodeId)!;
+  private isReady({ node, job, incoming }: Step): boolean {
+    const nodeId = node.id;
     const runs = this.runs.get(nodeId) ?? 0;
-    const job = this.jobs.get(nodeId);
-    if (!job) return false;
     const loopback = incoming.filter((e) => e.kind === 'loopback');
     if (this.iterating.has(nodeId) && loopback.some((e) => this.signals.get(e.edge.id)?.fresh)) return true;
     const forward = incoming.filter((e) => e.kind !== 'loopback');
     if (!forward.every((e) => this.signals.has(e.edge.id))) return false;
-    if (runs === 0 && job.status === 'pending') return forward.some((e) => this.signals.get(e.edge.id)!.fresh);
+    if (runs === 0 && job.status === 'pending') return forward.some((e) => this.signals.get(e.edge.id)?.fresh);
     // Already ran: only a loop body node runs again, when every edge from inside its loop is fresh.
     const body = this.bodyOf.get(nodeId);
     if (!body) return false;
     const inner = forward.filter((e) => body.has(e.edge.source) || this.plan.loopBodies.has(e.edge.source));
-    return inner.length > 0 && inner.every((e) => this.signals.get(e.edge.id)!.fresh);
+    return inner.length > 0 && inner.every((e) => this.signals.get(e.edge.id)?.fresh);
   }
 
   /**
    * A loop head sends an iteration into its body. Fails the run when the head is in fact leaving by an
    * exit port wired into its own body (every exit would start it over), or past its iteration bound.
    */
-  private countIteration(headId: string, firing: PlannedEdge[]): void {
+  private countIteration(head: Step, firing: PlannedEdge[]): void {
+    const headId = head.node.id;
     const exit = firing.find((e) => LOOP_EXIT_PORTS.has(e.sourcePort));
     if (exit && firing.every((e) => LOOP_EXIT_PORTS.has(e.sourcePort)))
-      this.failLoop(headId, loopExitIntoBodyMessage(this.plan.nodes, headId, exit.sourcePort, exit.edge.id, exit.edge.target));
+      this.failLoop(head, loopExitIntoBodyMessage(this.plan.nodes, headId, exit.sourcePort, exit.edge.id, exit.edge.target));
     const bound = this.maxIterations(headId);
     const count = (this.iterations.get(headId) ?? 0) + 1;
     if (count > bound)
       this.failLoop(
-        headId,
+        head,
         `Loop ${nameOf(this.plan.nodes.get(headId), headId)} stopped: it started iteration ${count}, past its bound of maxIterations ${bound} (raise config.maxIterations on the loop node if it really needs more)`,
       );
     this.iterations.set(headId, count);
@@ -260,11 +289,10 @@ export class Scheduler {
     return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_MAX_ITERATIONS;
   }
 
-  private failLoop(headId: string, message: string): never {
-    const job = this.jobs.get(headId)!;
+  private failLoop({ node, job }: Step, message: string): never {
     job.status = 'failed';
     job.error_message = message;
-    this.hooks.log('error', message, headId);
+    this.hooks.log('error', message, node.id);
     this.hooks.changed();
     throw new Error(message);
   }
@@ -282,7 +310,7 @@ export class Scheduler {
     return `Run stopped after ${this.options.maxSteps} node executions and skips (--max-steps, options.maxSteps): ${where}`;
   }
 
-  private context(node: WorkflowNode, typeId: string, incoming: PlannedEdge[]): NodeContext {
+  private context(node: WorkflowNode, typeId: string, incoming: PlannedEdge[], tools: PlannedEdge[]): NodeContext {
     const inputs: Record<string, unknown> = {};
     for (const e of incoming) {
       const signal = this.signals.get(e.edge.id);
@@ -290,31 +318,36 @@ export class Scheduler {
       inputs[e.targetPort || 'input'] = signal.value;
     }
     const config = { ...(node.data?.config ?? {}), ...(this.options.overrides[node.id] ?? {}) };
-    if (!this.state.has(node.id)) this.state.set(node.id, {});
+    let state = this.state.get(node.id);
+    if (!state) {
+      state = {};
+      this.state.set(node.id, state);
+    }
     return {
       node,
       typeId,
       config,
       inputs,
-      tools: this.callTools(node.id),
+      tools: this.callTools(tools),
       message: this.options.message,
       history: this.options.history,
-      state: this.state.get(node.id)!,
+      state,
       mock: this.options.mockFor(node, typeId),
     };
   }
 
   /** A consumer "calls" its attached tools: each provider runs (simulated) and its job records the call. */
-  private callTools(nodeId: string): ToolCall[] {
-    return this.plan.tools.get(nodeId)!.map((e) => {
-      const provider = this.plan.nodes.get(e.edge.source)!;
+  private callTools(tools: PlannedEdge[]): ToolCall[] {
+    return tools.map((e) => {
+      const provider = e.sourceNode;
       const typeId = typeIdOf(provider);
       const job = this.jobs.get(provider.id);
       const started = Date.now();
       let result: unknown;
       try {
         const { behaviour } = behaviourFor(provider, typeId);
-        const out = behaviour.run({ ...this.context(provider, typeId, []), tools: [] });
+        // Building its context calls the providers attached to it (their jobs record it); it runs with no tools.
+        const out = behaviour.run({ ...this.context(provider, typeId, [], this.plan.tools.get(provider.id) ?? []), tools: [] });
         result = Object.entries(out.outputs).find(([k]) => k !== 'tool' && k !== 'trigger')?.[1];
         if (job) {
           job.execution_count++;
@@ -323,9 +356,9 @@ export class Scheduler {
           this.finishJob(job, 'completed', started);
         }
       } catch (err) {
-        result = { error: (err as Error).message };
+        result = { error: errorMessage(err) };
         if (job) {
-          job.error_message = (err as Error).message;
+          job.error_message = errorMessage(err);
           this.finishJob(job, 'failed', started);
         }
       }

@@ -75,7 +75,8 @@ export interface RunRecord {
   results: Record<string, unknown>;
 }
 
-export type SessionStatus = 'idle' | 'running' | 'completed' | 'failed';
+/** awaiting_input: the editor's name for idle while a run waits for an interrupt (`wfe serve --waiting-status`). */
+export type SessionStatus = 'idle' | 'running' | 'completed' | 'failed' | 'awaiting_input';
 export type MessageRole = 'user' | 'assistant' | 'system' | 'log';
 export type MessageStatus = 'pending' | 'processing' | 'completed' | 'failed';
 

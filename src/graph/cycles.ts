@@ -8,11 +8,18 @@ export interface DirectedEdge {
 
 function adjacency(nodeIds: Iterable<string>, edges: Iterable<DirectedEdge>): Map<string, string[]> {
   const next = new Map<string, string[]>();
-  for (const id of nodeIds) next.set(id, []);
+  const targetsOf = (id: string): string[] => {
+    const known = next.get(id);
+    if (known) return known;
+    const targets: string[] = [];
+    next.set(id, targets);
+    return targets;
+  };
+  for (const id of nodeIds) targetsOf(id);
   for (const { source, target } of edges) {
-    if (!next.has(source)) next.set(source, []);
-    if (!next.has(target)) next.set(target, []);
-    next.get(source)!.push(target);
+    const targets = targetsOf(source);
+    targetsOf(target);
+    targets.push(target);
   }
   return next;
 }
@@ -28,12 +35,13 @@ export function walkBackEdges(
 ): void {
   const state = new Map<string, 'open' | 'done'>();
   for (const root of [...roots, ...next.keys()]) {
-    if (state.has(root) || !next.has(root)) continue;
-    const stack: Array<{ id: string; i: number }> = [{ id: root, i: 0 }];
+    const rootTargets = next.get(root);
+    if (state.has(root) || !rootTargets) continue;
+    const stack: Array<{ id: string; targets: string[]; i: number }> = [{ id: root, targets: rootTargets, i: 0 }];
     state.set(root, 'open');
     while (stack.length > 0) {
       const frame = stack[stack.length - 1];
-      const targets = next.get(frame.id)!;
+      const targets = frame.targets;
       if (frame.i >= targets.length) {
         state.set(frame.id, 'done');
         stack.pop();
@@ -52,7 +60,7 @@ export function walkBackEdges(
           return;
       } else if (seen === undefined) {
         state.set(target, 'open');
-        stack.push({ id: target, i: 0 });
+        stack.push({ id: target, targets: next.get(target) ?? [], i: 0 });
       }
     }
   }
@@ -73,8 +81,8 @@ export function reachableFrom(start: string, edges: Iterable<DirectedEdge>): Set
   const next = adjacency([start], edges);
   const seen = new Set([start]);
   const queue = [start];
-  while (queue.length > 0) {
-    for (const target of next.get(queue.pop()!) ?? []) {
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    for (const target of next.get(id) ?? []) {
       if (!seen.has(target)) {
         seen.add(target);
         queue.push(target);
@@ -97,11 +105,16 @@ export interface MarkableEdge extends DirectedEdge {
   data?: { [key: string]: unknown; metadata?: unknown } | null;
 }
 
+/** The edge type the editor recorded in an edge's `data.metadata.edgeType`, if it is an object that has one. */
+export function declaredEdgeType(metadata: unknown): unknown {
+  return typeof metadata === 'object' && metadata !== null && 'edgeType' in metadata ? metadata.edgeType : undefined;
+}
+
 export function isLoopEdge(edge: MarkableEdge): boolean {
   const data = edge.data;
   if (data?.[LOOP_EDGE_KEY] === true) return true;
   const metadata = data?.metadata;
-  if (typeof metadata === 'object' && metadata !== null && (metadata as { edgeType?: unknown }).edgeType === 'loopback') return true;
+  if (declaredEdgeType(metadata) === 'loopback') return true;
   return typeof edge.targetHandle === 'string' && LOOP_BACK_INPUT.test(edge.targetHandle);
 }
 
@@ -113,8 +126,9 @@ export function isLoopEdge(edge: MarkableEdge): boolean {
 export function loopClosingEdges<E extends DirectedEdge>(startId: string, nodeIds: Iterable<string>, edges: readonly E[]): E[] {
   const out = new Map<string, E[]>();
   for (const edge of edges) {
-    if (!out.has(edge.source)) out.set(edge.source, []);
-    out.get(edge.source)!.push(edge);
+    const leaving = out.get(edge.source);
+    if (leaving) leaving.push(edge);
+    else out.set(edge.source, [edge]);
   }
   const state = new Map<string, 'open' | 'done'>();
   const closing: E[] = [];

@@ -1,4 +1,5 @@
 import type { WorkflowEdge, WorkflowNode } from '../contract/types.js';
+import { declaredEdgeType } from './cycles.js';
 import { portIdFromHandle } from './handles.js';
 
 /**
@@ -24,7 +25,7 @@ export function edgeKind(edge: WorkflowEdge, nodes: Map<string, WorkflowNode>): 
   const target = nodes.get(edge.target);
   const sourcePort = edge.sourceHandle ? portIdFromHandle(edge.sourceHandle, edge.source, 'output') : undefined;
   const targetPort = edge.targetHandle ? portIdFromHandle(edge.targetHandle, edge.target, 'input') : undefined;
-  const declared = (edge.data?.metadata as { edgeType?: string } | undefined)?.edgeType;
+  const declared = declaredEdgeType(edge.data?.metadata);
   if (declared === 'loopback' || targetPort === LOOP_BACK_PORT) return 'loopback';
   if (declared === 'tool') return 'tool';
   const fromType = sourcePort ? portDataType(source, 'output', sourcePort) : undefined;

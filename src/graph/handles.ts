@@ -1,4 +1,5 @@
 import type { WorkflowNode } from '../contract/types.js';
+import { isRecord } from '../util/narrow.js';
 
 export type HandleSide = 'input' | 'output';
 
@@ -15,20 +16,17 @@ export function handleFor(nodeId: string, side: HandleSide, portId: string): str
   return `${nodeId}-${side}-${portId}`;
 }
 
-interface NamedPort {
-  name: string;
-}
-
 /** Every port id a node exposes on one side: static ports, dynamic ports, gateway branches, the tool port. */
 export function portIds(node: WorkflowNode, side: HandleSide): Set<string> {
   const meta = node.data?.metadata;
   const config = node.data?.config ?? {};
   const ids = new Set<string>();
   for (const port of (side === 'input' ? meta?.inputs : meta?.outputs) ?? []) ids.add(port.id);
-  const dynamic = (side === 'input' ? config.dynamicInputs : config.dynamicOutputs) as NamedPort[] | undefined;
-  for (const port of Array.isArray(dynamic) ? dynamic : []) if (port?.name) ids.add(port.name);
+  const dynamic: unknown = side === 'input' ? config.dynamicInputs : config.dynamicOutputs;
+  const dynamicPorts: unknown[] = Array.isArray(dynamic) ? dynamic : [];
+  for (const port of dynamicPorts) if (isRecord(port) && typeof port.name === 'string' && port.name) ids.add(port.name);
   if (side === 'output') for (const branch of config.branches ?? []) if (branch?.name) ids.add(branch.name);
-  const visual = (config.nodeType as string | undefined) ?? meta?.type;
+  const visual: unknown = config.nodeType ?? meta?.type;
   if (visual === 'tool') ids.add(meta?.portDataType ?? 'tool');
   return ids;
 }

@@ -25,54 +25,66 @@ function backEdges(next: Map<string, string[]>, roots: string[]): Set<string> {
   return back;
 }
 
+/** One node while laying out: its edges, as vertices, and where it ends up. */
+interface Vertex {
+  id: string;
+  /** Its index in the input, which breaks ties between rows. */
+  order: number;
+  targets: Vertex[];
+  preds: Vertex[];
+  indegree: number;
+  layer: number;
+  row?: number;
+}
+
 /** A position for every node id, left to right, with no two nodes on the same spot. */
 export function layeredLayout(nodeIds: string[], edges: DirectedEdge[], options: LayoutOptions = {}): Map<string, Point> {
   const { columnWidth = 300, rowHeight = 150, origin = { x: 100, y: 100 }, roots = [] } = options;
-  const known = new Set(nodeIds);
-  const next = new Map(nodeIds.map((id) => [id, [] as string[]]));
-  for (const { source, target } of edges) if (known.has(source) && known.has(target) && source !== target) next.get(source)!.push(target);
+  const vertices = new Map<string, Vertex>();
+  nodeIds.forEach((id, order) => vertices.set(id, { id, order, targets: [], preds: [], indegree: 0, layer: 0 }));
+  for (const { source, target } of edges) {
+    const from = vertices.get(source);
+    const to = vertices.get(target);
+    if (from && to && source !== target) from.targets.push(to);
+  }
   const back = backEdges(
-    next,
-    roots.filter((r) => known.has(r)),
+    new Map([...vertices].map(([id, vertex]) => [id, vertex.targets.map((t) => t.id)])),
+    roots.filter((r) => vertices.has(r)),
   );
+  const isBack = (from: Vertex, to: Vertex) => back.has(`${from.id}\u0000${to.id}`);
 
   // Longest-path layering over the acyclic remainder (Kahn's order).
-  const preds = new Map(nodeIds.map((id) => [id, [] as string[]]));
-  const indegree = new Map(nodeIds.map((id) => [id, 0]));
-  for (const [source, targets] of next) {
-    for (const target of targets) {
-      if (back.has(`${source}\u0000${target}`)) continue;
-      preds.get(target)!.push(source);
-      indegree.set(target, indegree.get(target)! + 1);
+  for (const from of vertices.values()) {
+    for (const to of from.targets) {
+      if (isBack(from, to)) continue;
+      to.preds.push(from);
+      to.indegree++;
     }
   }
-  const layer = new Map<string, number>();
-  const queue = nodeIds.filter((id) => indegree.get(id) === 0);
+  const queue = nodeIds.flatMap((id) => vertices.get(id) ?? []).filter((v) => v.indegree === 0);
   for (let head = 0; head < queue.length; head++) {
-    const id = queue[head];
-    layer.set(id, Math.max(0, ...preds.get(id)!.map((p) => layer.get(p)! + 1)));
-    for (const target of next.get(id)!) {
-      if (back.has(`${id}\u0000${target}`)) continue;
-      indegree.set(target, indegree.get(target)! - 1);
-      if (indegree.get(target) === 0) queue.push(target);
+    const vertex = queue[head];
+    vertex.layer = Math.max(0, ...vertex.preds.map((p) => p.layer + 1));
+    for (const target of vertex.targets) {
+      if (isBack(vertex, target)) continue;
+      target.indegree--;
+      if (target.indegree === 0) queue.push(target);
     }
   }
 
   // Rows: a node sits near the mean row of its predecessors; ties keep the input order.
-  const columns: string[][] = [];
-  for (const id of queue) (columns[layer.get(id)!] ??= []).push(id);
-  const row = new Map<string, number>();
-  const inputOrder = new Map(nodeIds.map((id, i) => [id, i]));
+  const columns: Vertex[][] = [];
+  for (const vertex of queue) (columns[vertex.layer] ??= []).push(vertex);
   const positions = new Map<string, Point>();
   columns.forEach((column, c) => {
-    const score = (id: string) => {
-      const placed = preds.get(id)!.filter((p) => row.has(p));
-      return placed.length ? placed.reduce((sum, p) => sum + row.get(p)!, 0) / placed.length : inputOrder.get(id)!;
+    const score = (vertex: Vertex) => {
+      const placed = vertex.preds.flatMap((p) => (p.row === undefined ? [] : [p.row]));
+      return placed.length ? placed.reduce((sum, r) => sum + r, 0) / placed.length : vertex.order;
     };
-    const sorted = [...column].sort((a, b) => score(a) - score(b) || inputOrder.get(a)! - inputOrder.get(b)!);
-    sorted.forEach((id, r) => {
-      row.set(id, r);
-      positions.set(id, { x: origin.x + c * columnWidth, y: origin.y + r * rowHeight });
+    const sorted = [...column].sort((a, b) => score(a) - score(b) || a.order - b.order);
+    sorted.forEach((vertex, r) => {
+      vertex.row = r;
+      positions.set(vertex.id, { x: origin.x + c * columnWidth, y: origin.y + r * rowHeight });
     });
   });
   return positions;

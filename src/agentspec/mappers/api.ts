@@ -3,7 +3,7 @@
 // the templated fields.
 import { settle, templateInputs } from '../conform.js';
 import { str } from '../node-fields.js';
-import type { AsValue } from '../types.js';
+import { workflowValue } from '../types.js';
 import type { NodeMapper } from './types.js';
 
 export const apiMapper: NodeMapper = {
@@ -28,7 +28,7 @@ export const apiMapper: NodeMapper = {
       // The workflow was parsed from JSON: its config values are JSON values.
       if (config.body !== undefined) {
         used.push('body');
-        return config.body as AsValue;
+        return workflowValue(config.body);
       }
       const input = ['body', 'data'].find((name) => ctx.isConnected(name));
       return input ? `{{${input}}}` : undefined;
