@@ -1,7 +1,9 @@
 // The layers point one way: no import cycle between files or between folders (type imports count), and
-// no folder imports from a floor above it. Reads the import statements of src/ as text.
+// no folder imports from a floor above it. Reads the import statements of src/ as text. And type
+// assertions in src/ do not grow back: counted with the TypeScript parser, against a budget.
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(import.meta.dirname, '..', 'src');
@@ -89,6 +91,51 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+/**
+ * Type assertions allowed in src/ (the generated src/contract/precompiled/ aside): `x as T` (`as const`
+ * is not one; `<T>x` counts as one) and, of those, `x as unknown as T`. Narrow instead (src/util/narrow.ts,
+ * conformsTo in src/contract/validators.ts); an assertion that is truly needed (a library typing gap) lives
+ * in one named helper. Lower the budget when you remove casts; never raise it without a reason in the commit.
+ */
+const CAST_BUDGET = { as: 14, asUnknownAs: 0 };
+
+interface Casts {
+  as: number;
+  asUnknownAs: number;
+}
+
+/** The assertions in one file's text: `x as unknown as T` is two (one of them `as unknown as`). */
+function castsIn(file: string, text: string): Casts {
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
+  const found: Casts = { as: 0, asUnknownAs: 0 };
+  const visit = (node: ts.Node): void => {
+    if ((ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) && !ts.isConstTypeReference(node.type)) {
+      found.as++;
+      let inner = node.expression;
+      while (ts.isParenthesizedExpression(inner)) inner = inner.expression;
+      if (ts.isAsExpression(inner) && inner.type.kind === ts.SyntaxKind.UnknownKeyword) found.asUnknownAs++;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Each file of `paths` with its casts, and the totals; files without any are left out. */
+function castCount(paths: string[]): { total: Casts; byFile: string[] } {
+  const total: Casts = { as: 0, asUnknownAs: 0 };
+  const byFile: string[] = [];
+  for (const file of paths) {
+    const casts = castsIn(file, readFileSync(file, 'utf8'));
+    if (casts.as === 0) continue;
+    total.as += casts.as;
+    total.asUnknownAs += casts.asUnknownAs;
+    byFile.push(`src/${relative(SRC, file)}: ${casts.as} as${casts.asUnknownAs ? ` (${casts.asUnknownAs} as unknown as)` : ''}`);
+  }
+  return { total, byFile };
+}
+
 const files = sourceFiles(SRC);
 const known = new Set(files);
 const fileGraph = new Map(files.map((f) => [f, importsOf(f, known)]));
@@ -123,6 +170,21 @@ describe('architecture', () => {
     }
     expect(cycles(folderGraph)).toEqual([]);
     expect(upward).toEqual([]);
+  });
+
+  it('keeps type assertions in src/ within their budget', () => {
+    const generated = join(SRC, 'contract', 'precompiled') + sep;
+    const { total, byFile } = castCount(files.filter((file) => !file.startsWith(generated)));
+    const report = `type assertions in src/ (${total.as} as, ${total.asUnknownAs} as unknown as; budget ${CAST_BUDGET.as} and ${CAST_BUDGET.asUnknownAs}):\n  ${byFile.join('\n  ')}\nNarrow instead of asserting (see CAST_BUDGET in this test).`;
+    expect(total.as, report).toBeLessThanOrEqual(CAST_BUDGET.as);
+    expect(total.asUnknownAs, report).toBeLessThanOrEqual(CAST_BUDGET.asUnknownAs);
+  });
+
+  it('counts every kind of assertion but `as const` (the counter itself can fail)', () => {
+    const text =
+      'const a = b as T;\nconst c = [1] as const;\nconst e = f as unknown as G;\nconst g = (h as unknown) as G;\nconst i = <T>j;\nconst k = l!;\n';
+    expect(castsIn('sample.ts', text)).toEqual({ as: 6, asUnknownAs: 2 });
+    expect(castsIn('sample.tsx', 'const x = <div>{y as string}</div>;')).toEqual({ as: 1, asUnknownAs: 0 });
   });
 
   it('finds a cycle when there is one (the checker itself can fail)', () => {

@@ -195,6 +195,14 @@ describe('PUT /workflows/{id}', () => {
     expect(await readJson('a.json')).toEqual(after);
   });
 
+  it('saves a node whose type declares `configSchema.properties: null` (no config to check; was a 500)', async () => {
+    const wf = (await h.call('GET', '/workflows/wf-a')).body.data;
+    wf.nodes[0].data.metadata.configSchema = { type: 'object', properties: null };
+    const res = await h.call('PUT', '/workflows/wf-a', { nodes: wf.nodes });
+    expect(res.status).toBe(200);
+    expect(res.body.data.nodes[0].data.metadata.configSchema).toEqual({ type: 'object', properties: null });
+  });
+
   it('accepts the full workflow the editor sends and drops response-only executionInfo', async () => {
     const wf = (await h.call('GET', '/workflows/wf-a')).body.data;
     wf.nodes[0].data.executionInfo = { status: 'completed', executionCount: 1, isExecuting: false };

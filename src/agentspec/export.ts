@@ -49,7 +49,10 @@ export function exportToAgentSpec(workflow: Workflow, options: ExportOptions = {
   }
   const issues: ExportResult['issues'] = [];
   for (const issue of found) {
-    const severity = severityOf(rules.get(issue.rule)!, options.rules);
+    const rule = rules.get(issue.rule);
+    // Every check and the conversion report findings of export rules only (EXPORT_RULES): another is a bug.
+    if (!rule) throw new Error(`Agent Spec export: finding of unknown rule '${issue.rule}'`);
+    const severity = severityOf(rule, options.rules);
     if (severity !== 'off') issues.push({ ...issue, severity });
   }
   const errors = issues.filter((i) => i.severity === 'error').map((i) => i.message);

@@ -12,7 +12,16 @@ import { buildFields, EDITOR_CONFIG_KEYS, type FieldContext } from './node-field
 import { nodePorts, type NodePorts } from './node-ports.js';
 import { propertyForPort, sanitizeTitle, schemaForDataType } from './properties.js';
 import { writeOnce } from './references.js';
-import { AgentSpecError, isObject, type AsComponent, type AsObject, type AsProperty, type AsValue, type ExportIssue } from './types.js';
+import {
+  AgentSpecError,
+  isObject,
+  workflowValue,
+  type AsComponent,
+  type AsObject,
+  type AsProperty,
+  type AsValue,
+  type ExportIssue,
+} from './types.js';
 
 import { LOSSY_RULE } from './rules.js';
 export { LOSSY_RULE };
@@ -31,7 +40,8 @@ export interface Converted {
 
 const labelOf = (node: WorkflowNode): string => node.data?.label || node.id;
 const ref = (id: string): AsObject => ({ $component_ref: id });
-const json = (value: unknown): AsValue => value as AsValue;
+/** A part of the workflow kept under a flowdrop: metadata key: JSON, as the workflow is (see workflowValue). */
+const json = workflowValue;
 
 export const nodeTypeIdOf = (node: WorkflowNode): string => node.data?.metadata?.id ?? node.type ?? 'unknown';
 
@@ -389,7 +399,7 @@ function classifyEdge(
     );
     return { kind: 'kept' };
   }
-  const output = sanitizeTitle(sourcePort!);
+  const output = sanitizeTitle(sourcePort);
   const input = sanitizeTitle(targetPort ?? 'input');
   const missing = [
     ...(src.exported && !src.exported.outputs.has(output) ? [`output "${output}" of '${labelOf(src.node)}' (${src.type})`] : []),

@@ -12,10 +12,12 @@ import type {
 } from '../contract/types.js';
 import { FolderWatcher, type FolderEvent } from '../util/folder-watcher.js';
 import type { Logger } from '../util/logger.js';
+import { errnoCode, errorMessage, isOneOf } from '../util/narrow.js';
 import { BUILTIN_CATEGORIES } from './builtin-categories.js';
 import { BUILTIN_NODE_TYPES } from './builtin-node-types.js';
 import { BUILTIN_PORT_CONFIG } from './builtin-port-types.js';
 import { formatLoadError } from '../contract/load-error.js';
+import { conformsTo } from '../contract/validators.js';
 import { parseSource, problemAt, schemaErrors } from './read-source.js';
 import { validateCatalogConfig, validateNodeType } from './schemas.js';
 
@@ -53,12 +55,20 @@ export interface CatalogOptions {
   watcher?: FolderWatcher;
 }
 
+/** wfe.config.yaml: the catalog's keys, and the keys of other features (mocks, rules…), which it keeps. */
 export interface CatalogConfig {
   categories?: CategoryDefinition[];
   portDataTypes?: PortDataTypeConfig[];
   compatibilityRules?: PortCompatibilityRule[];
   defaultDataType?: string;
+  [key: string]: unknown;
 }
+
+/** A node type of a nodes/ file: what validateNodeType accepts. */
+const isNodeType = conformsTo<NodeMetadata>(validateNodeType);
+
+/** wfe.config.yaml with valid catalog keys: what validateCatalogConfig accepts. */
+const isCatalogConfig = conformsTo<CatalogConfig>(validateCatalogConfig);
 
 interface Merged {
   nodeTypes: NodeMetadata[];
@@ -126,7 +136,7 @@ export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Ca
       await readNodeFiles();
       await readConfigFile();
     } catch (err) {
-      logger.error(`catalog: could not read ${root}: ${(err as Error).message}`);
+      logger.error(`catalog: could not read ${root}: ${errorMessage(err)}`);
     }
     merged = merge(goodNodeFiles, goodConfig, logger);
     revision++;
@@ -148,7 +158,7 @@ export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Ca
         try {
           opts.onChange?.();
         } catch (err) {
-          logger.error(`catalog: change listener failed: ${(err as Error).message}`);
+          logger.error(`catalog: change listener failed: ${errorMessage(err)}`);
         }
       });
     }, RELOAD_DEBOUNCE_MS);
@@ -172,7 +182,7 @@ export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Ca
     categories: () => [...merged.categories],
     portConfig: () => merged.portConfig,
     errors: () => [...fileErrors.values()].flat(),
-    settings: () => (goodConfig ?? {}) as Record<string, unknown>,
+    settings: () => goodConfig ?? {},
     reload,
     revision: () => revision,
     async close() {
@@ -214,7 +224,7 @@ async function readText(file: string): Promise<string | undefined> {
   }
 }
 
-const isMissing = (err: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((err as NodeJS.ErrnoException).code ?? '');
+const isMissing = (err: unknown): boolean => isOneOf(['ENOENT', 'ENOTDIR'], errnoCode(err));
 
 export type Checked<T> = ({ ok: true } & T) | { ok: false; errors: LoadError[] };
 
@@ -230,12 +240,14 @@ export function checkNodeTypesFile(file: string, text: string): Checked<{ nodeTy
   const list = Array.isArray(value) ? value : [value];
   const prefix = (i: number) => (Array.isArray(value) ? `/${i}` : '');
   const errors: LoadError[] = [];
+  const nodeTypes: NodeMetadata[] = [];
   const seen = new Set<string>();
-  list.forEach((item, i) => {
-    const problems = schemaErrors(file, text, validateNodeType, item, prefix(i));
-    errors.push(...problems);
-    if (problems.length) return;
-    const nodeType = item as NodeMetadata;
+  list.forEach((nodeType: unknown, i) => {
+    if (!isNodeType(nodeType)) {
+      errors.push(...schemaErrors(file, text, validateNodeType, prefix(i)));
+      return;
+    }
+    nodeTypes.push(nodeType);
     if (seen.has(nodeType.id))
       errors.push(problemAt(file, text, `${prefix(i)}/id`, `duplicate node type id "${nodeType.id}" in this file`));
     seen.add(nodeType.id);
@@ -248,7 +260,7 @@ export function checkNodeTypesFile(file: string, text: string): Checked<{ nodeTy
       });
     }
   });
-  return errors.length ? { ok: false, errors } : { ok: true, nodeTypes: list as NodeMetadata[] };
+  return errors.length ? { ok: false, errors } : { ok: true, nodeTypes };
 }
 
 /** Checks only the catalog's keys; unknown top-level keys belong to other features. */
@@ -259,9 +271,9 @@ export function checkConfigFile(file: string, text: string): Checked<{ config: C
   if (typeof value !== 'object' || Array.isArray(value)) {
     return { ok: false, errors: [problemAt(file, text, '', 'must be a mapping of settings')] };
   }
-  const errors = schemaErrors(file, text, validateCatalogConfig, value);
-  if (errors.length) return { ok: false, errors };
-  const config = value as CatalogConfig;
+  if (!isCatalogConfig(value)) return { ok: false, errors: schemaErrors(file, text, validateCatalogConfig) };
+  const config = value;
+  const errors: LoadError[] = [];
   if (config.defaultDataType !== undefined) {
     const known = new Set([...BUILTIN_PORT_CONFIG.dataTypes, ...(config.portDataTypes ?? [])].flatMap((t) => [t.id, ...(t.aliases ?? [])]));
     if (!known.has(config.defaultDataType)) {

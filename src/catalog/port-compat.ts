@@ -1,4 +1,5 @@
 import type { PortConfig } from '../contract/types.js';
+import { isRecord } from '../util/narrow.js';
 
 // Port compatibility as the editor's checker decides it: a type always fits itself, rules are
 // directed (output type -> input type) and neither symmetric nor transitive, and an alias behaves
@@ -45,8 +46,7 @@ export interface TypedPort {
 }
 
 type Schema = { [key: string]: unknown };
-const asSchema = (value: unknown): Schema =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Schema) : {};
+const asSchema = (value: unknown): Schema => (isRecord(value) ? value : {});
 const NUMERIC = new Set(['number', 'integer', 'boolean']);
 
 /** Every member of a union (`anyOf` and a list of types), each with its own items or properties. */

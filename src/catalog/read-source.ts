@@ -1,9 +1,8 @@
 // Parsing and schema-checking of the catalog's user files, with every problem turned into a LoadError
 // that points at a line and column.
-import type { ValidateFunction } from 'ajv';
 import type { LoadError } from '../contract/types.js';
 import { yamlPackage } from '../util/lazy-module.js';
-import { describeAjvErrors } from '../contract/validators.js';
+import { describeAjvErrors, type Validator } from '../contract/validators.js';
 import {
   depthExceededAt,
   depthMessage,
@@ -43,9 +42,11 @@ export function parseSource(file: string, source: string): Parsed {
   return { ok: true, value };
 }
 
-/** Runs an ajv validator; `prefix` is the JSON pointer of `value` inside the file. */
-export function schemaErrors(file: string, text: string, validate: ValidateFunction, value: unknown, prefix = ''): LoadError[] {
-  if (validate(value)) return [];
+/**
+ * What the last call of `validate` found (the caller's type guard made it, and the value did not conform);
+ * `prefix` is the JSON pointer of that value inside the file.
+ */
+export function schemaErrors(file: string, text: string, validate: Validator, prefix = ''): LoadError[] {
   return describeAjvErrors(validate.errors).map((problem) => problemAt(file, text, prefix + problem.pointer, problem.message));
 }
 

@@ -1,8 +1,7 @@
 // JSON Schemas (ajv) for the catalog keys of wfe.config.yaml, following the OpenAPI shapes of
 // CategoryDefinition, PortDataTypeConfig and PortCompatibilityRule: required fields only, unknown fields
 // allowed. Node-type files are checked with the contract's node-type schema.
-import type { ValidateFunction } from 'ajv';
-import { compileSchema, validateNodeType } from '../contract/validators.js';
+import { compileSchema, validateNodeType, type Validator } from '../contract/validators.js';
 
 export { validateNodeType };
 
@@ -66,4 +65,4 @@ export const catalogConfigSchema = {
   },
 };
 
-export const validateCatalogConfig: ValidateFunction = compileSchema(catalogConfigSchema);
+export const validateCatalogConfig: Validator = compileSchema(catalogConfigSchema);

@@ -85,9 +85,7 @@ export function registerInitCommand(program: Command): void {
     .action(async (dir: string, flags: { force: boolean }) => {
       const root = resolve(dir);
       const plan = await planInit(root);
-      const existing = (
-        await Promise.all(plan.map(async (f) => ((await stat(f.path).catch(() => undefined)) ? f.path : undefined)))
-      ).filter(Boolean) as string[];
+      const existing = (await Promise.all(plan.map(async (f) => ((await stat(f.path).catch(() => undefined)) ? [f.path] : [])))).flat();
       if (existing.length > 0 && !flags.force) {
         process.stderr.write(
           `wfe init: these files already exist and were left alone:\n${existing.map((p) => `  ${relative(process.cwd(), p) || p}`).join('\n')}\n` +

@@ -234,9 +234,9 @@ export class OutputExistsError extends Error {
   }
 }
 
-/** Writes atomically (temp file, fsync, rename), creating folders; refuses to replace a file unless forced. */
 /**
- * Writes `text` to `target` atomically (no partial file, ever), refusing to replace a file unless `force`.
+ * Writes `text` to `target` atomically (temp file, fsync, rename: no partial file, ever), creating folders;
+ * refuses to replace a file unless `force`.
  * With `batch`, the folder is not fsynced per file: the command calls syncOutputFolders() once at the end.
  */
 export async function writeOutput(target: string, text: string, force: boolean, batch = false): Promise<void> {

@@ -7,6 +7,7 @@ import type { EventSink } from '../server/events.js';
 import type { AuthOptions } from '../server/options.js';
 import { isCi } from '../util/ci.js';
 import { createLogger } from '../util/logger.js';
+import { errorMessage } from '../util/narrow.js';
 import type { ServeFlags } from './serve-flags.js';
 import { emptyState } from './ui/dashboard-state.js';
 import { jsonLine, lineSink, type LineFormat } from './ui/event-lines.js';
@@ -98,8 +99,8 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
             closed = true;
             done();
           },
-          (err: Error) => {
-            logger.error(`shutdown: ${(err as Error).message}`);
+          (err: unknown) => {
+            logger.error(`shutdown: ${errorMessage(err)}`);
             process.exitCode = 1;
             closed = true;
             done();

@@ -1,5 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { isLoopback, normaliseAllowedHost, normaliseOrigin } from '../server/guard.js';
+import { errorMessage } from '../util/narrow.js';
 import { errorText } from './error-text.js';
 import type { ServeFlags } from './serve-flags.js';
 
@@ -48,7 +49,7 @@ const collect =
     try {
       return [...previous, ...values.map(check)];
     } catch (err) {
-      throw new InvalidArgumentError((err as Error).message);
+      throw new InvalidArgumentError(errorMessage(err));
     }
   };
 

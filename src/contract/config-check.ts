@@ -1,5 +1,6 @@
 import type { Ajv, ValidateFunction } from 'ajv';
 import { ajvPackage } from '../util/lazy-module.js';
+import { isRecord } from '../util/narrow.js';
 import { describeAjvErrors } from './validators.js';
 
 /** Checks a node's config against its type's configSchema; returns problems as sentences. */
@@ -45,14 +46,14 @@ export function compileConfigSchema(schema: Record<string, unknown>): ValidateFu
 const byShape = new Map<string, Array<{ schema: Record<string, unknown>; validate: ValidateFunction | null }>>();
 const MAX_SAME_SHAPE = 16;
 
-function compile(schema: Record<string, unknown>): ValidateFunction | null {
-  const shape = Object.keys(schema.properties as object).join('\0');
+function compile(schema: Record<string, unknown>, properties: object): ValidateFunction | null {
+  const shape = Object.keys(properties).join('\0');
   const candidates = byShape.get(shape) ?? [];
   let validate = candidates.find((candidate) => sameJson(candidate.schema, schema))?.validate;
   if (validate === undefined) {
     // The editor owns the reserved keys and strips nothing: a type may list `branches` as required.
     const required = Array.isArray(schema.required)
-      ? schema.required.filter((k) => !RESERVED_CONFIG_KEYS.includes(k as string))
+      ? schema.required.filter((k: unknown) => !(typeof k === 'string' && RESERVED_CONFIG_KEYS.includes(k)))
       : undefined;
     // An unusable schema is the node type's problem, reported by the catalog.
     validate = compileConfigSchema({ ...schema, required, additionalProperties: true });
@@ -64,14 +65,12 @@ function compile(schema: Record<string, unknown>): ValidateFunction | null {
 /** Deep equality of two parsed JSON values (key order aside). */
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const other = b as unknown[];
-    return a.length === other.length && a.every((item, i) => sameJson(item, other[i]));
-  }
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+  // Anything else but two objects (two arrays are compared above, an array and an object are not equal).
+  if (!isRecord(a) || !isRecord(b)) return false;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.hasOwn(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  return keys.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]));
 }
 
 /**
@@ -80,9 +79,10 @@ function sameJson(a: unknown, b: unknown): boolean {
  */
 export function createConfigChecker(lookupSchema: (nodeTypeId: string) => unknown): ConfigChecker {
   return (nodeTypeId, embedded, config) => {
-    const schema = (embedded ?? lookupSchema(nodeTypeId)) as Record<string, unknown> | undefined;
-    if (!schema || typeof schema !== 'object' || typeof schema.properties !== 'object') return [];
-    const validate = compile(schema);
+    const schema = embedded ?? lookupSchema(nodeTypeId);
+    // A schema without a properties object (`properties: null` included) describes no config to check.
+    if (!isRecord(schema) || !isRecord(schema.properties)) return [];
+    const validate = compile(schema, schema.properties);
     if (!validate) return [];
     const values: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(config)) if (!RESERVED_CONFIG_KEYS.includes(k)) values[k] = v;

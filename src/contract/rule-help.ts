@@ -2,6 +2,7 @@
 // (GitHub code scanning shows it beside each alert) and docs/rules.md say the same thing. Its keys are also
 // the rule ids of every wfe command, which a shared wfe.config.yaml may name (rule-config.ts).
 import { readFileSync } from 'node:fs';
+import { isRecord } from '../util/narrow.js';
 
 export interface RuleHelp {
   /** SARIF name, when PascalCase of the id would only repeat it (SARIF1001 compares them case-blind). */
@@ -207,7 +208,22 @@ export function rulesDocUrl(manifest: Manifest): string | undefined {
   return undefined;
 }
 
-const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as Manifest;
+/** What rulesDocUrl reads of package.json: `repository` and `homepage`, where they have the types npm gives them. */
+function manifestOf(json: unknown): Manifest {
+  if (!isRecord(json)) return {};
+  const { repository, homepage } = json;
+  return {
+    repository:
+      typeof repository === 'string'
+        ? repository
+        : isRecord(repository) && typeof repository.url === 'string'
+          ? { url: repository.url }
+          : undefined,
+    homepage: typeof homepage === 'string' ? homepage : undefined,
+  };
+}
+
+const manifest = manifestOf(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')));
 
 /** This package's docs/rules.md, when package.json says where the repository is. */
 export const RULES_DOC_URL = rulesDocUrl(manifest);

@@ -130,6 +130,21 @@ export interface Workflow {
   [key: string]: unknown;
 }
 
+/**
+ * A workflow file as read from disk or sent whole (what validateWorkflowFile accepts): a hand-written file may
+ * leave metadata out, or some of its fields; withMetadataDefaults makes a Workflow of it.
+ */
+export interface WorkflowFile {
+  id: string;
+  name: string;
+  description?: string;
+  nodes: WorkflowNode[];
+  edges: WorkflowEdge[];
+  metadata?: Partial<WorkflowMetadata>;
+  config?: JsonObject;
+  [key: string]: unknown;
+}
+
 export interface CategoryDefinition {
   name: string;
   label: string;

@@ -3,6 +3,7 @@ import type addFormatsModule from 'ajv-formats';
 import { ajvPackage, lazyModule } from '../util/lazy-module.js';
 import * as precompiled from './precompiled/validators.js';
 import { AJV_FORMATS, AJV_OPTIONS, PRECOMPILED_SCHEMAS, SHARED_SCHEMAS } from './schemas.js';
+import type { WorkflowFile } from './types.js';
 
 // ajv-formats is CommonJS whose callable is module.exports itself (and also .default).
 const addFormats = lazyModule<typeof addFormatsModule.default>('ajv-formats');
@@ -25,6 +26,27 @@ export const validateSendMessage = shipped(precompiled.validateSendMessage);
 export const validateInterruptAnswer = shipped(precompiled.validateInterruptAnswer);
 export const validateAgentSpecExecute = shipped(precompiled.validateAgentSpecExecute);
 
+/**
+ * What wfe asks of a validator, ajv's own or one compiled on first use: whether `data` conforms, then the
+ * problems of that call in `errors`.
+ */
+export interface Validator {
+  (data: unknown): boolean;
+  errors?: null | ErrorObject[];
+}
+
+/**
+ * A validator as a type guard: what passes its schema is a T. The schemas and the types are written side by
+ * side (schemas.ts, types.ts), so this is where a caller states which type a schema describes.
+ */
+export const conformsTo =
+  <T>(validate: Validator) =>
+  (value: unknown): value is T =>
+    validate(value);
+
+/** A FlowDrop workflow file: what validateWorkflowFile accepts (its metadata is filled in by withMetadataDefaults). */
+export const isWorkflowFile = conformsTo<WorkflowFile>(validateWorkflowFile);
+
 let sharedAjv: Ajv | undefined;
 
 /** The ajv instance for schemas compiled at run time, built (with the formats and shared schemas) on first use. */
@@ -42,21 +64,23 @@ function ajv(): Ajv {
  * A validator compiled on its first call, not when this module loads: a process compiles only the schemas
  * it uses, and starts sooner.
  */
-function compileOnFirstUse(schema: object): ValidateFunction {
+function compileOnFirstUse(schema: object): Validator & { schema: object } {
   knownSchemas.push(schema);
   let compiled: ValidateFunction | undefined;
-  const validate = (data: unknown): boolean => {
-    compiled ??= ajv().compile(schema);
-    const valid = compiled(data);
-    validate.errors = compiled.errors;
-    return valid;
-  };
-  validate.errors = undefined as ValidateFunction['errors'];
-  return Object.assign(validate, { schema }) as unknown as ValidateFunction;
+  const validate: Validator & { schema: object } = Object.assign(
+    (data: unknown): boolean => {
+      compiled ??= ajv().compile(schema);
+      const valid = compiled(data);
+      validate.errors = compiled.errors;
+      return valid;
+    },
+    { errors: undefined, schema },
+  );
+  return validate;
 }
 
 /** Compiles another schema on the shared instance (same formats, same options), on its first use. */
-export const compileSchema = (schema: object): ValidateFunction => compileOnFirstUse(schema);
+export const compileSchema = (schema: object): Validator & { schema: object } => compileOnFirstUse(schema);
 
 /** "nodes/3/position" → "nodes[3].position": the field name a person reads in an error. */
 export function pointerToField(pointer: string): string {
@@ -79,12 +103,13 @@ export function describeAjvErrors(errors: ErrorObject[] | null | undefined, root
   return (errors ?? []).map((e) => {
     let pointer = e.instancePath;
     let message = e.message ?? 'is invalid';
-    if (e.keyword === 'required') {
-      const missing = (e.params as { missingProperty: string }).missingProperty;
-      pointer = `${pointer}/${missing}`;
+    // ajv types every error's params as a record of anything; these two keywords always set these fields.
+    const { missingProperty, allowedValues }: { missingProperty?: unknown; allowedValues?: unknown } = e.params;
+    if (e.keyword === 'required' && typeof missingProperty === 'string') {
+      pointer = `${pointer}/${missingProperty}`;
       message = 'is required';
-    } else if (e.keyword === 'enum') {
-      message = `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+    } else if (e.keyword === 'enum' && Array.isArray(allowedValues)) {
+      message = `must be one of ${allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
     }
     return { field: pointerToField(pointer) || root, pointer, message };
   });

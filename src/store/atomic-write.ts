@@ -1,6 +1,7 @@
 import { unlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { errnoOf, nodeStoreFs, type FileIdentity, type StoreFileHandle, type StoreFs } from './store-fs.js';
+import { nodeStoreFs, type FileIdentity, type StoreFileHandle, type StoreFs } from './store-fs.js';
+import { errnoCode } from '../util/narrow.js';
 
 export type { FileIdentity } from './store-fs.js';
 
@@ -78,7 +79,7 @@ async function createTemp(fs: StoreFs, target: string): Promise<{ temp: string; 
       return { temp, handle: await fs.open(temp, 'wx', 0o644) };
     } catch (err) {
       pending.delete(temp);
-      if (errnoOf(err) !== 'EEXIST' || attempt >= 100) throw err;
+      if (errnoCode(err) !== 'EEXIST' || attempt >= 100) throw err;
     }
   }
 }

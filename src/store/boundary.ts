@@ -4,7 +4,8 @@
 // and no link leads the server into a huge tree (a link to /) or a loop (a link to the folder itself).
 import { dirname, join, relative, sep } from 'node:path';
 import { ConflictError } from '../util/domain-errors.js';
-import { errnoOf, type StoreFs } from './store-fs.js';
+import type { StoreFs } from './store-fs.js';
+import { errnoCode } from '../util/narrow.js';
 
 export const LINK_REFUSED = 'is a symbolic link (or lies under one); the server never reads, writes or deletes through a link';
 
@@ -34,7 +35,7 @@ export async function checkPath(fs: StoreFs, root: string, rel: string): Promise
     try {
       real = await fs.realpath(probe);
     } catch (err) {
-      const code = errnoOf(err);
+      const code = errnoCode(err);
       if (code === 'ELOOP') throw new LinkRefusedError(rel, toRel(root, probe));
       if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
     }

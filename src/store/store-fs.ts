@@ -41,5 +41,3 @@ export const nodeStoreFs: StoreFs = {
   lstat: (path) => fsPromises.lstat(path),
   realpath: (path) => fsPromises.realpath(path),
 };
-
-export const errnoOf = (err: unknown): string | undefined => (err as NodeJS.ErrnoException | undefined)?.code;

@@ -1,7 +1,7 @@
 // Pure rules for what a stored workflow looks like: defaults for hand-written files, what POST creates,
 // what PUT changes (seed §4.1). No I/O here.
 import { randomUUID } from 'node:crypto';
-import type { JsonObject, Workflow, WorkflowMetadata, WorkflowNode } from '../contract/types.js';
+import type { JsonObject, Workflow, WorkflowFile, WorkflowMetadata, WorkflowNode } from '../contract/types.js';
 
 export const DEFAULT_SCHEMA_VERSION = '1.0.0';
 
@@ -12,7 +12,7 @@ function withoutRuntimeFields(nodes: WorkflowNode[]): WorkflowNode[] {
   return nodes.map((node) => {
     if (!node.data || !('executionInfo' in node.data)) return node;
     const { executionInfo: _dropped, ...data } = node.data;
-    return { ...node, data: data as WorkflowNode['data'] };
+    return { ...node, data };
   });
 }
 
@@ -20,8 +20,8 @@ function withoutRuntimeFields(nodes: WorkflowNode[]): WorkflowNode[] {
  * Fills what a hand-written file may leave out (`version` and the seed's `schemaVersion` always agree)
  * and drops run state a file should not carry.
  */
-export function withMetadataDefaults(raw: Workflow, fileTime: string): Workflow {
-  const given = (raw.metadata ?? {}) as Partial<WorkflowMetadata>;
+export function withMetadataDefaults(raw: WorkflowFile, fileTime: string): Workflow {
+  const given = raw.metadata ?? {};
   const version = given.version ?? given.schemaVersion ?? DEFAULT_SCHEMA_VERSION;
   const metadata: WorkflowMetadata = {
     ...given,
@@ -85,7 +85,7 @@ export function applyUpdate(current: Workflow, patch: UpdateInput, now: string):
     if (value === undefined || key === 'id' || key === 'metadata' || key === 'tags') continue;
     // defineProperty, not assignment: a key named "__proto__" must stay an own property, kept on disk.
     Object.defineProperty(next, key, {
-      value: key === 'nodes' ? withoutRuntimeFields(value as WorkflowNode[]) : value,
+      value: key === 'nodes' && patch.nodes ? withoutRuntimeFields(patch.nodes) : value,
       writable: true,
       enumerable: true,
       configurable: true,

@@ -6,7 +6,7 @@ import { mkdir, open, realpath, unlink } from 'node:fs/promises';
 import { basename, dirname, join, posix, relative, sep } from 'node:path';
 import { formatLoadError } from '../contract/load-error.js';
 import type { LoadError, Workflow } from '../contract/types.js';
-import { describeAjvErrors, validateWorkflowFile } from '../contract/validators.js';
+import { describeAjvErrors, isWorkflowFile, validateWorkflowFile } from '../contract/validators.js';
 import { graphErrors, type ConfigChecker } from '../graph/integrity.js';
 import {
   ConflictError,
@@ -21,13 +21,14 @@ import { parseJsonWithPosition } from '../util/json-position.js';
 import { defaultIgnore, type IgnoreMatcher } from '../project/ignore.js';
 import { FolderWatcher, type FolderEvent } from '../util/folder-watcher.js';
 import type { Logger } from '../util/logger.js';
+import { errnoCode, errorMessage } from '../util/narrow.js';
 import { pointerPosition } from '../util/pointer-position.js';
 import { stableStringify } from '../util/stable-json.js';
 import { syncDirectory, TEMP_FILE_PATTERN, writeFileAtomic } from './atomic-write.js';
 import { checkPath, isRefusedEntry, LinkRefusedError } from './boundary.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { OrderedList, type ListOrder } from './ordered-list.js';
-import { errnoOf, nodeStoreFs, type FileIdentity, type StoreFs } from './store-fs.js';
+import { nodeStoreFs, type FileIdentity, type StoreFs } from './store-fs.js';
 import { applyUpdate, buildCreatedWorkflow, withMetadataDefaults, type CreateInput, type UpdateInput } from './workflow-model.js';
 
 export interface StoreOptions {
@@ -60,7 +61,7 @@ const LINK_LOAD_ERROR = 'symbolic link: not served, because the server never fol
 /** File-system failures a person can act on get a StorageError naming the file; anything else stays a 500. */
 const NAMED_CAUSES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'ENAMETOOLONG']);
 const named = (operation: string, rel: string, err: unknown): unknown =>
-  NAMED_CAUSES.has(errnoOf(err) ?? '') ? new StorageError(operation, rel, err) : err;
+  NAMED_CAUSES.has(errnoCode(err) ?? '') ? new StorageError(operation, rel, err) : err;
 
 interface FileEntry {
   rel: string;
@@ -244,17 +245,17 @@ export class WorkflowStore {
   ): { total: number; items: StoredWorkflow[] } {
     let list = this.orders.get(order);
     if (!list) {
-      list = new OrderedList(order, this.served());
+      list = new OrderedList(order, this.servedWorkflows());
       this.orders.set(order, list);
     }
     const items: StoredWorkflow[] = [];
     if (!keep) {
-      for (let i = offset; i < Math.min(list.size, offset + limit); i++) items.push(this.get(list.idAt(i, descending))!);
+      for (let i = offset; i < Math.min(list.size, offset + limit); i++) items.push(this.served(list.idAt(i, descending)));
       return { total: list.size, items };
     }
     let total = 0;
     for (let i = 0; i < list.size; i++) {
-      const found = this.get(list.idAt(i, descending))!;
+      const found = this.served(list.idAt(i, descending));
       if (!keep(found.workflow)) continue;
       if (total >= offset && items.length < limit) items.push(found);
       total++;
@@ -262,7 +263,17 @@ export class WorkflowStore {
     return { total, items };
   }
 
-  private *served(): Iterable<Workflow> {
+  /**
+   * A workflow that is served: one a list order holds, or one just written. Not finding it is a bug of the
+   * index (servedChanged keeps every order's list in step with it), not a missing workflow.
+   */
+  private served(id: string): StoredWorkflow {
+    const found = this.get(id);
+    if (!found) throw new Error(`workflow store: '${id}' should be served but is not in the index`);
+    return found;
+  }
+
+  private *servedWorkflows(): Iterable<Workflow> {
     for (const id of this.filesById.keys()) {
       const workflow = this.winner(id)?.workflow;
       if (workflow) yield workflow;
@@ -302,7 +313,7 @@ export class WorkflowStore {
           `File ${rel} already exists in the workflow folder but does not hold a valid workflow '${workflow.id}'; fix or remove it first`,
         );
       await this.persist(rel, workflow, undefined);
-      return this.get(workflow.id)!;
+      return this.served(workflow.id);
     });
   }
 
@@ -355,7 +366,8 @@ export class WorkflowStore {
       // A reload from disk between the save and this write means the save was based on a stale version.
       if (this.winner(id)?.workflow?.metadata.versionId !== batch[0].baseVersionId)
         throw new ConflictError(`Workflow '${id}' changed on disk while your save was queued; reload it and apply your change again`);
-      const backup = replacesDiskEdit ? await this.backUp(entry, id, diskText!) : undefined;
+      // A replaced disk edit is backed up from the text read above (read whenever replacesDiskEdit is set).
+      const backup = replacesDiskEdit && diskText !== undefined ? await this.backUp(entry, id, diskText) : undefined;
       const checkedFirst = async () => {
         // Not the same file by its identity: compared by its bytes, as when the identity is unknown (a 409 if they differ).
         if (unchangedBeforeWrite && !(await unchangedBeforeWrite)) await this.readUnchanged(entry);
@@ -364,7 +376,7 @@ export class WorkflowStore {
       await this.persist(entry.rel, last, entry.hash, diskText === undefined ? identity : undefined, checkedFirst);
       if (this.tips.get(id) === last) this.tips.delete(id);
       for (const save of batch) {
-        const json = save.workflow === last ? this.get(id)!.json : JSON.stringify(save.workflow);
+        const json = save.workflow === last ? this.served(id).json : JSON.stringify(save.workflow);
         save.resolve({ workflow: save.workflow, json, file: entry.rel, etag: etagOf(save.workflow), backup });
       }
     } catch (err) {
@@ -435,11 +447,9 @@ export class WorkflowStore {
   }
 
   private winner(id: string): FileEntry | undefined {
-    const files = this.filesById.get(id);
-    if (!files || files.size === 0) return undefined;
     let best: string | undefined;
-    for (const rel of files) if (best === undefined || compareRel(rel, best) < 0) best = rel;
-    return this.entries.get(best!);
+    for (const rel of this.filesById.get(id) ?? []) if (best === undefined || compareRel(rel, best) < 0) best = rel;
+    return best === undefined ? undefined : this.entries.get(best);
   }
 
   /**
@@ -557,7 +567,7 @@ export class WorkflowStore {
         if (this.refuseLink(rel)) this.options.onExternalChange?.(rel, 'change');
         throw err;
       }
-      if (errnoOf(err) === 'ENOENT') return undefined;
+      if (errnoCode(err) === 'ENOENT') return undefined;
       throw named('read', rel, err);
     }
   }
@@ -620,8 +630,9 @@ export class WorkflowStore {
     this.entries.set(entry.rel, entry);
     const id = entry.workflow?.id;
     if (id !== undefined) {
-      if (!this.filesById.has(id)) this.filesById.set(id, new Set());
-      this.filesById.get(id)!.add(entry.rel);
+      let files = this.filesById.get(id);
+      if (!files) this.filesById.set(id, (files = new Set()));
+      files.add(entry.rel);
     }
     if (before?.workflow !== entry.workflow) {
       if (before?.workflow && before.workflow.id !== id) this.servedChanged(before.workflow.id);
@@ -697,7 +708,8 @@ export class WorkflowStore {
           message: parsed.depthLimit ? parsed.message : `invalid JSON: ${parsed.message}`,
         },
       };
-    if (!validateWorkflowFile(parsed.value)) {
+    const { value } = parsed;
+    if (!isWorkflowFile(value)) {
       const [first, ...more] = describeAjvErrors(validateWorkflowFile.errors, 'workflow');
       const pos = pointerPosition(text, first.pointer);
       const extra = more.length > 0 ? ` (and ${more.length} more problem${more.length > 1 ? 's' : ''})` : '';
@@ -712,9 +724,9 @@ export class WorkflowStore {
       };
     }
     // The file's time stands in for dates the file leaves out; most files have both, and cost no stat.
-    const given = (parsed.value as Partial<Workflow>).metadata;
+    const given = value.metadata;
     const fileTime = given?.createdAt && given.updatedAt ? '' : stats ? stats.mtime.toISOString() : safeMtime(join(this.root, rel));
-    const workflow = withMetadataDefaults(parsed.value as Workflow, fileTime);
+    const workflow = withMetadataDefaults(value, fileTime);
     const problems = graphErrors(workflow, this.options.checkConfig);
     if (problems.length > 0) {
       const extra = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
@@ -766,7 +778,7 @@ export class WorkflowStore {
           closeSync(fd);
         }
       } catch (err) {
-        this.index({ rel, hash: '', error: { file: rel, message: `cannot read: ${(err as Error).message}` }, changedOnDisk: false });
+        this.index({ rel, hash: '', error: { file: rel, message: `cannot read: ${errorMessage(err)}` }, changedOnDisk: false });
       }
     }
   }
@@ -838,7 +850,7 @@ export class WorkflowStore {
         }
       });
     } catch (err) {
-      this.options.logger.error(`${rel}: ${(err as Error).message}`);
+      this.options.logger.error(`${rel}: ${errorMessage(err)}`);
     }
   }
 }
@@ -883,7 +895,11 @@ function fitFileName(stem: string, suffix: string): string {
   const room = 255 - Buffer.byteLength(suffix);
   const chars = Array.from(stem);
   let bytes = Buffer.byteLength(stem);
-  while (bytes > room && chars.length > 0) bytes -= Buffer.byteLength(chars.pop()!);
+  while (bytes > room) {
+    const last = chars.pop();
+    if (last === undefined) break; // nothing left to take off
+    bytes -= Buffer.byteLength(last);
+  }
   return chars.join('') + suffix;
 }
 

@@ -1,6 +1,7 @@
 // Turns a parse failure into a line/column pair a person can jump to.
 import type { ParseError } from 'jsonc-parser';
 import { jsoncParser } from './lazy-module.js';
+import { errorMessage } from './narrow.js';
 
 export interface TextPosition {
   line: number;
@@ -57,8 +58,8 @@ function openingsUpTo(text: string, bracket: string, cap: number): number {
 /** Whether a parsed value nests arrays and objects deeper than `limit` (for YAML, which has no text scan). */
 export function valueDeeperThan(value: unknown, limit: number): boolean {
   const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length > 0) {
-    const [current, depth] = stack.pop()!;
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [current, depth] = top;
     if (current === null || typeof current !== 'object') continue;
     if (depth + 1 > limit) return true;
     for (const child of Array.isArray(current) ? current : Object.values(current)) stack.push([child, depth + 1]);
@@ -101,7 +102,7 @@ export function parseJsonWithPosition(source: string, maxDepth = MAX_JSON_DEPTH)
     jsoncParser().parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
     const first = errors[0];
     const { line, column } = offsetToPosition(text, first?.offset ?? text.length);
-    const message = first ? describeCode(first.error) : (err as Error).message;
+    const message = first ? describeCode(first.error) : errorMessage(err);
     return { ok: false, message: text.trim() === '' ? 'empty file' : message, line, column };
   }
 }

@@ -5,12 +5,13 @@ import { LOSSY_RULE } from '../agentspec/to-agentspec.js';
 import { structuralIssues } from '../agentspec/validate-export.js';
 import { arePortsCompatible } from '../catalog/port-compat.js';
 import type { NodeMetadata, PortConfig, Workflow, WorkflowNode } from '../contract/types.js';
-import { describeAjvErrors, validateWorkflowFile } from '../contract/validators.js';
+import { describeAjvErrors, isWorkflowFile, validateWorkflowFile } from '../contract/validators.js';
 import { portIdFromHandle } from '../graph/handles.js';
 import { graphProblems, type ConfigChecker } from '../graph/integrity.js';
 import { loopExitsIntoBody } from '../graph/loops.js';
 import { withMetadataDefaults } from '../store/workflow-model.js';
 import { parseJsonWithPosition, type JsonParseResult } from '../util/json-position.js';
+import { isRecord } from '../util/narrow.js';
 import { pointerPositions } from '../util/pointer-position.js';
 import { severityOf, type RuleConfig, type RuleDefinition } from '../contract/rule-config.js';
 import type { Problem } from './types.js';
@@ -47,9 +48,9 @@ function portType(node: WorkflowNode, side: 'input' | 'output', portId: string):
   const found = ports?.find((p) => p.id === portId)?.dataType;
   if (found) return found;
   const config = node.data.config ?? {};
-  const dynamic = (side === 'input' ? config.dynamicInputs : config.dynamicOutputs) as
-    Array<{ name: string; dataType: string }> | undefined;
-  return Array.isArray(dynamic) ? dynamic.find((p) => p?.name === portId)?.dataType : undefined;
+  const dynamic = side === 'input' ? config.dynamicInputs : config.dynamicOutputs;
+  const port: unknown = Array.isArray(dynamic) ? dynamic.find((p) => isRecord(p) && p.name === portId) : undefined;
+  return isRecord(port) && typeof port.dataType === 'string' ? port.dataType : undefined;
 }
 
 function portCompatibility(workflow: Workflow, portConfig: PortConfig): Finding[] {
@@ -105,14 +106,17 @@ export function checkWorkflowText(
     };
   const result = { ...checkValue(file, parsed.value, ctx), value: parsed.value };
   // Positions are looked up only for files with something to report.
-  const located = result.problems.filter((p) => p.pointer !== undefined && p.line === undefined);
+  const located = result.problems.flatMap((p) =>
+    p.pointer !== undefined && p.line === undefined ? [{ problem: p, pointer: p.pointer }] : [],
+  );
   if (located.length > 0) {
     const positions = pointerPositions(
       text,
-      located.map((p) => p.pointer!),
+      located.map((p) => p.pointer),
     );
-    located.forEach((p, i) => {
-      if (positions[i]) Object.assign(p, { line: positions[i]!.line, column: positions[i]!.column });
+    located.forEach(({ problem }, i) => {
+      const position = positions[i];
+      if (position) Object.assign(problem, { line: position.line, column: position.column });
     });
   }
   return result;
@@ -125,11 +129,11 @@ export function checkWorkflowText(
 export function checkWorkflowValue(file: string, value: unknown, ctx: CheckContext): CheckResult {
   const findings: Finding[] = [];
   let workflow: Workflow | undefined;
-  if (!validateWorkflowFile(value)) {
+  if (!isWorkflowFile(value)) {
     for (const p of describeAjvErrors(validateWorkflowFile.errors, 'workflow'))
       findings.push({ ruleId: 'schema', pointer: p.pointer, message: `${p.field} ${p.message}` });
   } else {
-    workflow = withMetadataDefaults(value as Workflow, new Date(0).toISOString());
+    workflow = withMetadataDefaults(value, new Date(0).toISOString());
     for (const p of graphProblems(workflow, ctx.checkConfig)) findings.push({ ruleId: p.rule, pointer: p.pointer, message: p.message });
     findings.push(...portCompatibility(workflow, ctx.portConfig));
     for (const { index, node, typeId } of unknownNodeTypes(workflow, ctx.lookupNodeType))

@@ -9,13 +9,16 @@ import type { Workflow } from '../contract/types.js';
 import { checkWorkflowText, checkWorkflowValue, type CheckContext, type CheckResult } from './check.js';
 import type { Problem } from './types.js';
 
-export interface Verdict {
+export interface Verdict<W = Workflow> {
   valid: boolean;
   errors: string[];
   warnings: string[];
   problems: Problem[];
-  /** The workflow checked: the stored one, or what the flow imported as (absent when it did not import). */
-  workflow?: Workflow;
+  /**
+   * The workflow checked: what the flow imported as (absent when it did not import); of a workflow's verdict,
+   * the value checked, when it is an object (valid or not).
+   */
+  workflow?: W;
 }
 
 /** A component_type (official or dialect), or the dialect's `{flow, agent, tools, llm_configs}` wrapper. */
@@ -80,9 +83,9 @@ function verdictOf({ problems, workflow }: CheckResult): Verdict {
 export const agentSpecVerdict = (value: unknown, ctx: CheckContext): Verdict => verdictOf(checkAgentSpecValue('', value, ctx));
 
 /** The same checks on a workflow (a stored one, or the body of POST /workflows/validate). */
-export function workflowVerdict(value: unknown, ctx: CheckContext): Verdict {
+export function workflowVerdict(value: unknown, ctx: CheckContext): Verdict<Workflow | Record<string, unknown>> {
   const verdict = verdictOf(checkWorkflowValue('', value, ctx));
-  return isObject(value) ? { ...verdict, workflow: value as unknown as Workflow } : verdict;
+  return isObject(value) ? { ...verdict, workflow: value } : verdict;
 }
 
 // What to do about each rule's findings: POST /workflows/validate's `suggestions`.
