@@ -1,7 +1,6 @@
 // wfe validate: check inputs once (or again on every change with --watch) and write each report where
 // its -f/-o pair says.
 import { appendFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { isCi } from '../util/ci.js';
 import type { Report } from '../validate/types.js';
@@ -19,14 +18,7 @@ export interface ValidateFlags {
   quiet?: boolean;
   watch?: boolean;
   listRules?: boolean;
-  /** Threads that check files: 1 = this one only; undefined = one per core (up to 4) from PARALLEL_FROM files. */
-  jobs?: number;
 }
-
-/** From how many files `wfe validate` checks in worker threads by default: below it, starting them costs more than it saves. */
-export const PARALLEL_FROM = 200;
-/** Threads at most by default: beyond four, reading files is what waits. */
-const MAX_DEFAULT_THREADS = 4;
 
 export async function validateCommand(args: string[], flags: ValidateFlags, reportFlags: ReportFlag[]): Promise<number> {
   const [
@@ -43,7 +35,6 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
     { reportTargets },
     { checkPattern, IgnoreConfigError },
     { errorText },
-    { checkInThreads, printingOnce },
   ] = await Promise.all([
     import('../validate/rules.js'),
     import('../validate/formatters/index.js'),
@@ -58,7 +49,6 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
     import('./report-targets.js'),
     import('../project/ignore.js'),
     import('./error-text.js'),
-    import('./check-pool.js'),
   ]);
   const usage = (message: string) => {
     process.stderr.write(`wfe validate: ${message}\n`);
@@ -94,15 +84,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
   }
   if (flags.watch && args.includes('-')) return usage('--watch cannot watch stdin (-); give files or folders');
 
-  // Threads and this one load the same folders' settings: what they log is printed once.
-  const logger = printingOnce(createLogger('warn'));
-  const settingsFor = folderSettings(logger, flags.config);
-  /** Worker threads for this check: never for stdin or --watch (which keeps what it read), 1 = none. */
-  const threadsFor = (inputs: Input[], watching: boolean): number => {
-    if (watching || inputs.some((input) => !input.path)) return 1;
-    const wanted = flags.jobs ?? (inputs.length >= PARALLEL_FROM ? Math.min(availableParallelism(), MAX_DEFAULT_THREADS) : 1);
-    return Math.min(wanted, inputs.length);
-  };
+  const settingsFor = folderSettings(createLogger('warn'), flags.config);
   const ignore = { patterns: ignorePatterns, configIgnore: io.configIgnoreOf(settingsFor) };
   const expand = async (): Promise<Input[] | string> => {
     try {
@@ -130,14 +112,6 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
       if (input.path && screenedBefore) screenedBefore.set(input.path, 'text' in screened ? { text: screened.text } : screened);
       return screened;
     };
-    const threads = threadsFor(inputs, screenedBefore !== undefined);
-    const checkElsewhere =
-      threads > 1
-        ? async (onChecked: Parameters<typeof checkInThreads>[4]) => {
-            const tasks = inputs.map((input, index) => ({ index, name: nameOf(input), folder: folderOf(input.path), input }));
-            await checkInThreads(tasks, threads, { flagRules, config: flags.config }, logger, onChecked);
-          }
-        : undefined;
     let report;
     try {
       report = await runValidation({
@@ -145,7 +119,6 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
         flagRules,
         settingsFor,
         onProgress: (_done, _total, file) => progress.tick(file),
-        checkElsewhere,
       });
     } catch (err) {
       progress.finish([]);

@@ -10,12 +10,6 @@ const parseCount = (value: string): number => {
   return n;
 };
 
-const parseJobs = (value: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`--jobs must be a whole number from 1 to 64, got "${value}"`);
-  return n;
-};
-
 export function registerValidateCommand(program: Command): void {
   const command = program
     .command('validate')
@@ -45,11 +39,6 @@ export function registerValidateCommand(program: Command): void {
     .option('-q, --quiet', 'print nothing unless the check fails (-o files are still written)')
     .option('--watch', 're-check as files change and print the report again; Ctrl-C exits 0 or 1 by the last result')
     .option('--no-color', 'no ANSI colours in the stylish report (also NO_COLOR=1)')
-    .option(
-      '-j, --jobs <n>',
-      'check files in n threads at once (default: one per CPU core, up to 4, from 200 files; 1 = a single thread)',
-      parseJobs,
-    )
     .option('--timings', 'add durations to the json and junit reports (without it, the same inputs give the same bytes)')
     .addHelpText(
       'after',

@@ -9,7 +9,7 @@ import { checkRuleConfig, severityOf, type RuleConfig } from '../contract/rule-c
 import { checkContextFor, definitions } from './check-context.js';
 import { isRecord } from '../util/narrow.js';
 import { ALL_RULES } from './rules.js';
-import { sortProblems, type FileResult, type Problem, type Report } from './types.js';
+import { sortProblems, type FileResult, type Report } from './types.js';
 import { checkDocumentText } from './verdict.js';
 
 export type { FolderSettings };
@@ -36,58 +36,6 @@ export interface RunOptions {
   onProgress?(done: number, total: number, file: string): void;
   /** Files read and checked at once. */
   concurrency?: number;
-  /**
-   * Checks the files elsewhere (worker threads, cli/check-pool.ts) and reports each by its index in `files`;
-   * without it, they are checked here.
-   */
-  checkElsewhere?(onChecked: (index: number, checked: CheckedFile) => void): Promise<void>;
-}
-
-/** What one file's check gives: its result, and the workflow id it declares (for the duplicate check across files). */
-export interface CheckedFile {
-  result: FileResult;
-  id?: string;
-}
-
-/** The check context of each folder (its settings and the --rule flags), made once per folder. */
-export function contextsFor(
-  settingsFor: (folder: string) => Promise<FolderSettings>,
-  flagRules: RuleConfig,
-): (folder: string) => Promise<CheckContext> {
-  const contexts = new Map<string, Promise<CheckContext>>();
-  return (folder) => {
-    let found = contexts.get(folder);
-    if (!found) {
-      found = settingsFor(folder).then((s) => checkContextFor(s, flagRules));
-      contexts.set(folder, found);
-    }
-    return found;
-  };
-}
-
-/**
- * Reads and checks one file. `idsSeen` (the ids of the files checked before it) decides whether its parsed
- * value is kept for the job summary's picture: a file that fails, or that repeats an id, keeps it.
- */
-export async function checkFile(file: SourceFile, ctx: CheckContext, idsSeen: Set<string>): Promise<CheckedFile> {
-  const t0 = performance.now();
-  const source = await file.read();
-  if (typeof source === 'object' && 'refused' in source) {
-    const problems: Problem[] = [{ ruleId: 'json-syntax', severity: 'error', file: file.name, message: source.refused }];
-    return { result: { file: file.name, problems, durationMs: performance.now() - t0 } };
-  }
-  const { text, parsed } = typeof source === 'string' ? { text: source, parsed: undefined } : source;
-  const { problems, workflow, value } = checkDocumentText(file.name, text, ctx, parsed);
-  const result: FileResult = { file: file.name, problems, durationMs: performance.now() - t0 };
-  // The job summary draws failing workflows: only their parsed values are kept (and those whose id was
-  // seen before, which fail as duplicates), not every file's.
-  const duplicate = workflow !== undefined && idsSeen.has(workflow.id);
-  if (workflow) idsSeen.add(workflow.id);
-  if (duplicate || problems.some((p) => p.severity === 'error')) {
-    const drawable = drawableWorkflow(value) ?? workflow;
-    if (drawable) result.workflow = drawable;
-  }
-  return { result, id: workflow?.id };
 }
 
 const DUPLICATE_ID_RULE = (() => {
@@ -99,29 +47,52 @@ const DUPLICATE_ID_RULE = (() => {
 export async function runValidation(options: RunOptions): Promise<Report> {
   const started = performance.now();
   const flagRules = checkRuleConfig(options.flagRules, ALL_RULES, '--rule');
-  const contextFor = contextsFor(options.settingsFor, flagRules);
+  const contexts = new Map<string, Promise<CheckContext>>();
+  const contextFor = (folder: string) => {
+    let found = contexts.get(folder);
+    if (!found) {
+      found = options.settingsFor(folder).then((s) => checkContextFor(s, flagRules));
+      contexts.set(folder, found);
+    }
+    return found;
+  };
 
   const results: FileResult[] = new Array(options.files.length);
   const ids: Array<string | undefined> = new Array(options.files.length);
+  const idsSeen = new Set<string>();
+  let next = 0;
   let done = 0;
-  const record = (i: number, checked: CheckedFile) => {
-    results[i] = checked.result;
-    ids[i] = checked.id;
-    options.onProgress?.(++done, options.files.length, options.files[i].name);
-  };
-  if (options.checkElsewhere) await options.checkElsewhere(record);
-  else {
-    const idsSeen = new Set<string>();
-    let next = 0;
-    const worker = async () => {
-      while (next < options.files.length) {
-        const i = next++;
-        const file = options.files[i];
-        record(i, await checkFile(file, await contextFor(file.folder), idsSeen));
+  const worker = async () => {
+    while (next < options.files.length) {
+      const i = next++;
+      const file = options.files[i];
+      const t0 = performance.now();
+      const ctx = await contextFor(file.folder);
+      const source = await file.read();
+      if (typeof source === 'object' && 'refused' in source) {
+        results[i] = {
+          file: file.name,
+          problems: [{ ruleId: 'json-syntax', severity: 'error', file: file.name, message: source.refused }],
+          durationMs: performance.now() - t0,
+        };
+      } else {
+        const { text, parsed } = typeof source === 'string' ? { text: source, parsed: undefined } : source;
+        const { problems, workflow, value } = checkDocumentText(file.name, text, ctx, parsed);
+        ids[i] = workflow?.id;
+        results[i] = { file: file.name, problems, durationMs: performance.now() - t0 };
+        // The job summary draws failing workflows: only their parsed values are kept (and those whose id
+        // was seen before, which fail as duplicates below), not every file's.
+        const duplicate = workflow !== undefined && idsSeen.has(workflow.id);
+        if (workflow) idsSeen.add(workflow.id);
+        if (duplicate || problems.some((p) => p.severity === 'error')) {
+          const drawable = drawableWorkflow(value) ?? workflow;
+          if (drawable) results[i].workflow = drawable;
+        }
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 16, options.files.length) }, worker));
-  }
+      options.onProgress?.(++done, options.files.length, file.name);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 16, options.files.length) }, worker));
 
   // Across files: `wfe serve` keeps the first file in path order for an id and ignores the others.
   const firstFor = new Map<string, number>();
@@ -136,9 +107,6 @@ export async function runValidation(options: RunOptions): Promise<Report> {
     }
     const ctx = await contextFor(options.files[i].folder);
     const severity = severityOf(DUPLICATE_ID_RULE, ctx.rules);
-    // A file checked in another thread than the first with its id did not know it was a duplicate: read
-    // it again for the job summary's picture (duplicates are few).
-    if (severity === 'error' && !results[i].workflow) results[i].workflow = await drawableAgain(options.files[i]);
     if (severity !== 'off')
       results[i].problems.push({
         ruleId: 'duplicate-workflow-id',
@@ -159,12 +127,6 @@ export async function runValidation(options: RunOptions): Promise<Report> {
     rules: ALL_RULES.map((r) => ({ id: r.id, severity: severityOf(r, effective?.rules), description: r.description })),
     durationMs: performance.now() - started,
   };
-}
-
-async function drawableAgain(file: SourceFile): Promise<Workflow | undefined> {
-  const source = await file.read();
-  if (typeof source !== 'object' || 'refused' in source || !source.parsed?.ok) return undefined;
-  return drawableWorkflow(source.parsed.value);
 }
 
 /** The file's own value when it has the nodes and edges a picture needs (error pointers index into it). */
