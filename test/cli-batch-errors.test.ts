@@ -6,7 +6,7 @@ import { copyFile, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from './support/cli.js';
+import { runCli, runClis } from './support/cli.js';
 
 const fixtures = new URL('../fixtures/workflows/', import.meta.url).pathname;
 let dir: string;
@@ -52,7 +52,10 @@ describe('wfe import', () => {
       'good.json': good,
     });
     const out = join(dir, 'out');
-    const run = await runCli(['import', ...args, '-o', out]);
+    const [run, usage] = await runClis([
+      ['import', ...args, '-o', out],
+      ['import', join(dir, 'missing.json'), join(dir, 'good.json'), '-o', join(dir, 'out2')],
+    ]);
     expect(run.code).toBe(1);
     expect(reported(run.stderr, 'alias-bomb.yaml')).toEqual([expect.stringMatching(/: error: .*Excessive alias count/)]);
     expect(reported(run.stderr, 'huge.json')).toEqual([
@@ -66,7 +69,6 @@ describe('wfe import', () => {
     expect(written).toEqual([`${JSON.parse(good).id}.json`]);
     expect(JSON.parse(await readFile(join(out, written[0]), 'utf8')).name).toBe(JSON.parse(good).name);
 
-    const usage = await runCli(['import', join(dir, 'missing.json'), join(dir, 'good.json'), '-o', join(dir, 'out2')]);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/missing\.json: no such file or folder/);
   });
@@ -82,7 +84,14 @@ describe('wfe export', () => {
       'good.json': await readFile(join(fixtures, 'chat-pipeline.json'), 'utf8'),
     });
     const out = join(dir, 'out');
-    const run = await runCli(['export', ...args, '-o', out]);
+    // The batch export, then the same output again; the usage error meanwhile.
+    const [[run, again], usage] = await Promise.all([
+      (async () => {
+        const first = await runCli(['export', ...args, '-o', out]);
+        return [first, await runCli(['export', join(dir, 'good.json'), join(dir, 'alias-bomb.yaml'), '-o', out])] as const;
+      })(),
+      runCli(['export', join(dir, 'good.json'), '--config', join(dir, 'missing.yaml')]),
+    ]);
     expect(run.code).toBe(1);
     expect(reported(run.stderr, 'alias-bomb.yaml')).toEqual([expect.stringMatching(/: error: .*Excessive alias count/)]);
     expect(reported(run.stderr, 'huge.json')).toEqual([
@@ -98,10 +107,8 @@ describe('wfe export', () => {
     expect(JSON.parse(await readFile(join(out, 'good.agentspec.json'), 'utf8')).component_type).toBe('Flow');
 
     // An output that exists is that input's failure too; --config that cannot be read is a usage error.
-    const again = await runCli(['export', join(dir, 'good.json'), join(dir, 'alias-bomb.yaml'), '-o', out]);
     expect(again.code).toBe(1);
     expect(reported(again.stderr, 'good.json')).toEqual(expect.arrayContaining([expect.stringMatching(/already exists; use --force/)]));
-    const usage = await runCli(['export', join(dir, 'good.json'), '--config', join(dir, 'missing.yaml')]);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/--config .*missing\.yaml/);
   });
@@ -116,7 +123,9 @@ describe('wfe validate', () => {
       'not-a-workflow.json': '[1, 2, 3]',
     });
     await copyFile(join(fixtures, 'chat-pipeline.json'), join(dir, 'good.json'));
-    const run = await runCli(['validate', ...args, join(dir, 'good.json'), '-f', 'compact']);
+    // One run: the compact report on stdout, the json report in a file.
+    const jsonFile = join(dir, 'report', 'report.json');
+    const run = await runCli(['validate', ...args, join(dir, 'good.json'), '-f', 'compact', '-f', 'json', '-o', jsonFile]);
     expect(run.code).toBe(1);
     const lines = (name: string) => reported(run.stdout, name).filter((line) => line.includes(': error: '));
     expect(lines('alias-bomb.yaml')).toEqual([expect.stringMatching(/error: .*Excessive alias count/)]);
@@ -126,10 +135,11 @@ describe('wfe validate', () => {
     expect(lines('not-a-workflow.json').length).toBeGreaterThan(0);
     expect(lines('good.json')).toEqual([]);
 
-    const json = await runCli(['validate', ...args, join(dir, 'good.json'), '-f', 'json']);
-    expect(json.code).toBe(1);
     // Every input in the report, in the order given, refused ones included.
-    const report = JSON.parse(json.stdout) as { summary: { files: number }; files: Array<{ file: string; errors: number }> };
+    const report = JSON.parse(await readFile(jsonFile, 'utf8')) as {
+      summary: { files: number };
+      files: Array<{ file: string; errors: number }>;
+    };
     expect(report.files.map((f) => f.file)).toEqual([...args, join(dir, 'good.json')]);
     expect(report.files.map((f) => f.errors > 0)).toEqual([true, true, true, true, true, false]);
   });

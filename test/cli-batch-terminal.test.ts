@@ -40,8 +40,8 @@ it('Ctrl-C in the middle of a batch export leaves only complete files and no tem
 });
 
 it('on a terminal: a progress bar and a summary table on stderr; stdout is the same bytes as without one', async () => {
-  const plain = await runCli(['validate', join(dir, 'in'), '-f', 'json']);
-  expect(plain.stderr).toBe('');
+  // The same check through a pipe and on a terminal, at the same time.
+  const piped = runCli(['validate', join(dir, 'in'), '-f', 'json']);
   const report = join(dir, 'tty-report.json');
   const env: NodeJS.ProcessEnv = { ...process.env, COLUMNS: '100', LINES: '30' };
   delete env.CI;
@@ -52,7 +52,9 @@ it('on a terminal: a progress bar and a summary table on stderr; stdout is the s
   let screen = '';
   child.stdout.on('data', (d) => (screen += d));
   child.stdin.end();
-  expect(await new Promise((r) => child.on('close', r))).toBe(0);
+  const [plain, ttyCode] = await Promise.all([piped, new Promise((r) => child.on('close', r))]);
+  expect(plain.stderr).toBe('');
+  expect(ttyCode).toBe(0);
   const text = strip(screen);
   expect(text).toMatch(/validate [█░]+ \d+\/400/);
   expect(text).toMatch(/files\s+400/);

@@ -6,9 +6,10 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Workflow } from '../src/contract/types.js';
-import { BIN, runCli } from './support/cli.js';
+import { BIN, runCli, runClis } from './support/cli.js';
+import { once } from './support/once.js';
 
 const FIXTURES = resolve(import.meta.dirname, '..', 'fixtures', 'workflows');
 const execFileAsync = promisify(execFile);
@@ -19,6 +20,32 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
+});
+
+/**
+ * support-router and agentspec-summary exported to Agent Spec YAML by one `wfe export` run, into a folder
+ * the tests share (they only read it): the run and the two files.
+ */
+let exportDir: string | undefined;
+const agentSpecExports = once(async () => {
+  exportDir = await mkdtemp(join(tmpdir(), 'wfe-diff-export-'));
+  const run = await runCli([
+    'export',
+    join(FIXTURES, 'support-router.json'),
+    join(FIXTURES, 'agentspec-summary.json'),
+    '-o',
+    exportDir,
+    '--format',
+    'yaml',
+  ]);
+  return {
+    run,
+    router: join(exportDir, 'support-router.agentspec.yaml'),
+    summary: join(exportDir, 'agentspec-summary.agentspec.yaml'),
+  };
+});
+afterAll(async () => {
+  if (exportDir) await rm(exportDir, { recursive: true, force: true });
 });
 
 async function fixture(name: string): Promise<Workflow> {
@@ -49,13 +76,13 @@ describe('wfe diff', () => {
       diff: ['default: "text"', 'default: false'],
       render: ['default: "mermaid"', 'default: "LR"', 'default: false'],
     };
-    for (const [command, shown] of Object.entries(defaults)) {
-      const help = await runCli([command, '--help']);
+    const [top, ...helps] = await runClis([['--help'], ...Object.keys(defaults).map((command) => [command, '--help'])]);
+    for (const [i, [command, shown]] of Object.entries(defaults).entries()) {
+      const help = helps[i];
       expect(help.code, command).toBe(0);
       expect(help.stdout, command).toMatch(/Examples:\n\s+\$ wfe /);
       for (const text of shown) expect(help.stdout, command).toContain(text);
     }
-    const top = await runCli(['--help']);
     expect(top.stdout).toMatch(/diff \[options\] <files\.\.\.>/);
     expect(top.stdout).toMatch(/\$ wfe render /);
   });
@@ -68,12 +95,14 @@ describe('wfe diff', () => {
     same.metadata.updateNumber = 99;
     same.metadata.versionId = 'v-later';
     await writeFile(join(dir, 'same.json'), reformatted(same));
-    const equal = await runCli(['diff', old, join(dir, 'same.json')]);
+    await editedRouter(join(dir, 'new.json'));
+    const [equal, different] = await runClis([
+      ['diff', old, join(dir, 'same.json')],
+      ['diff', old, join(dir, 'new.json')],
+    ]);
     expect(equal.code).toBe(0);
     expect(equal.stdout).toContain('No changes.');
 
-    await editedRouter(join(dir, 'new.json'));
-    const different = await runCli(['diff', old, join(dir, 'new.json')]);
     expect(different.code).toBe(1);
     expect(different.stdout).toBe(
       `${old} → ${join(dir, 'new.json')}\n1 node changed\n\nNodes\n  ~ Classify Request › temperature: 0 → 0.5\n`,
@@ -82,30 +111,32 @@ describe('wfe diff', () => {
 
   it('exits 2 naming the file and the reason: missing, invalid JSON, not a workflow, wrong argument count', async () => {
     const old = join(FIXTURES, 'chat-pipeline.json');
-    const missing = await runCli(['diff', old, join(dir, 'nope.json')]);
+    await writeFile(join(dir, 'broken.json'), '{\n  "id": "x",\n  "nodes": [,]\n}');
+    await writeFile(join(dir, 'package.json'), '{"name":"pkg"}');
+    const workflowLike = await fixture('chat-pipeline.json');
+    delete (workflowLike as Partial<Workflow>).name;
+    await writeFile(join(dir, 'nameless.json'), JSON.stringify(workflowLike));
+    const [missing, broken, notWorkflow, invalid, three] = await runClis([
+      ['diff', old, join(dir, 'nope.json')],
+      ['diff', join(dir, 'broken.json'), old],
+      ['diff', old, join(dir, 'package.json')],
+      ['diff', old, join(dir, 'nameless.json')],
+      ['diff', old, old, old],
+    ]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe(`wfe diff: ${join(dir, 'nope.json')}: no such file\n`);
 
-    await writeFile(join(dir, 'broken.json'), '{\n  "id": "x",\n  "nodes": [,]\n}');
-    const broken = await runCli(['diff', join(dir, 'broken.json'), old]);
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(
       new RegExp(`^wfe diff: ${join(dir, 'broken.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:\\d+: invalid JSON`),
     );
 
-    await writeFile(join(dir, 'package.json'), '{"name":"pkg"}');
-    const notWorkflow = await runCli(['diff', old, join(dir, 'package.json')]);
     expect(notWorkflow.code).toBe(2);
     expect(notWorkflow.stderr).toContain(`${join(dir, 'package.json')}: not a workflow`);
 
-    const workflowLike = await fixture('chat-pipeline.json');
-    delete (workflowLike as Partial<Workflow>).name;
-    await writeFile(join(dir, 'nameless.json'), JSON.stringify(workflowLike));
-    const invalid = await runCli(['diff', old, join(dir, 'nameless.json')]);
     expect(invalid.code).toBe(2);
     expect(invalid.stderr).toMatch(/nameless\.json:\d+:\d+: .*not a FlowDrop workflow: name is required/);
 
-    const three = await runCli(['diff', old, old, old]);
     expect(three.code).toBe(2);
     expect(three.stderr).toContain('expected <old> <new>');
   });
@@ -113,26 +144,29 @@ describe('wfe diff', () => {
   it('reads either side from stdin with -', async () => {
     await editedRouter(join(dir, 'new.json'), 0.25);
     const text = await readFile(join(FIXTURES, 'support-router.json'), 'utf8');
-    const run = await runCli(['diff', '-', join(dir, 'new.json')], { input: text });
+    const [run, reversed, both] = await runClis([
+      { args: ['diff', '-', join(dir, 'new.json')], input: text },
+      { args: ['diff', join(dir, 'new.json'), '-'], input: text },
+      { args: ['diff', '-', '-'], input: text },
+    ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(`<stdin> → ${join(dir, 'new.json')}`);
     expect(run.stdout).toContain('Classify Request › temperature: 0 → 0.25');
-    const reversed = await runCli(['diff', join(dir, 'new.json'), '-'], { input: text });
     expect(reversed.stdout).toContain('Classify Request › temperature: 0.25 → 0');
-    const both = await runCli(['diff', '-', '-'], { input: text });
     expect(both.code).toBe(2);
   });
 
   it('compares a FlowDrop workflow with an Agent Spec file exported from it', async () => {
-    const agentSpec = join(dir, 'router.agentspec.yaml');
-    const exported = await runCli(['export', join(FIXTURES, 'support-router.json'), '-o', agentSpec]);
-    expect(exported.code).toBe(0);
-    const same = await runCli(['diff', join(FIXTURES, 'support-router.json'), agentSpec]);
+    const { run: exported, router: agentSpec } = await agentSpecExports();
+    expect(exported.code, exported.stderr).toBe(0);
+    await editedRouter(join(dir, 'new.json'));
+    const [same, changed] = await runClis([
+      ['diff', join(FIXTURES, 'support-router.json'), agentSpec],
+      ['diff', agentSpec, join(dir, 'new.json'), '-f', 'json'],
+    ]);
     expect(same.stdout).toContain('No changes.');
     expect(same.code).toBe(0);
 
-    await editedRouter(join(dir, 'new.json'));
-    const changed = await runCli(['diff', agentSpec, join(dir, 'new.json'), '-f', 'json']);
     expect(changed.code).toBe(1);
     const diff = JSON.parse(changed.stdout);
     expect(diff.nodes.changed).toEqual([
@@ -153,13 +187,16 @@ describe('wfe diff', () => {
     await writeFile(join(dir, 'new.json'), JSON.stringify(w));
     const args = ['diff', join(FIXTURES, 'support-router.json'), join(dir, 'new.json')];
 
-    const first = await runCli([...args, '-f', 'json']);
-    const second = await runCli([...args, '-f', 'json']);
+    const [first, second, md, noLayout] = await runClis([
+      [...args, '-f', 'json'],
+      [...args, '-f', 'json'],
+      [...args, '-f', 'markdown'],
+      [...args, '--ignore-layout'],
+    ]);
     expect(first.code).toBe(1);
     expect(second.stdout).toBe(first.stdout);
     expect(JSON.parse(first.stdout).layout.moved.map((n: { label: string }) => n.label)).toEqual(['Start']);
 
-    const md = await runCli([...args, '-f', 'markdown']);
     expect(md.code).toBe(1);
     expect(md.stdout.split('\n')[0]).toMatch(/^### .*support-router\.json → .*new\.json$/);
     expect(md.stdout).toContain('**1 node removed, 1 changed · 1 connection removed · 1 node moved**');
@@ -170,7 +207,6 @@ describe('wfe diff', () => {
     );
     expect(md.stdout).toContain('**Layout:** 1 node moved');
 
-    const noLayout = await runCli([...args, '--ignore-layout']);
     expect(noLayout.code).toBe(1);
     expect(noLayout.stdout).not.toMatch(/Layout|node moved/);
   });
@@ -178,12 +214,14 @@ describe('wfe diff', () => {
   it('colours text on request (FORCE_COLOR) and never in a pipe', async () => {
     await editedRouter(join(dir, 'new.json'));
     const args = ['diff', join(FIXTURES, 'support-router.json'), join(dir, 'new.json')];
-    const piped = await runCli(args, { env: { NO_COLOR: '', FORCE_COLOR: '' } });
+    const [piped, forced, vetoed] = await runClis([
+      { args, env: { NO_COLOR: '', FORCE_COLOR: '' } },
+      { args, env: { NO_COLOR: '', FORCE_COLOR: '1' } },
+      { args: [...args, '--no-color'], env: { NO_COLOR: '', FORCE_COLOR: '1' } },
+    ]);
     expect(piped.stdout).toContain('Classify Request');
     expect(piped.stdout).not.toMatch(/\x1b\[/);
-    const forced = await runCli(args, { env: { NO_COLOR: '', FORCE_COLOR: '1' } });
     expect(forced.stdout).toMatch(/\x1b\[33m~\x1b\[0m Classify Request/);
-    const vetoed = await runCli([...args, '--no-color'], { env: { NO_COLOR: '', FORCE_COLOR: '1' } });
     expect(vetoed.stdout).not.toMatch(/\x1b\[/);
   });
 });
@@ -234,25 +272,29 @@ describe('wfe render', () => {
     const w = await fixture('chat-pipeline.json');
     const notes = w.nodes.filter((n) => n.data.metadata.id === 'note');
     expect(notes.length).toBeGreaterThan(0);
-    const run = await runCli(['render', join(FIXTURES, 'chat-pipeline.json'), '--fence']);
+    const { run: exported, summary: yaml } = await agentSpecExports();
+    expect(exported.code, exported.stderr).toBe(0);
+    const [run, fromYaml, fromJson] = await runClis([
+      ['render', join(FIXTURES, 'chat-pipeline.json'), '--fence'],
+      ['render', yaml],
+      ['render', join(FIXTURES, 'agentspec-summary.json')],
+    ]);
     expect(run.stdout.startsWith('```mermaid\nflowchart LR\n')).toBe(true);
     expect(run.stdout.endsWith('\n```\n')).toBe(true);
     const { nodes } = parseMermaid(run.stdout.replace(/^```mermaid\n/, '').replace(/```\n$/, ''));
     expect(nodes).toHaveLength(w.nodes.length - notes.length);
     for (const note of notes) expect(run.stdout).not.toContain(note.data.label);
 
-    const yaml = join(dir, 'summary.agentspec.yaml');
-    expect((await runCli(['export', join(FIXTURES, 'agentspec-summary.json'), '-o', yaml])).code).toBe(0);
-    const fromYaml = await runCli(['render', yaml]);
-    const fromJson = await runCli(['render', join(FIXTURES, 'agentspec-summary.json')]);
     expect(fromYaml.code).toBe(0);
     expect(fromYaml.stdout).toBe(fromJson.stdout);
   });
 
   it('text: a one-field change in a reformatted file is a one-line difference', async () => {
     await editedRouter(join(dir, 'new.json'), 0.9);
-    const before = await runCli(['render', '-f', 'text', join(FIXTURES, 'support-router.json')]);
-    const after = await runCli(['render', '-f', 'text', join(dir, 'new.json')]);
+    const [before, after] = await runClis([
+      ['render', '-f', 'text', join(FIXTURES, 'support-router.json')],
+      ['render', '-f', 'text', join(dir, 'new.json')],
+    ]);
     expect(before.code).toBe(0);
     const a = before.stdout.split('\n');
     const b = after.stdout.split('\n');

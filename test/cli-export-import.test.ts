@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { runCli } from './support/cli.js';
+import { runCli, runClis } from './support/cli.js';
 import { examplesDir, schemaProblems } from './agentspec-schema.js';
 
 const fixtures = new URL('../fixtures/workflows/', import.meta.url).pathname;
@@ -18,15 +18,15 @@ afterEach(async () => {
 
 describe('wfe export', () => {
   it('writes one workflow to stdout (JSON, schema-valid) with warnings on stderr, and reads stdin', async () => {
-    const run = await runCli(['export', join(fixtures, 'support-router.json')]);
+    const [run, piped] = await runClis([
+      ['export', join(fixtures, 'support-router.json')],
+      { args: ['export', '-', '--format', 'yaml'], input: await readFile(join(fixtures, 'chat-pipeline.json'), 'utf8') },
+    ]);
     expect(run.code).toBe(0);
     const doc = JSON.parse(run.stdout);
     expect(doc.component_type).toBe('Flow');
     expect(schemaProblems(doc)).toEqual([]);
     expect(run.stderr).toMatch(/support-router\.json: warning: Tool connection 'Docs Search' -> 'Technical Assistant'/);
-    const piped = await runCli(['export', '-', '--format', 'yaml'], {
-      input: await readFile(join(fixtures, 'chat-pipeline.json'), 'utf8'),
-    });
     expect(piped.code).toBe(0);
     expect(parseYaml(piped.stdout, { version: '1.1' }).name).toBe('Chat Pipeline');
   });
@@ -39,13 +39,15 @@ describe('wfe export', () => {
     await mkdir(join(src, 'nodes'));
     await writeFile(join(src, 'nodes', 'ignored.json'), '{}');
     const out = join(dir, 'out');
-    const first = await runCli(['export', src, '-o', out, '--format', 'yaml']);
-    expect(first.code, first.stderr).toBe(0);
-    expect((await readdir(out, { recursive: true })).sort()).toEqual(['chat.agentspec.yaml', 'team', 'team/summary.agentspec.yaml']);
-    const again = await runCli(['export', src, '-o', out, '--format', 'yaml']);
-    expect(again.code).toBe(1);
-    expect(again.stderr).toContain('already exists; use --force to overwrite it');
-    expect((await runCli(['export', src, '-o', out, '--format', 'yaml', '--force'])).code).toBe(0);
+    // The folder export (three runs in a row over one output folder) and the cyclic workflow (in a folder
+    // of its own, beside a copy of it under a wfe.config.yaml) at the same time.
+    const folderRuns = (async () => {
+      const first = await runCli(['export', src, '-o', out, '--format', 'yaml']);
+      const listing = first.code === 0 ? (await readdir(out, { recursive: true })).sort() : [];
+      const again = await runCli(['export', src, '-o', out, '--format', 'yaml']);
+      const forced = await runCli(['export', src, '-o', out, '--format', 'yaml', '--force']);
+      return { first, listing, again, forced };
+    })();
 
     const cyclic = JSON.parse(await readFile(join(fixtures, 'agentspec-summary.json'), 'utf8'));
     cyclic.edges.push({
@@ -56,26 +58,50 @@ describe('wfe export', () => {
       sourceHandle: `${cyclic.edges[1].target}-output-trigger`,
       targetHandle: `${cyclic.edges[1].source}-input-trigger`,
     });
-    await writeFile(join(dir, 'cyclic.json'), JSON.stringify(cyclic));
-    const refused = await runCli(['export', join(dir, 'cyclic.json')]);
+    await mkdir(join(dir, 'plain'));
+    await writeFile(join(dir, 'plain', 'cyclic.json'), JSON.stringify(cyclic));
+    await mkdir(join(dir, 'configured'));
+    await writeFile(join(dir, 'configured', 'cyclic.json'), JSON.stringify(cyclic));
+    await writeFile(join(dir, 'configured', 'wfe.config.yaml'), 'rules:\n  no-cycle: warning\n');
+    const [{ first, listing, again, forced }, [refused, off, configured]] = await Promise.all([
+      folderRuns,
+      runClis(
+        [
+          ['export', join(dir, 'plain', 'cyclic.json')],
+          ['export', join(dir, 'plain', 'cyclic.json'), '--rule', 'no-cycle=off'],
+          ['export', join(dir, 'configured', 'cyclic.json')],
+        ],
+        3,
+      ),
+    ]);
+
+    expect(first.code, first.stderr).toBe(0);
+    expect(listing).toEqual(['chat.agentspec.yaml', 'team', 'team/summary.agentspec.yaml']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('already exists; use --force to overwrite it');
+    expect(forced.code).toBe(0);
+
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/cyclic\.json: error: Cycle detected/);
     expect(refused.stdout).toBe('');
-    expect((await runCli(['export', join(dir, 'cyclic.json'), '--rule', 'no-cycle=off'])).code).toBe(0);
-    await writeFile(join(dir, 'wfe.config.yaml'), 'rules:\n  no-cycle: warning\n');
-    const configured = await runCli(['export', join(dir, 'cyclic.json')]);
+    expect(off.code).toBe(0);
     expect(configured.code).toBe(0);
     expect(configured.stderr).toContain('warning: Cycle detected');
   });
 
   it('exits 2 on usage errors', async () => {
-    expect((await runCli(['export', join(dir, 'missing.json')])).code).toBe(2);
-    expect((await runCli(['export', join(dir, '*.nothing')])).code).toBe(2);
-    expect((await runCli(['export', join(fixtures, 'chat-pipeline.json'), '--rule', 'no-cycle=loud'])).code).toBe(2);
-    const two = await runCli(['export', join(fixtures, 'chat-pipeline.json'), join(fixtures, 'etl-large.json')]);
+    const [missing, nothing, loud, two, help] = await runClis([
+      ['export', join(dir, 'missing.json')],
+      ['export', join(dir, '*.nothing')],
+      ['export', join(fixtures, 'chat-pipeline.json'), '--rule', 'no-cycle=loud'],
+      ['export', join(fixtures, 'chat-pipeline.json'), join(fixtures, 'etl-large.json')],
+      ['export', '--help'],
+    ]);
+    expect(missing.code).toBe(2);
+    expect(nothing.code).toBe(2);
+    expect(loud.code).toBe(2);
     expect(two.code).toBe(2);
     expect(two.stderr).toContain('give -o <folder>');
-    const help = await runCli(['export', '--help']);
     for (const flag of [
       '--to',
       '--format',
@@ -99,34 +125,42 @@ describe('wfe import', () => {
     expect(run.code, run.stderr).toBe(0);
     const files = (await readdir(out)).sort();
     expect(files).toHaveLength(2);
-    const back = await runCli(['export', join(out, files[0])]);
+    // Exporting one back, a refused import (it writes nothing) and the Agent at once; then the import that
+    // overwrites.
+    const [back, refused, agent] = await runClis([
+      ['export', join(out, files[0])],
+      ['import', join(examplesDir, 'howto_summary_flow.json'), '-o', out],
+      ['import', join(examplesDir, 'howto_agents.json')],
+    ]);
     expect(back.code, back.stderr).toBe(0);
     expect(schemaProblems(JSON.parse(back.stdout))).toEqual([]);
-    expect((await runCli(['import', join(examplesDir, 'howto_summary_flow.json'), '-o', out])).code).toBe(1);
+    expect(refused.code).toBe(1);
     expect((await runCli(['import', join(examplesDir, 'howto_summary_flow.json'), '-o', out, '--force'])).code).toBe(0);
 
-    const agent = await runCli(['import', join(examplesDir, 'howto_agents.json')]);
     expect(agent.code).toBe(1);
     expect(agent.stderr).toContain('howto_agents.json: error: not a Flow (Agent)');
   });
 
   it('reads stdin, writes stdout, and names the file, line and JSON path of invalid input', async () => {
     const text = await readFile(join(examplesDir, 'howto_flowbuilder.json'), 'utf8');
-    const piped = await runCli(['import', '-'], { input: text });
-    expect(piped.code, piped.stderr).toBe(0);
-    expect(JSON.parse(piped.stdout).nodes).toHaveLength(4);
     const broken = JSON.parse(text);
     broken.control_flow_connections[0].to_node = { $component_ref: 'ghost' };
     await writeFile(join(dir, 'broken.json'), JSON.stringify(broken, null, 2));
-    const bad = await runCli(['import', join(dir, 'broken.json')]);
+    const [piped, bad, syntax, fromXml] = await runClis([
+      { args: ['import', '-'], input: text },
+      ['import', join(dir, 'broken.json')],
+      { args: ['import', '-'], input: '{"component_type": "Flow",' },
+      ['import', '--from', 'xml', '-'],
+    ]);
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(JSON.parse(piped.stdout).nodes).toHaveLength(4);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(
       /broken\.json:\d+:\d+: error: \/control_flow_connections\/0\/to_node\/\$component_ref: reference "ghost" is defined in no \$referenced_components/,
     );
-    const syntax = await runCli(['import', '-'], { input: '{"component_type": "Flow",' });
     expect(syntax.code).toBe(1);
     expect(syntax.stderr).toMatch(/^-:1:\d+: error: invalid JSON/m);
-    expect((await runCli(['import', '--from', 'xml', '-'])).code).toBe(2);
+    expect(fromXml.code).toBe(2);
   });
 });
 
@@ -142,33 +176,27 @@ describe('outputs, quiet and error sentences', () => {
     const src = join(dir, 'src');
     await mkdir(src);
     await copyFile(join(fixtures, 'chat-pipeline.json'), join(src, 'chat.json'));
-    const loud = await runCli(['export', join(src, 'chat.json'), '-o', join(dir, 'a.yaml'), '--rule', 'lossy-export=warning']);
-    expect(loud.stderr).toMatch(/warning:/);
-    await writeFile(join(dir, 'wfe.config.yaml'), 'rules:\n  lossy-export: warning\n');
-    const quiet = await runCli([
-      'export',
-      join(src, 'chat.json'),
-      '-q',
-      '-c',
-      join(dir, 'wfe.config.yaml'),
-      '-f',
-      'yaml',
-      '-o',
-      join(dir, 'b.out'),
+    // The config only the quiet run names with -c: the loud run takes lossy-export=warning from --rule.
+    await mkdir(join(dir, 'config'));
+    await writeFile(join(dir, 'config', 'wfe.config.yaml'), 'rules:\n  lossy-export: warning\n');
+    const [loud, quiet] = await runClis([
+      ['export', join(src, 'chat.json'), '-o', join(dir, 'a.yaml'), '--rule', 'lossy-export=warning'],
+      ['export', join(src, 'chat.json'), '-q', '-c', join(dir, 'config', 'wfe.config.yaml'), '-f', 'yaml', '-o', join(dir, 'b.out')],
     ]);
+    expect(loud.stderr).toMatch(/warning:/);
     expect(quiet).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(parseYaml(await readFile(join(dir, 'b.out'), 'utf8')).component_type).toBe('Flow');
   });
 
   it('file-system failures are sentences naming the file, without errno codes or HTTP wording', async () => {
     await writeFile(join(dir, 'blocker'), 'a file where a folder is needed');
-    const run = await runCli(['import', join(examplesDir, 'howto_summary_flow.json'), '-o', join(dir, 'blocker', 'flow.json')]);
+    const [run, badId] = await runClis([
+      ['import', join(examplesDir, 'howto_summary_flow.json'), '-o', join(dir, 'blocker', 'flow.json')],
+      { args: ['import', '-', '-o', join(dir, 'ids') + '/'], input: JSON.stringify({ id: '../escape', name: 'x', nodes: [], edges: [] }) },
+    ]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`cannot create the folder ${join(dir, 'blocker')}: a file of that name is in the way`);
     expect(run.stderr).not.toMatch(/ENOTDIR|EEXIST|Invalid request parameters/);
-    const badId = await runCli(['import', '-', '-o', join(dir, 'ids') + '/'], {
-      input: JSON.stringify({ id: '../escape', name: 'x', nodes: [], edges: [] }),
-    });
     expect(badId.code).toBe(1);
     expect(badId.stderr).toMatch(/workflow id "\.\.\/escape" cannot be a file name: id: must not contain/);
     expect(badId.stderr).not.toMatch(/Invalid request parameters/);

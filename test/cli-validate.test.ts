@@ -9,7 +9,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workflow } from '../src/contract/types.js';
 import { ALL_RULES } from '../src/validate/rules.js';
-import { BIN, runCli } from './support/cli.js';
+import { BIN, runCli, runClis, type CliRun } from './support/cli.js';
 import { chatFlow, e, flow, n, routerFlow } from './support/flows.js';
 
 const REPO = dirname(import.meta.dirname);
@@ -197,6 +197,12 @@ function tooManyNodes(): Workflow {
 }
 
 const cases = failingCases();
+/**
+ * One run over the bad folder (its 10,001-node file makes each run slow) writes every report the tests
+ * below read, as in GitHub Actions: json, compact, github, junit and sarif to files, stylish on stdout.
+ */
+let bad: CliRun;
+const badOut = (name: string) => join(dir, 'out', name);
 let report: {
   summary: { files: number; errors: number; warnings: number };
   files: Array<{
@@ -215,9 +221,21 @@ beforeAll(async () => {
   await mkdir(join(dir, 'good'));
   await writeFile(join(dir, 'good', 'chat.json'), JSON.stringify(chatFlow('good-chat'), null, 2));
   await writeFile(join(dir, 'good', 'router.json'), JSON.stringify(routerFlow('good-router'), null, 2));
-  const run = await runCli(['validate', join(dir, 'bad'), '-f', 'json']);
-  expect(run.code).toBe(1);
-  report = JSON.parse(run.stdout);
+  bad = await runCli(
+    [
+      'validate',
+      join(dir, 'bad'),
+      ...['-f', 'json', '-o', badOut('report.json')],
+      ...['-f', 'compact', '-o', badOut('compact.txt')],
+      ...['-f', 'github', '-o', badOut('github.txt')],
+      ...['-f', 'junit', '-o', badOut('junit.xml')],
+      ...['-f', 'sarif', '-o', badOut('report.sarif')],
+      ...['-f', 'stylish'],
+    ],
+    { env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: badOut('summary.md') } },
+  );
+  expect(bad.code, bad.stderr).toBe(1);
+  report = JSON.parse(await readFile(badOut('report.json'), 'utf8'));
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -278,21 +296,32 @@ describe('rules', () => {
 
 describe('configuration and exit codes', () => {
   it('wfe.config.yaml rules and --rule change severities; --rule wins', async () => {
+    // The same file in a folder without and in a folder with a wfe.config.yaml.
+    const plain = join(dir, 'config-none');
     const folder = join(dir, 'config');
-    await mkdir(folder);
-    await writeFile(join(folder, 'cycle.json'), JSON.stringify(cases['no-cycle'].content));
-    expect((await runCli(['validate', folder])).code).toBe(1);
+    for (const f of [plain, folder]) {
+      await mkdir(f);
+      await writeFile(join(f, 'cycle.json'), JSON.stringify(cases['no-cycle'].content));
+    }
     await writeFile(join(folder, 'wfe.config.yaml'), 'rules:\n  no-cycle: off\n');
-    expect((await runCli(['validate', folder])).code).toBe(0);
-    const warned = await runCli(['validate', folder, '--rule', 'no-cycle=warning', '-f', 'compact']);
+    const [unconfigured, configured, warned] = await runClis([
+      ['validate', plain],
+      ['validate', folder],
+      ['validate', folder, '--rule', 'no-cycle=warning', '-f', 'compact'],
+    ]);
+    expect(unconfigured.code).toBe(1);
+    expect(configured.code).toBe(0);
     expect(warned.code).toBe(0);
     expect(warned.stdout).toMatch(/cycle\.json:\d+:\d+: warning: Cycle detected: .* \[no-cycle\]/);
   });
 
   it('--max-warnings fails a run with more warnings', async () => {
     const args = ['validate', join(dir, 'good'), '--rule', 'lossy-export=warning'];
-    expect((await runCli([...args, '--max-warnings', '1000'])).code).toBe(0);
-    const over = await runCli([...args, '--max-warnings', '0']);
+    const [under, over] = await runClis([
+      [...args, '--max-warnings', '1000'],
+      [...args, '--max-warnings', '0'],
+    ]);
+    expect(under.code).toBe(0);
     expect(over.code).toBe(1);
     expect(over.stderr).toMatch(/more than --max-warnings 0/);
   });
@@ -305,11 +334,11 @@ describe('configuration and exit codes', () => {
       [['validate', join(dir, 'missing')], /no such file or folder/],
       [['validate', join(dir, 'good'), '--max-warnings', '-1'], /max-warnings/],
     ];
-    for (const [args, message] of cases2) {
-      const run = await runCli(args);
-      expect(run.code, args.join(' ')).toBe(2);
-      expect(run.stderr).toMatch(message);
-    }
+    const runs = await runClis(cases2.map(([args]) => args));
+    cases2.forEach(([args, message], i) => {
+      expect(runs[i].code, args.join(' ')).toBe(2);
+      expect(runs[i].stderr).toMatch(message);
+    });
   });
 
   it('reads stdin with a name; no progress output without a terminal', async () => {
@@ -322,22 +351,9 @@ describe('configuration and exit codes', () => {
 
 describe('report formats', () => {
   it('stylish groups by file with a summary; several formats and outputs at once', async () => {
-    const junitFile = join(dir, 'out', 'junit.xml');
-    const sarifFile = join(dir, 'out', 'report.sarif');
-    const run = await runCli([
-      'validate',
-      join(dir, 'bad'),
-      '-f',
-      'junit',
-      '-o',
-      junitFile,
-      '-f',
-      'sarif',
-      '-o',
-      sarifFile,
-      '-f',
-      'stylish',
-    ]);
+    const junitFile = badOut('junit.xml');
+    const sarifFile = badOut('report.sarif');
+    const run = bad;
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/\n.*bad\/edge-missing-port\.json\n\s+\d+:\d+\s+error\s+Edge .* edge-missing-port/);
     expect(run.stdout).toMatch(/✖ \d+ problems \(\d+ errors, \d+ warnings\) in 20 files\n$/);
@@ -369,12 +385,9 @@ describe('report formats', () => {
   });
 
   it('github: workflow commands with file, line, col and escaped text, capped at 10 per level', async () => {
-    const summary = join(dir, 'summary.md');
-    const run = await runCli(['validate', join(dir, 'bad'), '-f', 'github'], {
-      env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary },
-    });
-    expect(run.code).toBe(1);
-    const lines = run.stdout.trim().split('\n');
+    const summary = badOut('summary.md');
+    expect(bad.code).toBe(1);
+    const lines = (await readFile(badOut('github.txt'), 'utf8')).trim().split('\n');
     const annotations = lines.filter((l) => l.startsWith('::error ') || l.startsWith('::warning '));
     expect(annotations.length).toBeLessThanOrEqual(20);
     for (const l of annotations) expect(l).toMatch(/^::(error|warning) file=[^,]+\.json(,line=\d+,col=\d+)?,title=wfe [\w-]+::[^\n]+$/);
@@ -383,8 +396,7 @@ describe('report formats', () => {
   });
 
   it('compact and json: one line per problem; the json summary counts', async () => {
-    const compact = await runCli(['validate', join(dir, 'bad'), '-f', 'compact']);
-    const lines = compact.stdout.trim().split('\n');
+    const lines = (await readFile(badOut('compact.txt'), 'utf8')).trim().split('\n');
     expect(lines.length).toBe(report.summary.errors + report.summary.warnings);
     for (const l of lines) expect(l).toMatch(/^.+\.json:\d+:\d+: (error|warning): .+ \[[\w-]+\]$/);
     expect(report.summary.files).toBe(20);
@@ -457,19 +469,21 @@ describe('-f and -o: each -o writes the report of the -f before it; the others g
       [['validate', good, '-f', 'json', '-o', 'a.json', '-o', 'b.json'], /-f json has two outputs/],
       [['validate', good, '-f', 'json', '-o', 'same', '-f', 'sarif', '-o', 'same'], /both write to same/],
     ];
-    for (const [args, message] of cases2) {
-      const run = await runCli(args);
-      expect(run.code, args.join(' ')).toBe(2);
-      expect(run.stderr).toMatch(message);
-    }
+    const runs = await runClis(cases2.map(([args]) => args));
+    cases2.forEach(([args, message], i) => {
+      expect(runs[i].code, args.join(' ')).toBe(2);
+      expect(runs[i].stderr).toMatch(message);
+    });
   });
 
   it('without -f, -o writes the default stylish report to the file; --format=x and -fx spellings pair too', async () => {
     const out = join(dir, 'out-pairs');
-    const plain = await runCli(['validate', join(dir, 'good'), '-o', join(out, 'stylish.txt')]);
+    const [plain, run] = await runClis([
+      ['validate', join(dir, 'good'), '-o', join(out, 'stylish.txt')],
+      ['validate', join(dir, 'good'), '--format=json', `-o${join(out, 'r.json')}`, '-fcompact'],
+    ]);
     expect(plain).toMatchObject({ code: 0, stdout: '' });
     expect(await readFile(join(out, 'stylish.txt'), 'utf8')).toMatch(/no problems/);
-    const run = await runCli(['validate', join(dir, 'good'), '--format=json', `-o${join(out, 'r.json')}`, '-fcompact']);
     expect(run.code).toBe(0);
     expect(JSON.parse(await readFile(join(out, 'r.json'), 'utf8')).summary.files).toBe(2);
     expect(run.stdout).toBe(''); // compact: nothing to list
@@ -478,48 +492,57 @@ describe('-f and -o: each -o writes the report of the -f before it; the others g
 
 describe('files that are not workflows', () => {
   it('at a repository root: manifests, lockfiles, tsconfig*, .vscode/, node_modules/ are skipped; --ignore and ignore: skip more', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'wfe-root-'));
+    // The same repository three times: without a wfe.config.yaml, with an ignore: list, with a wrong ignore:.
+    const parent = await mkdtemp(join(tmpdir(), 'wfe-root-'));
     try {
-      const write = async (rel: string, text: string) => {
-        await mkdir(join(root, rel, '..'), { recursive: true });
-        await writeFile(join(root, rel), text);
+      const makeRoot = async (name: string, config?: string) => {
+        const root = join(parent, name);
+        const write = async (rel: string, text: string) => {
+          await mkdir(join(root, rel, '..'), { recursive: true });
+          await writeFile(join(root, rel), text);
+        };
+        for (const rel of [
+          'package.json',
+          'package-lock.json',
+          'tsconfig.json',
+          'tsconfig.build.json',
+          '.vscode/settings.json',
+          'node_modules/x/package.json',
+          'sub/package.json',
+          '.github/renovate.json',
+        ])
+          await write(rel, '{"name": "not a workflow"}');
+        await write('flows/chat.json', JSON.stringify(chatFlow('root-chat')));
+        await write('flows/drafts/half.json', '{"id": "half"}');
+        await write('schemas/flow.schema.json', '{"type": "object"}');
+        if (config !== undefined) await write('wfe.config.yaml', config);
+        return root;
       };
-      for (const rel of [
-        'package.json',
-        'package-lock.json',
-        'tsconfig.json',
-        'tsconfig.build.json',
-        '.vscode/settings.json',
-        'node_modules/x/package.json',
-        'sub/package.json',
-        '.github/renovate.json',
-      ])
-        await write(rel, '{"name": "not a workflow"}');
-      await write('flows/chat.json', JSON.stringify(chatFlow('root-chat')));
-      await write('flows/drafts/half.json', '{"id": "half"}');
-      await write('schemas/flow.schema.json', '{"type": "object"}');
+      const root = await makeRoot('plain');
+      const configured = await makeRoot('configured', 'ignore:\n  - flows/drafts/**\n  - schemas\n');
+      const misconfigured = await makeRoot('misconfigured', 'ignore: 5\n');
 
-      const names = async (extra: string[]) => {
-        const run = await runCli(['validate', '.', '-f', 'json', ...extra], { cwd: root });
-        return { code: run.code, files: (JSON.parse(run.stdout) as typeof report).files.map((f) => f.file).sort() };
-      };
-      expect(await names([])).toEqual({ code: 1, files: ['flows/chat.json', 'flows/drafts/half.json', 'schemas/flow.schema.json'] });
-      expect(await names(['--ignore', 'drafts/', '--ignore', '*.schema.json'])).toEqual({ code: 0, files: ['flows/chat.json'] });
-      await write('wfe.config.yaml', 'ignore:\n  - flows/drafts/**\n  - schemas\n');
-      expect(await names([])).toEqual({ code: 0, files: ['flows/chat.json'] });
+      const [all, ignored, configIgnored, named, globbed, wrong] = await runClis([
+        { args: ['validate', '.', '-f', 'json'], cwd: root },
+        { args: ['validate', '.', '-f', 'json', '--ignore', 'drafts/', '--ignore', '*.schema.json'], cwd: root },
+        { args: ['validate', '.', '-f', 'json'], cwd: configured },
+        { args: ['validate', 'package.json', '-f', 'compact'], cwd: configured },
+        { args: ['validate', '**/*.json', '-f', 'json'], cwd: configured },
+        { args: ['validate', '.'], cwd: misconfigured },
+      ]);
+      const names = (run: CliRun) => ({ code: run.code, files: (JSON.parse(run.stdout) as typeof report).files.map((f) => f.file).sort() });
+      expect(names(all)).toEqual({ code: 1, files: ['flows/chat.json', 'flows/drafts/half.json', 'schemas/flow.schema.json'] });
+      expect(names(ignored)).toEqual({ code: 0, files: ['flows/chat.json'] });
+      expect(names(configIgnored)).toEqual({ code: 0, files: ['flows/chat.json'] });
       // A file named on the command line is always checked.
-      const named = await runCli(['validate', 'package.json', '-f', 'compact'], { cwd: root });
       expect(named.stdout).toMatch(/^package\.json:.*\[schema\]/m);
       // Globs follow the same rules.
-      const globbed = await runCli(['validate', '**/*.json', '-f', 'json'], { cwd: root });
       expect((JSON.parse(globbed.stdout) as typeof report).files.map((f) => f.file)).toEqual(['flows/chat.json']);
 
-      await write('wfe.config.yaml', 'ignore: 5\n');
-      const wrong = await runCli(['validate', '.'], { cwd: root });
       expect(wrong.code).toBe(2);
       expect(wrong.stderr).toMatch(/wfe\.config\.yaml: ignore: expected a glob/);
     } finally {
-      await rm(root, { recursive: true, force: true });
+      await rm(parent, { recursive: true, force: true });
     }
   });
 });
@@ -527,10 +550,12 @@ describe('files that are not workflows', () => {
 describe('--quiet', () => {
   it('prints nothing when the check passes, the report when it fails; -o files are written either way', async () => {
     const sarif = join(dir, 'quiet', 'q.sarif');
-    const clean = await runCli(['validate', join(dir, 'good'), '-q', '-f', 'stylish', '-f', 'sarif', '-o', sarif]);
+    const [clean, failing] = await runClis([
+      ['validate', join(dir, 'good'), '-q', '-f', 'stylish', '-f', 'sarif', '-o', sarif],
+      ['validate', join(dir, 'bad', 'schema.json'), '--quiet'],
+    ]);
     expect(clean).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(JSON.parse(await readFile(sarif, 'utf8')).version).toBe('2.1.0');
-    const failing = await runCli(['validate', join(dir, 'bad', 'schema.json'), '--quiet']);
     expect(failing.code).toBe(1);
     expect(failing.stdout).toMatch(/name is required/);
   });

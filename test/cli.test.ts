@@ -4,8 +4,9 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli, startServeChild } from './support/cli.js';
+import { runCli, runClis, startServeChild, type CliRun } from './support/cli.js';
 import { eventually } from './support/harness.js';
+import { once } from './support/once.js';
 import { twoNodeWorkflow } from './support/workflows.js';
 
 let dir: string;
@@ -16,12 +17,30 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/**
+ * `wfe --help` and `wfe <command> --help` of every command it lists, each run once for the tests below
+ * (help is the same on every run): the runs by command, '' for the top-level help.
+ */
+const helps = once(async (): Promise<Map<string, CliRun>> => {
+  const top = await runCli(['--help']);
+  const listed = top.stdout.includes('Commands:') ? commandsOf(top.stdout) : [];
+  const commands = [...new Set([...listed, 'serve', 'validate', 'export', 'import'])];
+  const runs = await runClis(commands.map((command) => [command, '--help']));
+  return new Map([['', top], ...commands.map((command, i) => [command, runs[i]] as const)]);
+});
+const helpOf = async (command = '') => (await helps()).get(command)!;
+
+/** Every command the program lists, so a new one cannot skip the checks. */
+function commandsOf(topHelp: string): string[] {
+  return [...topHelp.split('Commands:')[1].matchAll(/^\s{2}([a-z][\w-]*)\b/gm)].map((m) => m[1]).filter((c) => c !== 'help');
+}
+
 describe('wfe --help', () => {
   it('lists the commands, and serve --help documents every flag', async () => {
-    const top = await runCli(['--help']);
+    const top = await helpOf();
     expect(top.code).toBe(0);
     expect(top.stdout).toMatch(/serve \[options\] \[dir\]/);
-    const serve = await runCli(['serve', '--help']);
+    const serve = await helpOf('serve');
     expect(serve.code).toBe(0);
     for (const flag of [
       '--port',
@@ -48,12 +67,11 @@ describe('wfe --help', () => {
   });
 
   it('every command documents its options with defaults and shows examples', async () => {
-    const top = await runCli(['--help']);
     // Every command the program lists, so a new one cannot skip this check.
-    const commands = [...top.stdout.split('Commands:')[1].matchAll(/^\s{2}([a-z][\w-]*)\b/gm)].map((m) => m[1]).filter((c) => c !== 'help');
+    const commands = commandsOf((await helpOf()).stdout);
     expect(commands).toEqual(expect.arrayContaining(['serve', 'init', 'validate', 'export', 'import', 'diff', 'render']));
     for (const command of commands) {
-      const help = await runCli([command, '--help']);
+      const help = await helpOf(command);
       expect(help.code, command).toBe(0);
       expect(help.stdout, command).toMatch(/Examples:\n\s+\$ wfe /);
       expect(help.stdout, command).toMatch(/\(default: /);
@@ -61,11 +79,10 @@ describe('wfe --help', () => {
   });
 
   it('--help shows each default once, and -o, -f, -c, -q mean the same in every command', async () => {
-    const top = await runCli(['--help']);
-    const commands = [...top.stdout.split('Commands:')[1].matchAll(/^\s{2}([a-z][\w-]*)\b/gm)].map((m) => m[1]).filter((c) => c !== 'help');
+    const commands = commandsOf((await helpOf()).stdout);
     const meaning: Record<string, string> = { '-o': '--output', '-f': '--format', '-c': '--config', '-q': '--quiet' };
     for (const command of commands) {
-      const help = (await runCli([command, '--help'])).stdout;
+      const help = (await helpOf(command)).stdout;
       // One entry per option or argument: its first line and the indented lines that continue it.
       const entries = help.split(/\n(?= {2}\S|\S)/);
       for (const entry of entries) {
@@ -77,17 +94,15 @@ describe('wfe --help', () => {
         if (found) expect(found[1], `${command} ${short}`).toBe(long);
       }
     }
-    const withQuiet = await Promise.all(['validate', 'export', 'import'].map(async (c) => (await runCli([c, '--help'])).stdout));
+    const withQuiet = await Promise.all(['validate', 'export', 'import'].map(async (c) => (await helpOf(c)).stdout));
     for (const help of withQuiet) expect(help).toMatch(/-q, --quiet/);
   });
 
   it('prints the version, and exits 2 on usage errors', async () => {
-    const version = await runCli(['--version']);
+    const [version, unknown, badPort] = await runClis([['--version'], ['frobnicate'], ['serve', dir, '--port', 'eighty']]);
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
-    const unknown = await runCli(['frobnicate']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown command/);
-    const badPort = await runCli(['serve', dir, '--port', 'eighty']);
     expect(badPort.code).toBe(2);
     expect(badPort.stderr).toMatch(/--port/);
   });

@@ -28,7 +28,11 @@ const STREAM_DEADLINE_MS = 2500;
 const children = new Set<ChildProcess>();
 const dirs: string[] = [];
 
-/** The CLI runs from dist/: build it when missing or older than src/ (npm test builds first anyway). */
+/**
+ * The CLI runs from dist/: build it when missing or older than src/ (the global setup builds first anyway).
+ * The build is incremental and leaves unchanged outputs alone, so dist/ is older than src/ when its newest
+ * file is: a recompiled source rewrites its own output and dist/.tsbuildinfo.
+ */
 function newestMtime(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -40,7 +44,7 @@ function newestMtime(dir: string): number {
 
 beforeAll(() => {
   const entry = join(repoRoot, 'dist', 'cli', 'program.js');
-  if (existsSync(entry) && statSync(entry).mtimeMs >= newestMtime(join(repoRoot, 'src'))) return;
+  if (existsSync(entry) && newestMtime(join(repoRoot, 'dist')) >= newestMtime(join(repoRoot, 'src'))) return;
   const tsc = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {
     cwd: repoRoot,
     encoding: 'utf8',

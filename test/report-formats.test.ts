@@ -13,6 +13,7 @@ import { KNOWN_RULE_IDS, RULE_HELP, ruleName, rulesDocUrl } from '../src/contrac
 import { ALL_RULES } from '../src/validate/rules.js';
 import { BIN, runCli, type CliRun } from './support/cli.js';
 import { chatFlow, e, flow, n, routerFlow } from './support/flows.js';
+import { once } from './support/once.js';
 
 let dir: string;
 const clone = (w: Workflow): Workflow => JSON.parse(JSON.stringify(w));
@@ -74,28 +75,55 @@ afterAll(async () => {
 const repo = () => join(dir, 'repo');
 const FORMATS = ['json', 'junit', 'sarif', 'codeclimate', 'github', 'compact'];
 
+/**
+ * `wfe validate workflows --rule lossy-export=warning` run twice (at once), each run writing every format of
+ * FORMATS to a file of its own (-f <format> -o <file> pairs): the reports, by format, and the exit code.
+ */
+const twoRuns = once(async () => {
+  const runs = await Promise.all(
+    [1, 2].map(async (n) => {
+      const out = join(dir, `run-${n}`);
+      const file = (format: string) => join(out, `report.${format}`);
+      const run = await runIn(repo(), [
+        'validate',
+        'workflows',
+        '--rule',
+        'lossy-export=warning',
+        ...FORMATS.flatMap((format) => ['-f', format, '-o', file(format)]),
+      ]);
+      const reports: Record<string, string> = {};
+      for (const format of FORMATS) reports[format] = await readFile(file(format), 'utf8');
+      return { code: run.code, stdout: run.stdout, stderr: run.stderr, reports };
+    }),
+  );
+  return runs as [(typeof runs)[number], (typeof runs)[number]];
+});
+
 describe('same inputs, same bytes', () => {
   for (const format of FORMATS) {
     it(`${format}: two runs over the same files print the same bytes`, async () => {
-      const args = ['validate', 'workflows', '-f', format, '--rule', 'lossy-export=warning'];
-      const first = await runIn(repo(), args);
-      const second = await runIn(repo(), args);
+      const [first, second] = await twoRuns();
       expect(first.code).toBe(1);
-      expect(first.stdout.length).toBeGreaterThan(0);
-      expect(second.stdout).toBe(first.stdout);
+      expect(second.code).toBe(1);
+      expect(first.reports[format].length).toBeGreaterThan(0);
+      expect(second.reports[format]).toBe(first.reports[format]);
     });
   }
 
   it('durations appear in json and junit only with --timings', async () => {
-    const plain = JSON.parse((await runIn(repo(), ['validate', 'workflows', '-f', 'json'])).stdout);
+    const [untimed] = await twoRuns();
+    const plain = JSON.parse(untimed.reports.json);
     expect(plain.summary).not.toHaveProperty('durationMs');
     expect(plain.files[0]).not.toHaveProperty('durationMs');
-    const timed = JSON.parse((await runIn(repo(), ['validate', 'workflows', '-f', 'json', '--timings'])).stdout);
+    const timedJson = join(dir, 'timed.json');
+    const timedJunit = join(dir, 'timed.xml');
+    await runIn(repo(), ['validate', 'workflows', '-f', 'json', '-o', timedJson, '-f', 'junit', '-o', timedJunit, '--timings']);
+    const timed = JSON.parse(await readFile(timedJson, 'utf8'));
     expect(typeof timed.summary.durationMs).toBe('number');
     expect(typeof timed.files[0].durationMs).toBe('number');
 
-    expect((await runIn(repo(), ['validate', 'workflows', '-f', 'junit'])).stdout).not.toMatch(/ time="/);
-    const junit = (await runIn(repo(), ['validate', 'workflows', '-f', 'junit', '--timings'])).stdout;
+    expect(untimed.reports.junit).not.toMatch(/ time="/);
+    const junit = await readFile(timedJunit, 'utf8');
     expect(junit).toMatch(/<testsuites [^>]* time="\d+\.\d{3}">/);
     expect(junit).toMatch(/<testcase [^>]* time="\d+\.\d{3}"/);
   });
@@ -123,8 +151,9 @@ interface SarifLog {
 
 describe('sarif', () => {
   it('every rule has a PascalCase name other than its id, a full description and help', async () => {
-    const run = await runIn(repo(), ['validate', 'workflows', '-f', 'sarif', '--rule', 'lossy-export=warning']);
-    const rules = (JSON.parse(run.stdout) as SarifLog).runs[0].tool.driver.rules;
+    // The report of `wfe validate workflows -f sarif --rule lossy-export=warning`.
+    const [run] = await twoRuns();
+    const rules = (JSON.parse(run.reports.sarif) as SarifLog).runs[0].tool.driver.rules;
     expect(rules.map((r) => r.id)).toEqual(ALL_RULES.map((r) => r.id));
     for (const rule of rules) {
       expect(rule.name, rule.id).toMatch(/^[A-Z][A-Za-z0-9]*$/);
@@ -247,9 +276,9 @@ describe('codeclimate (GitLab Code Quality)', () => {
 
   it('one issue per problem, with the fields GitLab reads', async () => {
     const issues = await issuesOf(['workflows', '--rule', 'gateway-branches=warning', '--rule', 'lossy-export=warning']);
-    const problems = JSON.parse(
-      (await runIn(repo(), ['validate', 'workflows', '-f', 'json', '--rule', 'lossy-export=warning'])).stdout,
-    ).files.flatMap((f: { problems: unknown[] }) => f.problems);
+    // The report of `wfe validate workflows -f json --rule lossy-export=warning`.
+    const [run] = await twoRuns();
+    const problems = JSON.parse(run.reports.json).files.flatMap((f: { problems: unknown[] }) => f.problems);
     expect(issues.length).toBe(problems.length);
     for (const issue of issues) {
       expect(issue.type).toBe('issue');
@@ -267,8 +296,17 @@ describe('codeclimate (GitLab Code Quality)', () => {
 
   it('fingerprints do not move with line numbers, and tell files apart', async () => {
     const file = join(repo(), 'workflows', 'bad', 'config.json');
-    const before = (await issuesOf(['workflows/bad/config.json'])).find((i) => i.check_name === 'node-config')!;
     const text = await readFile(file, 'utf8');
+    // One run over the file and a twin of it (another path), then one over the file moved down 3 lines.
+    const twin = join(repo(), 'workflows', 'config-twin.json');
+    await writeFile(twin, text.replace('"config"', '"config-twin"'));
+    let both: CodeClimateIssue[];
+    try {
+      both = (await issuesOf(['workflows/bad/config.json', 'workflows/config-twin.json'])).filter((i) => i.check_name === 'node-config');
+    } finally {
+      await rm(twin);
+    }
+    const before = both.find((i) => i.location.path === 'workflows/bad/config.json')!;
     try {
       await writeFile(file, `\n\n\n${text}`);
       const after = (await issuesOf(['workflows/bad/config.json'])).find((i) => i.check_name === 'node-config')!;
@@ -277,17 +315,8 @@ describe('codeclimate (GitLab Code Quality)', () => {
     } finally {
       await writeFile(file, text);
     }
-    const twin = join(repo(), 'workflows', 'config-twin.json');
-    await writeFile(twin, text.replace('"config"', '"config-twin"'));
-    try {
-      const both = (await issuesOf(['workflows/bad/config.json', 'workflows/config-twin.json'])).filter(
-        (i) => i.check_name === 'node-config',
-      );
-      expect(both.length).toBe(2);
-      expect(both[0].fingerprint).not.toBe(both[1].fingerprint);
-    } finally {
-      await rm(twin);
-    }
+    expect(both.length).toBe(2);
+    expect(both[0].fingerprint).not.toBe(both[1].fingerprint);
   });
 });
 

@@ -23,6 +23,27 @@ export function runCli(args: string[], options: { input?: string; env?: Record<s
   });
 }
 
+/** One invocation for runClis: the arguments, or the arguments and the options of runCli. */
+export type CliCall = string[] | { args: string[]; input?: string; env?: Record<string, string>; cwd?: string };
+
+/**
+ * Runs independent CLI invocations concurrently, at most `limit` at a time (the idle and I/O parts of one
+ * overlap the others; more would only queue for the CPU). The results come in the order of the calls.
+ */
+export async function runClis(calls: CliCall[], limit = 4): Promise<CliRun[]> {
+  const results: CliRun[] = new Array(calls.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < calls.length) {
+      const i = next++;
+      const call = calls[i];
+      results[i] = await (Array.isArray(call) ? runCli(call) : runCli(call.args, call));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, calls.length) }, worker));
+  return results;
+}
+
 export interface ServingChild {
   child: ChildProcessWithoutNullStreams;
   url: string;
