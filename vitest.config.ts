@@ -9,5 +9,11 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Two cores: servers, watchers and child processes compete; a few files at a time is steadier.
     maxWorkers: 2,
+    // Worker threads that keep their loaded modules from one test file to the next: every file used to
+    // load and transform src/ again (forks, isolated), about a third of the suite's CPU. No test mocks
+    // modules or changes process.env or the working directory, and the suite passes shuffled this way
+    // (--sequence.shuffle, several seeds). 103 s -> 76 s here.
+    pool: 'threads',
+    isolate: false,
   },
 });
