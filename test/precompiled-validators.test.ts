@@ -8,10 +8,13 @@ import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { AJV_FORMATS, AJV_OPTIONS, PRECOMPILED_SCHEMAS, SHARED_SCHEMAS } from '../src/contract/schemas.js';
 import * as validators from '../src/contract/validators.js';
-import { precompiledValidatorsSource } from './support/precompile-validators.js';
+import { CONFIG_AJV_OPTIONS } from '../src/contract/config-check.js';
+import * as configValidators from '../src/contract/precompiled/config-validators.js';
+import { builtinConfigSchemas, precompiledConfigValidatorsSource, precompiledValidatorsSource } from './support/precompile-validators.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const GENERATED = join(ROOT, 'src', 'contract', 'precompiled', 'validators.ts');
+const GENERATED_CONFIG = join(ROOT, 'src', 'contract', 'precompiled', 'config-validators.ts');
 
 describe('src/contract/precompiled/validators.ts', () => {
   it('is what the schemas generate today (run `npm run generate` after changing a schema)', () => {
@@ -19,6 +22,39 @@ describe('src/contract/precompiled/validators.ts', () => {
     if (process.env.WFE_WRITE_GENERATED === '1') writeFileSync(GENERATED, expected);
     const actual = readFileSync(GENERATED, 'utf8');
     if (actual !== expected) expect.fail('src/contract/precompiled/validators.ts is stale: run `npm run generate` and commit the result');
+  });
+
+  it('config-validators.ts is what the built-in node types generate today (npm run generate)', () => {
+    const expected = precompiledConfigValidatorsSource();
+    if (process.env.WFE_WRITE_GENERATED === '1') writeFileSync(GENERATED_CONFIG, expected);
+    if (readFileSync(GENERATED_CONFIG, 'utf8') !== expected)
+      expect.fail('src/contract/precompiled/config-validators.ts is stale: run `npm run generate` and commit the result');
+  });
+
+  it('the built-in config validators judge like ones compiled at run time, and their schemas are valid', () => {
+    const ajv = new Ajv({ ...CONFIG_AJV_OPTIONS });
+    const schemas = builtinConfigSchemas();
+    expect(Object.keys(schemas).length).toBeGreaterThan(10);
+    let failures = 0;
+    for (const [name, schema] of Object.entries(schemas)) {
+      // Shipped compiled, they skip ajv's meta-schema check at run time: it is made here.
+      expect(ajv.validateSchema(schema), `${name}: ${JSON.stringify(ajv.errors)}`).toBe(true);
+      const compiled = ajv.compile(schema);
+      const precompiled = Reflect.get(configValidators, name) as typeof compiled;
+      const properties = Object.keys((schema.properties ?? {}) as object);
+      const samples: unknown[] = [{}, [], 'text', Object.fromEntries(properties.map((p) => [p, 12345]))];
+      samples.push(
+        Object.fromEntries(properties.map((p) => [p, 'x'.repeat(5000)])),
+        Object.fromEntries(properties.map((p) => [p, [true]])),
+      );
+      for (const sample of samples) {
+        const valid = compiled(sample);
+        expect(precompiled(sample), `${name} on ${JSON.stringify(sample).slice(0, 80)}`).toBe(valid);
+        expect(precompiled.errors ?? null).toEqual(compiled.errors ?? null);
+        if (!valid) failures++;
+      }
+    }
+    expect(failures).toBeGreaterThan(20);
   });
 
   it('judges like validators compiled at run time, errors included', () => {
@@ -50,5 +86,41 @@ describe('src/contract/precompiled/validators.ts', () => {
     }
     // The samples must exercise the error paths, or the comparison proves little.
     expect(failures).toBeGreaterThan(100);
+  });
+});
+
+const reversedKeys = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(reversedKeys)
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.entries(value)
+            .reverse()
+            .map(([k, v]) => [k, reversedKeys(v)]),
+        )
+      : value;
+
+describe('config checks', () => {
+  it("use the shipped validator for a built-in node type's schema and compile only the others", async () => {
+    const { BUILTIN_NODE_TYPES } = await import('../src/catalog/builtin-node-types.js');
+    const { configSchemasCompiled, createConfigChecker } = await import('../src/contract/config-check.js');
+    const check = createConfigChecker(() => undefined);
+    const typed = BUILTIN_NODE_TYPES.filter((t) => t.configSchema && Object.keys(t.configSchema.properties ?? {}).length > 0);
+    expect(typed.length).toBeGreaterThan(10);
+    const before = configSchemasCompiled();
+    let problems = 0;
+    for (const type of typed) {
+      // A copy with its keys in reverse order, as a file the store wrote (sorted keys) may have them:
+      // found by value, not by identity or key order.
+      const schema = reversedKeys(type.configSchema) as Record<string, unknown>;
+      const first = Object.keys(type.configSchema?.properties ?? {})[0];
+      problems += check(type.id, schema, { [first]: { not: 'a valid value for any field' } }).length;
+    }
+    expect(problems).toBeGreaterThan(0);
+    expect(configSchemasCompiled()).toBe(before);
+    // A schema of its own is compiled here.
+    const own = { type: 'object', properties: { size: { type: 'integer', minimum: 1 } } };
+    expect(check('custom', own, { size: 0 })).toEqual(['size must be >= 1']);
+    expect(configSchemasCompiled()).toBe(before + 1);
   });
 });

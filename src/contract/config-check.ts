@@ -1,7 +1,8 @@
 import type { Ajv, ValidateFunction } from 'ajv';
 import { ajvPackage } from '../util/lazy-module.js';
 import { isRecord } from '../util/narrow.js';
-import { describeAjvErrors } from './validators.js';
+import * as precompiledConfig from './precompiled/config-validators.js';
+import { describeAjvErrors, shipped } from './validators.js';
 
 /** Checks a node's config against its type's configSchema; returns problems as sentences. */
 export type ConfigChecker = (nodeTypeId: string, configSchema: unknown, config: Record<string, unknown>) => string[];
@@ -20,7 +21,7 @@ const RESERVED_CONFIG_KEYS = [
 // FlowDrop config schemas use UI-only formats (multiline, template, hidden...) and keywords; only types,
 // enums, bounds and required fields are checked. Extra keys are tolerated: the editor keeps stale ones.
 let configAjv: Ajv | undefined;
-const ajv = (): Ajv => (configAjv ??= new (ajvPackage().Ajv)({ allErrors: true, strict: false, validateFormats: false, logger: false }));
+const ajv = (): Ajv => (configAjv ??= new (ajvPackage().Ajv)({ ...CONFIG_AJV_OPTIONS }));
 const compiled = new Map<string, ValidateFunction | null>();
 
 /**
@@ -39,6 +40,9 @@ export function compileConfigSchema(schema: Record<string, unknown>): ValidateFu
   return compiled.get(key) ?? null;
 }
 
+/** How many config schemas this process compiled at run time (the built-in types' ship compiled): for tests. */
+export const configSchemasCompiled = (): number => compiled.size;
+
 /**
  * Schemas compiled so far, by their property names. Every workflow embeds its own copy of its node types'
  * schemas: an equal copy is found by comparing values, without serialising it as a cache key.
@@ -46,20 +50,60 @@ export function compileConfigSchema(schema: Record<string, unknown>): ValidateFu
 const byShape = new Map<string, Array<{ schema: Record<string, unknown>; validate: ValidateFunction | null }>>();
 const MAX_SAME_SHAPE = 16;
 
+/**
+ * The schema a node's config is checked against: its type's configSchema, tolerating extra keys (the editor
+ * keeps stale ones) and not requiring the keys the editor owns (it strips nothing: a type may list
+ * `branches` as required).
+ */
+export function configValidationSchema(schema: Record<string, unknown>): Record<string, unknown> {
+  const { required, ...rest } = schema;
+  if (!Array.isArray(required)) return { ...rest, additionalProperties: true };
+  return {
+    ...rest,
+    required: required.filter((k: unknown) => !(typeof k === 'string' && RESERVED_CONFIG_KEYS.includes(k))),
+    additionalProperties: true,
+  };
+}
+
+/** The options of every config validator, compiled here or ahead of time (precompiled/config-validators.ts). */
+export const CONFIG_AJV_OPTIONS = { allErrors: true, strict: false, validateFormats: false, logger: false } as const;
+
 function compile(schema: Record<string, unknown>, properties: object): ValidateFunction | null {
   const shape = Object.keys(properties).join('\0');
   const candidates = byShape.get(shape) ?? [];
   let validate = candidates.find((candidate) => sameJson(candidate.schema, schema))?.validate;
   if (validate === undefined) {
-    // The editor owns the reserved keys and strips nothing: a type may list `branches` as required.
-    const required = Array.isArray(schema.required)
-      ? schema.required.filter((k: unknown) => !(typeof k === 'string' && RESERVED_CONFIG_KEYS.includes(k)))
-      : undefined;
-    // An unusable schema is the node type's problem, reported by the catalog.
-    validate = compileConfigSchema({ ...schema, required, additionalProperties: true });
+    const checked = configValidationSchema(schema);
+    // The built-in node types' schemas ship compiled; any other is compiled here. An unusable schema is
+    // the node type's problem, reported by the catalog.
+    validate = precompiledFor(properties, checked) ?? compileConfigSchema(checked);
     if (candidates.length < MAX_SAME_SHAPE) byShape.set(shape, [...candidates, { schema, validate }]);
   }
   return validate;
+}
+
+let precompiledByShape: Map<string, Array<{ schema: unknown; validate: ValidateFunction }>> | undefined;
+
+// Property names in sorted order: a file written by the store's serialiser has its keys sorted.
+const sortedShape = (properties: object): string => Object.keys(properties).sort().join('\0');
+
+/** The precompiled validator of a built-in node type's schema equal to `checked`, if there is one. */
+function precompiledFor(properties: object, checked: Record<string, unknown>): ValidateFunction | undefined {
+  if (!precompiledByShape) {
+    precompiledByShape = new Map();
+    for (const [name, schema] of Object.entries(precompiledConfig.configSchemas)) {
+      const validate = shippedConfigValidator(name);
+      if (!validate || !isRecord(schema) || !isRecord(schema.properties)) continue;
+      const key = sortedShape(schema.properties);
+      precompiledByShape.set(key, [...(precompiledByShape.get(key) ?? []), { schema, validate }]);
+    }
+  }
+  return precompiledByShape.get(sortedShape(properties))?.find((entry) => sameJson(entry.schema, checked))?.validate;
+}
+
+function shippedConfigValidator(name: string): ValidateFunction | undefined {
+  const validate: unknown = Reflect.get(precompiledConfig, name);
+  return typeof validate === 'function' ? shipped(validate) : undefined;
 }
 
 /** Deep equality of two parsed JSON values (key order aside). */

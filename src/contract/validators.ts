@@ -13,7 +13,7 @@ const knownSchemas: object[] = [...SHARED_SCHEMAS, ...Object.values(PRECOMPILED_
 export const registeredSchemas = (): readonly object[] => knownSchemas;
 
 // The generated module is untyped: each export is an ajv validate function with its `errors`.
-const shipped = (validate: unknown): ValidateFunction => validate as ValidateFunction;
+export const shipped = (validate: unknown): ValidateFunction => validate as ValidateFunction;
 
 export const validateWorkflowFile = shipped(precompiled.validateWorkflowFile);
 export const validateCreateWorkflow = shipped(precompiled.validateCreateWorkflow);
