@@ -1,7 +1,7 @@
 // src/project/ignore.ts: the default skip list and glob matching of --ignore and ignore:.
 import { describe, expect, it } from 'vitest';
 import { defaultIgnore, ignoreFromSettings, ignoreMatcher } from '../src/project/ignore.js';
-import { isSkippedPath } from '../src/store/workflow-store.js';
+import { isSkippedPath } from '../src/store/paths.js';
 import { reportTargets } from '../src/cli/report-targets.js';
 
 describe('ignore rules', () => {

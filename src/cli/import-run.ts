@@ -2,7 +2,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { AgentSpecError, importDocument, readComponentsFiles, type ImportSource, type Registry } from '../agentspec/index.js';
 import { graphErrors } from '../graph/integrity.js';
-import { checkNewWorkflowId } from '../store/workflow-store.js';
+import { checkNewWorkflowId } from '../store/paths.js';
 import { createLogger } from '../util/logger.js';
 import { stableStringify } from '../util/stable-json.js';
 import { folderSettings } from '../project/folder-settings.js';

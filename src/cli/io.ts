@@ -10,7 +10,7 @@ import { DEFAULT_IGNORE, ignoreFromSettings, ignoreMatcher, type IgnoreMatcher, 
 import { displayPath, errorText } from './error-text.js';
 import { problemLine, say } from './report.js';
 import { syncDirectory, writeFileAtomic } from '../store/atomic-write.js';
-import { INTERNAL_DIR, isSkippedPath } from '../store/workflow-store.js';
+import { INTERNAL_DIR, isSkippedPath } from '../store/paths.js';
 import { depthMessage, MAX_JSON_DEPTH, valueDeeperThan } from '../util/json-position.js';
 import { byteChunks, errnoCode, errorMessage } from '../util/narrow.js';
 import { yamlPackage } from '../util/lazy-module.js';

@@ -8,7 +8,8 @@ import { ApiError, errorBody, internalError, notFound } from '../contract/errors
 import { createConfigChecker } from '../contract/config-check.js';
 import { NODE_TYPES_DIR, loadCatalog, type Catalog } from '../catalog/catalog.js';
 import type { Logger } from '../util/logger.js';
-import { INTERNAL_DIR, WorkflowStore } from '../store/workflow-store.js';
+import { INTERNAL_DIR } from '../store/paths.js';
+import { WorkflowStore } from '../store/workflow-store.js';
 import { FolderWatcher } from '../util/folder-watcher.js';
 import { DomainError, UnavailableError } from '../util/domain-errors.js';
 import { createAuth, authEnabled } from './auth.js';

@@ -12,7 +12,6 @@ import {
   ConflictError,
   GraphInvalidError,
   InvalidInputError,
-  LimitError,
   NotFoundError,
   StaleVersionError,
   StorageError,
@@ -30,6 +29,7 @@ import { KeyedMutex } from './keyed-mutex.js';
 import { OrderedList, type ListOrder } from './ordered-list.js';
 import { nodeStoreFs, type FileIdentity, type StoreFs } from './store-fs.js';
 import { applyUpdate, buildCreatedWorkflow, withMetadataDefaults, type CreateInput, type UpdateInput } from './workflow-model.js';
+import { checkNewWorkflowId, INTERNAL_DIR, isSkippedPath } from './paths.js';
 
 export interface StoreOptions {
   watch: boolean;
@@ -48,12 +48,6 @@ export interface StoreOptions {
   /** The file operations of API writes, reads and watcher reloads (tests inject faults); node:fs by default. */
   fs?: StoreFs;
 }
-
-/** The internal folder (runs, backups, trash); never scanned for workflows. */
-export const INTERNAL_DIR = '.wfe';
-
-/** A new workflow's id becomes `<id>.json`, and `<id>.<time>.json` in backups: this keeps both under 255 bytes. */
-export const MAX_ID_BYTES = 200;
 
 /** How a path refused by the boundary is reported among the load errors. */
 const LINK_LOAD_ERROR = 'symbolic link: not served, because the server never follows links';
@@ -118,31 +112,6 @@ type FileStamp = FileIdentity & { mtime: Date };
 const identityOf = (stats: FileIdentity): FileIdentity => ({ ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs });
 const toPosix = (p: string): string => p.split(sep).join('/');
 const now = (): string => new Date().toISOString();
-
-/** Rejects ids that could escape the folder or hide a file (every id that reaches a route). */
-export function assertSafeId(id: string, field = 'id'): void {
-  if (id.length === 0 || id.length > 200) throw new InvalidInputError(field, 'must be 1 to 200 characters');
-  if (id.includes('\0') || id.includes('/') || id.includes('\\') || id.includes('..') || id.startsWith('.'))
-    throw new InvalidInputError(field, 'must not contain "/", "\\", "..", NUL or start with "."');
-}
-
-/** A new workflow's id becomes its file name `<id>.json`: keep it portable, and short enough in bytes. */
-export function checkNewWorkflowId(id: string): void {
-  assertSafeId(id);
-  if (!/^[\p{L}\p{N}._~@+=:-]+$/u.test(id)) throw new InvalidInputError('id', 'may contain only letters, digits and . _ ~ @ + = : -');
-  const bytes = Buffer.byteLength(id, 'utf8');
-  if (bytes > MAX_ID_BYTES) throw new LimitError('id', `its length in UTF-8 bytes (${bytes}; the file name is <id>.json)`, MAX_ID_BYTES);
-}
-
-/**
- * Which paths of a served folder are not workflows: hidden files and folders, node_modules, and the
- * given top-level folders (the catalog's nodes/, the internal .wfe/). `rel` uses forward slashes.
- */
-export function isSkippedPath(rel: string, skipDirs: readonly string[] = [], ignored?: IgnoreMatcher): boolean {
-  const parts = rel.split('/');
-  if (parts.some((p) => p.startsWith('.') || p === 'node_modules')) return true;
-  return (parts.length > 1 && skipDirs.includes(parts[0])) || (ignored?.(rel) ?? false);
-}
 
 export const etagOf = (workflow: Workflow): string => `"${workflow.metadata.versionId ?? ''}"`;
 

@@ -5,7 +5,7 @@ import type { ValidateFunction } from 'ajv';
 import { invalidField, notFound } from '../../contract/errors.js';
 import { describeAjvErrors } from '../../contract/validators.js';
 import type { Engine } from '../../engine/engine.js';
-import { assertSafeId } from '../../store/workflow-store.js';
+import { assertSafeId } from '../../store/paths.js';
 import { isRecord } from '../../util/narrow.js';
 import type { AppContext } from '../context.js';
 import { readJsonBody } from '../http.js';

@@ -1,0 +1,36 @@
+// What the store's folder means by name, apart from the store itself: its internal folder, which paths are
+// not workflows, and which ids are safe as file names. The CLI's folder walk and the routes need these
+// without loading the store.
+import type { IgnoreMatcher } from '../project/ignore.js';
+import { InvalidInputError, LimitError } from '../util/domain-errors.js';
+
+/** The server's own folder inside the served one: run history, trash, backups, the clock probe. */
+export const INTERNAL_DIR = '.wfe';
+
+/** A new workflow's id becomes `<id>.json`, and `<id>.<time>.json` in backups: this keeps both under 255 bytes. */
+export const MAX_ID_BYTES = 200;
+
+/** Rejects ids that could escape the folder or hide a file (every id that reaches a route). */
+export function assertSafeId(id: string, field = 'id'): void {
+  if (id.length === 0 || id.length > 200) throw new InvalidInputError(field, 'must be 1 to 200 characters');
+  if (id.includes('\0') || id.includes('/') || id.includes('\\') || id.includes('..') || id.startsWith('.'))
+    throw new InvalidInputError(field, 'must not contain "/", "\\", "..", NUL or start with "."');
+}
+
+/** A new workflow's id becomes its file name `<id>.json`: keep it portable, and short enough in bytes. */
+export function checkNewWorkflowId(id: string): void {
+  assertSafeId(id);
+  if (!/^[\p{L}\p{N}._~@+=:-]+$/u.test(id)) throw new InvalidInputError('id', 'may contain only letters, digits and . _ ~ @ + = : -');
+  const bytes = Buffer.byteLength(id, 'utf8');
+  if (bytes > MAX_ID_BYTES) throw new LimitError('id', `its length in UTF-8 bytes (${bytes}; the file name is <id>.json)`, MAX_ID_BYTES);
+}
+
+/**
+ * Which paths of a served folder are not workflows: hidden files and folders, node_modules, and the
+ * given top-level folders (the catalog's nodes/, the internal .wfe/). `rel` uses forward slashes.
+ */
+export function isSkippedPath(rel: string, skipDirs: readonly string[] = [], ignored?: IgnoreMatcher): boolean {
+  const parts = rel.split('/');
+  if (parts.some((p) => p.startsWith('.') || p === 'node_modules')) return true;
+  return (parts.length > 1 && skipDirs.includes(parts[0])) || (ignored?.(rel) ?? false);
+}
