@@ -5,17 +5,7 @@
 import type { JsonObject, WorkflowNode } from '../contract/types.js';
 import { NODE_COMPONENTS, type ToolFlavour } from './component-types.js';
 import { workflowValue, type AsObject, type AsProperty, type AsValue } from './types.js';
-
-/** Config keys the editor writes into every node; the envelope or the ports carry them. */
-export const EDITOR_CONFIG_KEYS = new Set([
-  'instanceTitle',
-  'instanceDescription',
-  'instanceBadge',
-  'nodeType',
-  'dynamicInputs',
-  'dynamicOutputs',
-  'branches',
-]);
+import { EDITOR_CONFIG_KEYS } from '../contract/schemas.js';
 
 export interface FieldContext {
   node: WorkflowNode;

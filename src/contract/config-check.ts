@@ -2,21 +2,11 @@ import type { Ajv, ValidateFunction } from 'ajv';
 import { ajvPackage } from '../util/lazy-module.js';
 import { isRecord } from '../util/narrow.js';
 import * as precompiledConfig from './precompiled/config-validators.js';
+import { EDITOR_CONFIG_KEYS } from './schemas.js';
 import { describeAjvErrors, shipped } from './validators.js';
 
 /** Checks a node's config against its type's configSchema; returns problems as sentences. */
 export type ConfigChecker = (nodeTypeId: string, configSchema: unknown, config: Record<string, unknown>) => string[];
-
-// Keys the editor itself writes into every node config; they are never part of a type's configSchema.
-const RESERVED_CONFIG_KEYS = [
-  'instanceTitle',
-  'instanceDescription',
-  'instanceBadge',
-  'nodeType',
-  'dynamicInputs',
-  'dynamicOutputs',
-  'branches',
-];
 
 // FlowDrop config schemas use UI-only formats (multiline, template, hidden...) and keywords; only types,
 // enums, bounds and required fields are checked. Extra keys are tolerated: the editor keeps stale ones.
@@ -60,7 +50,7 @@ export function configValidationSchema(schema: Record<string, unknown>): Record<
   if (!Array.isArray(required)) return { ...rest, additionalProperties: true };
   return {
     ...rest,
-    required: required.filter((k: unknown) => !(typeof k === 'string' && RESERVED_CONFIG_KEYS.includes(k))),
+    required: required.filter((k: unknown) => !(typeof k === 'string' && EDITOR_CONFIG_KEYS.has(k))),
     additionalProperties: true,
   };
 }
@@ -129,7 +119,7 @@ export function createConfigChecker(lookupSchema: (nodeTypeId: string) => unknow
     const validate = compile(schema, schema.properties);
     if (!validate) return [];
     const values: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(config)) if (!RESERVED_CONFIG_KEYS.includes(k)) values[k] = v;
+    for (const [k, v] of Object.entries(config)) if (!EDITOR_CONFIG_KEYS.has(k)) values[k] = v;
     if (validate(values)) return [];
     return describeAjvErrors(validate.errors, 'config').map((p) => `${p.field} ${p.message}`);
   };

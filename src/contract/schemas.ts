@@ -7,6 +7,20 @@ export const NODE_TYPE_VISUALS = ['note', 'simple', 'square', 'tool', 'gateway',
 export const PORT_DIRECTIONS = ['input', 'output', 'metadata'] as const;
 export const CONFIG_PROPERTY_TYPES = ['string', 'number', 'boolean', 'array', 'object', 'integer'] as const;
 
+/**
+ * Config keys the editor itself writes into every node (its title, badge, dynamic ports, branches): never part
+ * of a type's configSchema, so config checks ignore them, and the Agent Spec export carries them elsewhere.
+ */
+export const EDITOR_CONFIG_KEYS: ReadonlySet<string> = new Set([
+  'instanceTitle',
+  'instanceDescription',
+  'instanceBadge',
+  'nodeType',
+  'dynamicInputs',
+  'dynamicOutputs',
+  'branches',
+]);
+
 export const portSchema = {
   $id: 'wfe:port',
   type: 'object',
