@@ -8,6 +8,7 @@ import { parse as parseYaml } from 'yaml';
 import { startServer, type Harness } from './support/harness.js';
 import { assertMatchesContract } from './support/openapi.js';
 import { examplesDir, schemaProblems } from './agentspec-schema.js';
+import { dialectFlow } from './support/flows.js';
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/workflows/${name}`, import.meta.url), 'utf8'));
 const router = fixture('support-router.json');
@@ -103,17 +104,7 @@ describe('Agent Spec routes', () => {
     const twice = await h.call('POST', '/workflows/import/agentspec', official);
     expect(twice.body.data.id).not.toBe(official.id);
 
-    const dialect = {
-      component_type: 'flow',
-      name: 'Dialect flow',
-      start_node: 'start',
-      nodes: [
-        { component_type: 'start_node', name: 'start' },
-        { component_type: 'end_node', name: 'end' },
-      ],
-      control_flow_connections: [{ name: 'c', from_node: 'start', to_node: 'end' }],
-      data_flow_connections: null,
-    };
+    const dialect = dialectFlow();
     const fromDialect = await h.call('POST', '/workflows/import/agentspec', dialect);
     assertMatchesContract('POST', '/workflows/import/agentspec', fromDialect);
     expect(fromDialect.body.data.nodes).toHaveLength(2);

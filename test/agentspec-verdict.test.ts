@@ -11,6 +11,7 @@ import { importDocument } from '../src/agentspec/index.js';
 import { examplesDir } from './agentspec-schema.js';
 import { runCli } from './support/cli.js';
 import { startServer, tempDir, type Harness } from './support/harness.js';
+import { dialectFlow } from './support/flows.js';
 
 type Flow = Record<string, any>;
 
@@ -38,17 +39,7 @@ function cases(exported: Flow): Record<string, Flow> {
   return {
     'valid official example': c(example),
     'valid wfe export': c(exported),
-    'valid dialect flow': {
-      component_type: 'flow',
-      name: 'Dialect flow',
-      start_node: 'start',
-      nodes: [
-        { component_type: 'start_node', name: 'start' },
-        { component_type: 'end_node', name: 'end' },
-      ],
-      control_flow_connections: [{ name: 'c', from_node: 'start', to_node: 'end' }],
-      data_flow_connections: null,
-    },
+    'valid dialect flow': dialectFlow(),
     // wfe.config.yaml below turns no-disconnected-node into a warning: valid, with one warning everywhere.
     'disconnected node (a warning by the folder rules)': loose,
     'unknown node type': (() => {

@@ -8,6 +8,7 @@ import { isCompatible } from '../src/catalog/port-compat.js';
 import { validateNodeType } from '../src/catalog/schemas.js';
 import type { PortConfig } from '../src/contract/types.js';
 import { silentLogger, type Logger } from '../src/util/logger.js';
+import { customNodeType } from './support/workflows.js';
 
 const CATEGORY_NAMES = [
   'triggers',
@@ -101,17 +102,6 @@ async function until(check: () => boolean, what: string, timeoutMs = 5000): Prom
 afterEach(async () => {
   await Promise.all(catalogs.splice(0).map((c) => c.close()));
   await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
-});
-
-const customType = (id: string, name = 'Custom') => ({
-  id,
-  name,
-  description: 'A custom node',
-  category: 'processing',
-  version: '1.0.0',
-  type: 'default',
-  inputs: [{ id: 'in', name: 'In', type: 'input', dataType: 'string' }],
-  outputs: [{ id: 'out', name: 'Out', type: 'output', dataType: 'string' }],
 });
 
 describe('built-in catalog', () => {
@@ -214,7 +204,7 @@ describe('folder overrides', () => {
         '    - { id: score, name: Score, type: output, dataType: score }',
         '',
       ].join('\n'),
-      'nodes/x.json': JSON.stringify({ ...customType('chat_model', 'My Model'), category: 'models' }, null, 2),
+      'nodes/x.json': JSON.stringify({ ...customNodeType('chat_model', 'My Model'), category: 'models' }, null, 2),
       'wfe.config.yaml': [
         'categories:',
         '  - { name: sentiment analysis, label: Sentiment, icon: "mdi:emoticon", weight: 4.5 }',
@@ -269,7 +259,7 @@ describe('folder overrides', () => {
         '',
       ].join('\n'),
       'nodes/missing.yml': 'id: half_done\nname: Half done\n',
-      'nodes/good.json': JSON.stringify(customType('good_node')),
+      'nodes/good.json': JSON.stringify(customNodeType('good_node')),
     });
     const catalog = await open(dir, { logger });
 
@@ -295,7 +285,7 @@ describe('folder overrides', () => {
   });
 
   it('keeps serving the last good definitions of a file that turns invalid', async () => {
-    const dir = await tempDir({ 'nodes/mine.json': JSON.stringify([customType('mine_a'), customType('mine_b')]) });
+    const dir = await tempDir({ 'nodes/mine.json': JSON.stringify([customNodeType('mine_a'), customNodeType('mine_b')]) });
     const catalog = await open(dir);
     expect(catalog.getNodeType('mine_a')).toBeDefined();
 
@@ -338,11 +328,11 @@ describe('watching', () => {
     let changes = 0;
     const catalog = await open(dir, { watch: true, onChange: () => changes++ });
 
-    await put(dir, 'nodes/late.json', JSON.stringify(customType('late_node', 'Late')));
+    await put(dir, 'nodes/late.json', JSON.stringify(customNodeType('late_node', 'Late')));
     await until(() => catalog.getNodeType('late_node') !== undefined, 'a node type in a new nodes/ folder');
     expect(changes).toBeGreaterThan(0);
 
-    await put(dir, 'nodes/late.json', JSON.stringify(customType('late_node', 'Later')));
+    await put(dir, 'nodes/late.json', JSON.stringify(customNodeType('late_node', 'Later')));
     await until(() => catalog.getNodeType('late_node')?.name === 'Later', 'a changed node file');
 
     await put(

@@ -6,18 +6,18 @@
 //
 // SIGKILL ends the process, not the machine: the page cache survives, so this checks atomicity and
 // "acknowledged only once written", not power-loss durability (that is what the fsyncs are for).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { schemaValidator } from './support/openapi.js';
 import { twoNodeWorkflow } from './support/workflows.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
+// dist/ is built by the tests' global setup (test/support/global-setup.ts) before any test file runs.
 const bin = join(repoRoot, 'bin', 'wfe.js');
 const TEMP_FILE = /^\..+\.wfe-\d+-\d+\.tmp$/;
 const WORKFLOW_IDS = ['w1', 'w2', 'w3'];
@@ -27,32 +27,6 @@ const STREAM_DEADLINE_MS = 2500;
 
 const children = new Set<ChildProcess>();
 const dirs: string[] = [];
-
-/**
- * The CLI runs from dist/: build it when missing or older than src/ (the global setup builds first anyway).
- * The build is incremental and leaves unchanged outputs alone, so dist/ is older than src/ when its newest
- * file is: a recompiled source rewrites its own output and dist/.tsbuildinfo.
- */
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-beforeAll(() => {
-  const entry = join(repoRoot, 'dist', 'cli', 'program.js');
-  if (existsSync(entry) && newestMtime(join(repoRoot, 'dist')) >= newestMtime(join(repoRoot, 'src'))) return;
-  const tsc = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-  });
-  // tsc still emits on type errors (someone's work in progress elsewhere in src/): go on, but say so.
-  if (tsc.status !== 0 && !existsSync(entry)) throw new Error(`npm run build failed:\n${tsc.stdout}${tsc.stderr}`);
-  if (tsc.status !== 0) console.warn(`crash test: tsc reported errors, running the emitted dist/ anyway:\n${tsc.stdout}`);
-}, 180_000);
 
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FolderWatcher, type FolderEvent } from '../src/util/folder-watcher.js';
 import { eventually, replaceFile, startServer, tempDir, type Harness } from './support/harness.js';
-import { twoNodeWorkflow } from './support/workflows.js';
+import { customNodeType, twoNodeWorkflow } from './support/workflows.js';
 
 const TEMP_FILE = /(^|\/)\..+\.wfe-\d+-\d+\.tmp$/;
 const cleanup: Array<() => Promise<void>> = [];
@@ -19,17 +19,6 @@ async function serve(files: Record<string, unknown>): Promise<Harness> {
   cleanup.push(() => h.close());
   return h;
 }
-
-const customNodeType = (id: string) => ({
-  id,
-  name: 'Custom',
-  description: 'A custom node',
-  category: 'processing',
-  version: '1.0.0',
-  type: 'default',
-  inputs: [{ id: 'in', name: 'In', type: 'input', dataType: 'string' }],
-  outputs: [{ id: 'out', name: 'Out', type: 'output', dataType: 'string' }],
-});
 
 describe('one watcher for the served folder', () => {
   it('is shared by the store and the catalog, and both react to it', async () => {

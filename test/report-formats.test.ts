@@ -11,7 +11,7 @@ import type { Workflow } from '../src/contract/types.js';
 import { EXPORT_RULES } from '../src/agentspec/rules.js';
 import { KNOWN_RULE_IDS, RULE_HELP, ruleName, rulesDocUrl } from '../src/contract/rule-help.js';
 import { ALL_RULES } from '../src/validate/rules.js';
-import { BIN, runCli, type CliRun } from './support/cli.js';
+import { runCli, type CliRun } from './support/cli.js';
 import { chatFlow, e, flow, n, routerFlow } from './support/flows.js';
 import { once } from './support/once.js';
 
@@ -19,18 +19,7 @@ let dir: string;
 const clone = (w: Workflow): Workflow => JSON.parse(JSON.stringify(w));
 
 /** `wfe` run from `cwd`, so that report paths are relative to it as in a CI checkout. */
-function runIn(cwd: string, args: string[], input = ''): Promise<CliRun> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
-}
+const runIn = (cwd: string, args: string[], input = ''): Promise<CliRun> => runCli(args, { cwd, input });
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'wfe-formats-'));

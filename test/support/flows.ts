@@ -127,3 +127,16 @@ export function reviewFlow(id: string, review: Record<string, unknown>): Workflo
     ],
   );
 }
+
+/** The smallest flow in the FlowDrop dialect of Agent Spec (snake_case kinds, names as references). */
+export const dialectFlow = () => ({
+  component_type: 'flow',
+  name: 'Dialect flow',
+  start_node: 'start',
+  nodes: [
+    { component_type: 'start_node', name: 'start' },
+    { component_type: 'end_node', name: 'end' },
+  ],
+  control_flow_connections: [{ name: 'c', from_node: 'start', to_node: 'end' }],
+  data_flow_connections: null,
+});

@@ -72,3 +72,15 @@ export function twoNodeWorkflow(id: string, name = `Workflow ${id}`): Workflow {
     },
   };
 }
+
+/** A node type file as a folder's nodes/ holds it: one string input, one string output. */
+export const customNodeType = (id: string, name = 'Custom') => ({
+  id,
+  name,
+  description: 'A custom node',
+  category: 'processing',
+  version: '1.0.0',
+  type: 'default',
+  inputs: [{ id: 'in', name: 'In', type: 'input', dataType: 'string' }],
+  outputs: [{ id: 'out', name: 'Out', type: 'output', dataType: 'string' }],
+});
