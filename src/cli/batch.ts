@@ -2,7 +2,7 @@
 // terminal (ink, loaded only then), nothing otherwise, so stdout stays byte-identical.
 import { isCi } from '../util/ci.js';
 import { errorText } from './error-text.js';
-import { UsageError } from './io.js';
+import { syncOutputFolders, UsageError } from './io.js';
 import type { Progress } from './progress.js';
 import { problemLine, say, sayThrough } from './report.js';
 
@@ -17,7 +17,7 @@ export async function openProgress(label: string, total: number): Promise<Progre
 /**
  * Runs `one` over every input in order; problems print through the bar. An input that throws is one
  * failure, reported as `<name>: error: <reason>`, and the others still run; only a UsageError stops the
- * batch (exit 2). Exit code 1 if any failed.
+ * batch (exit 2). Exit code 1 if any failed. The folders written into are fsynced once, at the end.
  */
 export async function runBatch<T extends { name: string }>(
   label: string,
@@ -49,5 +49,7 @@ export async function runBatch<T extends { name: string }>(
     [verb, inputs.length - failed],
     ['failed', failed],
   ]);
+  // The batch's writes left their folders' fsync to the end: the renames are durable once this returns.
+  await syncOutputFolders();
   return failed > 0 ? 1 : 0;
 }

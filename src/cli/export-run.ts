@@ -14,7 +14,6 @@ import {
   expandInputs,
   readParsedInput,
   UsageError,
-  syncOutputFolders,
   writeOutput,
   type Destination,
   type Input,
@@ -58,9 +57,7 @@ export async function runExport(args: string[], flags: ExportFlags): Promise<num
   const exportInput = (input: Input) => exportOne(input, destination, format, flags, settingsFor, cliRules);
   // Into a folder, 16 inputs are converted and written (each atomically) at once, so their fsyncs overlap.
   const started = destination.kind === 'dir' ? startBounded(inputs, 16, exportInput) : undefined;
-  const code = await runBatch('export', 'exported', inputs, (input) => started?.get(input) ?? exportInput(input), flags.quiet);
-  await syncOutputFolders();
-  return code;
+  return runBatch('export', 'exported', inputs, (input) => started?.get(input) ?? exportInput(input), flags.quiet);
 }
 
 async function exportOne(

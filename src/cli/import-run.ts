@@ -14,7 +14,6 @@ import {
   expandInputs,
   readParsedInput,
   UsageError,
-  syncOutputFolders,
   writeOutput,
   type Destination,
   type Input,
@@ -42,15 +41,7 @@ export async function runImport(args: string[], flags: ImportFlags): Promise<num
     if (err instanceof AgentSpecError) throw new Error(err.message);
     throw err;
   }
-  const code = await runBatch(
-    'import',
-    'imported',
-    inputs,
-    (input) => importOne(input, destination, flags, settingsFor, registry),
-    flags.quiet,
-  );
-  await syncOutputFolders();
-  return code;
+  return runBatch('import', 'imported', inputs, (input) => importOne(input, destination, flags, settingsFor, registry), flags.quiet);
 }
 
 async function importOne(

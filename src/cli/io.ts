@@ -237,7 +237,7 @@ export class OutputExistsError extends Error {
 /**
  * Writes `text` to `target` atomically (temp file, fsync, rename: no partial file, ever), creating folders;
  * refuses to replace a file unless `force`.
- * With `batch`, the folder is not fsynced per file: the command calls syncOutputFolders() once at the end.
+ * With `batch`, the folder is not fsynced per file: runBatch calls syncOutputFolders() once at the end.
  */
 export async function writeOutput(target: string, text: string, force: boolean, batch = false): Promise<void> {
   if (
