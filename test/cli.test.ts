@@ -1,13 +1,14 @@
 // The real CLI as a child process: help, start-up report, errors, graceful shutdown.
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli, runClis, startServeChild, type CliRun } from './support/cli.js';
+import { BIN, runCli, runClis, startServeChild, type CliRun } from './support/cli.js';
 import { eventually } from './support/harness.js';
 import { once } from './support/once.js';
-import { twoNodeWorkflow } from './support/workflows.js';
+import { modelType, node, twoNodeWorkflow } from './support/workflows.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -190,5 +191,31 @@ describe('wfe serve', () => {
     const onDisk = JSON.parse(await readFile(join(dir, 'a.json'), 'utf8'));
     expect(acknowledged).toContain(onDisk.description);
     expect(served.stderr()).toMatch(/SIGTERM: finishing in-flight writes/);
+  });
+});
+
+describe('a reader that leaves early (wfe validate … | head)', () => {
+  it('ends quietly with the exit code of the check, and the -o report is whole', async () => {
+    // 3,000 unconnected nodes: a warning each, far more stdout than a pipe buffers (64 KB).
+    const wide = { ...twoNodeWorkflow('wide'), nodes: Array.from({ length: 3000 }, (_, i) => node(`m${i}`, modelType, i)), edges: [] };
+    await writeFile(join(dir, 'wide.json'), JSON.stringify(wide));
+    const reportFile = join(dir, 'report.json');
+    const child = spawn(process.execPath, [BIN, 'validate', dir, '-f', 'compact', '-f', 'json', '-o', reportFile], {
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    let stderr = '';
+    let received = 0;
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout.once('data', (chunk: Buffer) => {
+      received = chunk.length;
+      child.stdout.destroy();
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+
+    const report = JSON.parse(await readFile(reportFile, 'utf8'));
+    expect(received).toBeGreaterThan(0);
+    expect(report.summary.errors + report.summary.warnings).toBeGreaterThanOrEqual(3000);
+    expect(code).toBe(report.summary.errors > 0 ? 1 : 0);
+    expect(stderr).toBe('');
   });
 });

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { errnoCode } from '../util/narrow.js';
 import { packageVersion } from '../util/version.js';
 import { errorText } from './error-text.js';
 import { registerServeCommand } from './serve.js';
@@ -52,6 +53,8 @@ export function buildProgram(): Command {
 export async function run(argv: string[]): Promise<number | undefined> {
   // serve shuts down gracefully on its own; every other command stops at once on Ctrl-C, and the
   // 'exit' hook of the atomic writer removes any temp file being written (no partial output).
+  keepGoingWhenReaderLeaves(process.stdout);
+  keepGoingWhenReaderLeaves(process.stderr);
   if (argv[2] !== 'serve') {
     process.once('SIGINT', () => process.exit(130));
     process.once('SIGTERM', () => process.exit(143));
@@ -65,4 +68,17 @@ export async function run(argv: string[]): Promise<number | undefined> {
     process.stderr.write(`wfe: ${errorText(err)}\n`);
     return 2;
   }
+}
+
+/**
+ * `wfe validate … | head` closes the pipe before wfe is done writing. The rest of the output has nowhere to
+ * go, which is what the reader asked for: no stack trace, and the command still ends with its own exit code
+ * (files written with -o are complete).
+ */
+function keepGoingWhenReaderLeaves(stream: NodeJS.WriteStream): void {
+  stream.on('error', (err) => {
+    const code = errnoCode(err);
+    if (code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED') return;
+    throw err;
+  });
 }
