@@ -120,7 +120,7 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
           url,
           dir: root,
           workflows: () => store.size,
-          nodeTypes: () => catalog.nodeTypes().length,
+          nodeTypes: () => catalog.nodeTypeCount(),
           watch: flags.watch,
           auth: authEnabled(auth),
         },
@@ -142,7 +142,7 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
           url,
           dir: root,
           workflows: store.size,
-          nodeTypes: catalog.nodeTypes().length,
+          nodeTypes: catalog.nodeTypeCount(),
           watch: flags.watch,
           auth: authEnabled(auth),
           readyMs,
@@ -154,7 +154,7 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
       const lines = [
         `wfe serving ${root}`,
         `  ${url}`,
-        `  ${store.size} workflow${store.size === 1 ? '' : 's'}, ${catalog.nodeTypes().length} node types, ${catalog.categories().length} categories` +
+        `  ${store.size} workflow${store.size === 1 ? '' : 's'}, ${catalog.nodeTypeCount()} node types, ${catalog.categories().length} categories` +
           ` · watch ${watchText} · auth ${authEnabled(auth) ? 'on' : 'off'} · ready in ${readyMs} ms`,
       ];
       if (errors.length > 0)

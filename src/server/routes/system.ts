@@ -52,7 +52,7 @@ export function registerSystemRoutes(router: Router, ctx: AppContext): void {
         },
         basePath: ctx.options.basePath,
         workflowCount: ctx.store.size,
-        nodeTypeCount: ctx.catalog.nodeTypes().length,
+        nodeTypeCount: ctx.catalog.nodeTypeCount(),
         loadErrors,
         // Workflows that load but name a node type no catalog of this folder defines (rule unknown-node-type).
         loadWarnings: unknownNodeTypeWarnings(ctx.store.workflows(), (id) => ctx.catalog.getNodeType(id)),
