@@ -2,7 +2,7 @@
 // YAML alias bomb, too deep, not a workflow) is reported by file name with its reason, the other inputs
 // are still converted or checked, and the exit code is 1. Exit 2 stays for usage errors.
 // The real CLI (dist/, built by the test script) as a child process over temp files.
-import { copyFile, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -123,9 +123,22 @@ describe('wfe validate', () => {
       'not-a-workflow.json': '[1, 2, 3]',
     });
     await copyFile(join(fixtures, 'chat-pipeline.json'), join(dir, 'good.json'));
+    // Links: one to a file and one to a folder inside a walked folder (as wfe serve of it: the file is refused,
+    // the folder not entered), and one named as an argument (followed).
+    await mkdir(join(dir, 'walked'));
+    await symlink(join(dir, 'good.json'), join(dir, 'walked', 'linked.json'));
+    await symlink(dir, join(dir, 'walked', 'folder-link'));
+    await symlink(join(fixtures, 'support-router.json'), join(dir, 'named-link.json'));
     // One run: the compact report on stdout, the json report in a file.
     const jsonFile = join(dir, 'report', 'report.json');
-    const run = await runCli(['validate', ...args, join(dir, 'good.json'), '-f', 'compact', '-f', 'json', '-o', jsonFile]);
+    const run = await runCli([
+      'validate',
+      ...args,
+      join(dir, 'good.json'),
+      join(dir, 'walked'),
+      join(dir, 'named-link.json'),
+      ...['-f', 'compact', '-f', 'json', '-o', jsonFile],
+    ]);
     expect(run.code).toBe(1);
     const lines = (name: string) => reported(run.stdout, name).filter((line) => line.includes(': error: '));
     expect(lines('alias-bomb.yaml')).toEqual([expect.stringMatching(/error: .*Excessive alias count/)]);
@@ -134,13 +147,20 @@ describe('wfe validate', () => {
     expect(lines('deep.json')).toEqual([expect.stringMatching(/error: .*nested deeper than the limit of 256 levels/)]);
     expect(lines('not-a-workflow.json').length).toBeGreaterThan(0);
     expect(lines('good.json')).toEqual([]);
+    expect(lines('walked/linked.json')).toEqual([
+      expect.stringMatching(/error: symbolic link, not followed: wfe serve of this folder would not load it/),
+    ]);
+    expect(lines('named-link.json')).toEqual([]);
 
     // Every input in the report, in the order given, refused ones included.
     const report = JSON.parse(await readFile(jsonFile, 'utf8')) as {
       summary: { files: number };
       files: Array<{ file: string; errors: number }>;
     };
-    expect(report.files.map((f) => f.file)).toEqual([...args, join(dir, 'good.json')]);
-    expect(report.files.map((f) => f.errors > 0)).toEqual([true, true, true, true, true, false]);
+    expect(report.files.map((f) => f.file)).toEqual([
+      ...args,
+      ...['good.json', 'walked/linked.json', 'named-link.json'].map((f) => join(dir, f)),
+    ]);
+    expect(report.files.map((f) => f.errors > 0)).toEqual([true, true, true, true, true, false, true, false]);
   });
 });

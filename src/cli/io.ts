@@ -30,7 +30,14 @@ export interface Input {
   path?: string;
   /** Path below the folder argument it was found in, for mirroring folders in the output. */
   relative: string;
+  /** A symbolic link found in a folder: refused when read, as `wfe serve` of that folder refuses it. */
+  link?: true;
 }
+
+/** Why a linked file found in a folder is not read. */
+export const LINK_REFUSED =
+  'symbolic link, not followed: wfe serve of this folder would not load it (it never follows links); ' +
+  'replace the link with the file, or name the link itself as an argument';
 
 const toPosix = (p: string): string => p.split(sep).join('/');
 
@@ -45,7 +52,12 @@ export interface IgnoreOptions {
   configIgnore?: (dir: string) => Promise<IgnoreSet | undefined>;
 }
 
-async function walk(root: string, extensions: string[], options: IgnoreOptions): Promise<string[]> {
+interface Found {
+  path: string;
+  link: boolean;
+}
+
+async function walk(root: string, extensions: string[], options: IgnoreOptions): Promise<Found[]> {
   const matchers: IgnoreMatcher[] = [ignoreMatcher(root, [{ patterns: [...DEFAULT_IGNORE, ...(options.patterns ?? [])], base: root }])];
   const bases = new Set<string>();
   const addConfig = async (dir: string) => {
@@ -57,7 +69,7 @@ async function walk(root: string, extensions: string[], options: IgnoreOptions):
   // The same rule as the store's, so a folder means the same workflows to every command.
   const skipped = (rel: string, isFolder: boolean): boolean =>
     isSkippedPath(rel, [NODE_TYPES_DIR, INTERNAL_DIR]) || matchers.some((ignored) => ignored(rel, isFolder));
-  const found: string[] = [];
+  const found: Found[] = [];
   const visit = async (dir: string) => {
     const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
     // A folder with its own wfe.config.yaml is what `wfe serve` of that folder would load: its ignore: applies below it.
@@ -67,7 +79,8 @@ async function walk(root: string, extensions: string[], options: IgnoreOptions):
       const rel = toPosix(relative(root, abs));
       if (skipped(rel, entry.isDirectory())) continue;
       if (entry.isDirectory()) await visit(abs);
-      else if (entry.isFile() && extensions.some((ext) => entry.name.endsWith(ext))) found.push(abs);
+      else if ((entry.isFile() || entry.isSymbolicLink()) && extensions.some((ext) => entry.name.endsWith(ext)))
+        found.push({ path: abs, link: entry.isSymbolicLink() });
     }
   };
   await visit(root);
@@ -135,8 +148,10 @@ export async function expandInputs(args: string[], extensions: string[], ignore:
     const info = await stat(arg).catch(() => undefined);
     if (info?.isDirectory()) {
       const files = await walk(resolve(arg), extensions, ignore);
-      for (const file of files)
-        add({ name: toPosix(join(arg, relative(resolve(arg), file))), path: file, relative: toPosix(relative(resolve(arg), file)) });
+      for (const { path, link } of files) {
+        const rel = toPosix(relative(resolve(arg), path));
+        add({ name: toPosix(join(arg, rel)), path, relative: rel, ...(link ? { link: true } : {}) });
+      }
       continue;
     }
     if (info?.isFile()) {
@@ -169,6 +184,7 @@ export function readInput(input: Input): Promise<string> {
   // A command, not a server: nothing else waits on this event loop, and one synchronous read of a small file
   // costs a third of fs.promises' open/fstat/read/close round trips (docs/performance.md).
   const path = input.path;
+  if (input.link) return Promise.reject(new Error(LINK_REFUSED));
   if (path) {
     // Read at once (the executor runs synchronously); what it throws rejects the promise.
     return new Promise((resolve) => {
