@@ -69,6 +69,18 @@ describe('FlowDrop → Agent Spec → FlowDrop', () => {
     expect(agentSpecToWorkflow(parseYaml(toYaml(document), { version: '1.1' }))).toEqual(workflow);
   });
 
+  it('the official schema check finds what a loader would refuse (so the checks above can fail)', () => {
+    const { start_node: _start, ...withoutStart } = exportToAgentSpec(readFixture('support-router.json')).document!;
+    const wrongNode = viaJson(exportToAgentSpec(readFixture('chat-pipeline.json')).document!);
+    const components = wrongNode.$referenced_components as Record<string, Record<string, unknown>>;
+    Object.values(components)[0].component_type = 'NoSuchNode';
+    expect(_start).toBeDefined();
+    for (const version of ['26.2.0', '26.1.2', '25.4.1']) {
+      expect(schemaProblems(withoutStart, version)).not.toEqual([]);
+      expect(schemaProblems(wrongNode, version)).not.toEqual([]);
+    }
+  });
+
   it('writes handles in the editor form and control/data edges the Agent Spec way', () => {
     const { flow } = workflowToAgentSpec(readFixture('support-router.json'));
     const control = flow.control_flow_connections as Array<Record<string, unknown>>;
