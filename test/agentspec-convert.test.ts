@@ -69,6 +69,25 @@ describe('FlowDrop → Agent Spec → FlowDrop', () => {
     expect(agentSpecToWorkflow(parseYaml(toYaml(document), { version: '1.1' }))).toEqual(workflow);
   });
 
+  it('keeps a node type copy that differs from the first node of its type, and only that one', () => {
+    const workflow = readFixture('support-router.json');
+    const models = workflow.nodes.filter((n) => n.data.metadata.id === 'chat_model');
+    expect(models.length).toBeGreaterThan(2);
+    // Two nodes that share the first one's copy (by value, as a parsed file has them), one that does not.
+    models[1].data.metadata = viaJson(models[0].data.metadata);
+    models[2].data.metadata = { ...viaJson(models[0].data.metadata), description: 'An older copy of the type' };
+    const document = exportToAgentSpec(workflow).document!;
+    const written = (id: string) =>
+      ((document.$referenced_components as Record<string, { metadata: Record<string, unknown> }>)[id] ??
+        Object.values(document.$referenced_components as Record<string, { id: string; metadata: Record<string, unknown> }>).find(
+          (c) => c.id === id,
+        ))!.metadata['flowdrop:node_type'];
+    expect(written(models[0].id)).toBeUndefined();
+    expect(written(models[1].id)).toBeUndefined();
+    expect(written(models[2].id)).toEqual(models[2].data.metadata);
+    expect(agentSpecToWorkflow(viaJson(document))).toEqual(workflow);
+  });
+
   it('the official schema check finds what a loader would refuse (so the checks above can fail)', () => {
     const { start_node: _start, ...withoutStart } = exportToAgentSpec(readFixture('support-router.json')).document!;
     const wrongNode = viaJson(exportToAgentSpec(readFixture('chat-pipeline.json')).document!);

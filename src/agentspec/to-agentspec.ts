@@ -83,6 +83,7 @@ export function workflowToAgentSpec(workflow: Workflow, options: ToAgentSpecOpti
     if (meta?.id && !(meta.id in nodeTypes)) nodeTypes[meta.id] = meta;
   }
 
+  const nodeTypeText = new Map<string, string>();
   // Nodes: each by its kind's mapper, then the envelope and the flowdrop: metadata.
   const built = new Map<string, AsComponent>();
   const lostConfig = new Map<string, { keys: Set<string>; nodes: number }>();
@@ -90,6 +91,7 @@ export function workflowToAgentSpec(workflow: Workflow, options: ToAgentSpecOpti
   for (const m of mapped.values()) {
     const component = buildNode(m, {
       nodeTypes,
+      nodeTypeText,
       isConnected: (input) => connected.has(`${m.node.id}\u0000${input}`),
       lose,
       approximate: (dataType) => approximate.add(dataType),
@@ -192,6 +194,8 @@ function resolveNodes(
 
 interface NodeBuild {
   nodeTypes: Record<string, NodeMetadata>;
+  /** JSON.stringify of nodeTypes' entries, made on first need. */
+  nodeTypeText: Map<string, string>;
   isConnected(input: string): boolean;
   lose: Lose;
   /** A port data type JSON Schema only approximates. */
@@ -234,7 +238,7 @@ function buildNode(m: Mapped, build: NodeBuild): AsComponent {
     [K.FD_NODE_TYPE_ID]: nodeTypeIdOf(node),
     [K.FD_NODE]: json({ ...nodeRest, data: dataRest }),
   };
-  if (nodeType?.id && JSON.stringify(build.nodeTypes[nodeType.id]) !== JSON.stringify(nodeType)) metadata[K.FD_NODE_TYPE] = json(nodeType);
+  if (nodeType?.id && differsFromFirst(build, nodeType)) metadata[K.FD_NODE_TYPE] = json(nodeType);
   if (Object.keys(keptConfig).length > 0) metadata[K.FD_CONFIG] = json(keptConfig);
   if (derived.length > 0) metadata[K.FD_DERIVED] = derived;
 
@@ -247,6 +251,18 @@ function buildNode(m: Mapped, build: NodeBuild): AsComponent {
       `Control outputs ${extra.map((id) => `"${id}"`).join(', ')} of '${label}' are not branches of an Agent Spec ${type}; written as from_branch values`,
     );
   return { ...envelope, metadata, inputs, outputs, ...fields };
+}
+
+/**
+ * Whether a node's copy of its node type differs from the first node's of that type (which the importer
+ * restores the others from). Most nodes carry the first copy itself, or the only one: no serialising then.
+ */
+function differsFromFirst(build: NodeBuild, nodeType: NodeMetadata): boolean {
+  const first = build.nodeTypes[nodeType.id];
+  if (first === nodeType) return false;
+  let text = build.nodeTypeText.get(nodeType.id);
+  if (text === undefined) build.nodeTypeText.set(nodeType.id, (text = JSON.stringify(first)));
+  return text !== JSON.stringify(nodeType);
 }
 
 /** Control outputs the component has no branch for (they are written as from_branch values all the same). */
