@@ -17,6 +17,33 @@ export function benchDocument() {
 
 export const idOf = (i) => `wf-${String(i).padStart(5, '0')}`;
 
+/**
+ * One valid workflow near the 10,000-node limit: support-router.json with `copies` more copies of everything
+ * between its start and its end (each copy wired like the original), so every check runs over a big graph.
+ */
+export function bigWorkflow(copies = 700) {
+  const base = JSON.parse(readFileSync(join(repoRoot, 'fixtures', 'workflows', 'support-router.json'), 'utf8'));
+  const fixed = new Set(base.nodes.filter((n) => ['start', 'end'].includes(n.data.metadata.id)).map((n) => n.id));
+  const nodes = [...base.nodes];
+  const edges = [...base.edges];
+  for (let c = 1; c <= copies; c++) {
+    const r = (id) => `${id}~${c}`;
+    for (const n of base.nodes)
+      if (!fixed.has(n.id)) nodes.push({ ...structuredClone(n), id: r(n.id), position: { x: n.position.x, y: n.position.y + c * 800 } });
+    for (const e of base.edges)
+      if (!fixed.has(e.source) && !fixed.has(e.target))
+        edges.push({
+          ...structuredClone(e),
+          id: r(e.id),
+          source: r(e.source),
+          target: r(e.target),
+          sourceHandle: e.sourceHandle?.replace(e.source, r(e.source)),
+          targetHandle: e.targetHandle?.replace(e.target, r(e.target)),
+        });
+  }
+  return { ...base, id: 'big', name: `${base.name} (${nodes.length} nodes)`, nodes, edges };
+}
+
 /** `count` workflows `wf-00000.json`…, compact JSON, written 64 at a time. */
 export async function makeFolder(dir, count, doc = benchDocument()) {
   await mkdir(dir, { recursive: true });

@@ -2,15 +2,28 @@
 // The batch commands next to the physical limit of the same work, measured in the same run (npm run bench):
 //
 //   wfe validate   10,000 workflows, spawn → exit   vs  node reading + JSON.parse of the same files, spawn → exit
+//   wfe validate   one workflow of ~9,000 nodes      vs  the same, of that one file
 //   wfe export     1,000 workflows into a folder    vs  node writing the very bytes wfe wrote, by temp + fsync +
 //                                                       rename, 16 at a time, spawn → exit
 //
 // Medians of 3. Figures drift ±15% between runs on a shared machine: read the ratios.
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { appendResults, atLeast, benchDocument, makeFolder, median, printTable, repoRoot, row, runToExit, wfeBin } from './lib.mjs';
+import {
+  appendResults,
+  atLeast,
+  benchDocument,
+  bigWorkflow,
+  makeFolder,
+  median,
+  printTable,
+  repoRoot,
+  row,
+  runToExit,
+  wfeBin,
+} from './lib.mjs';
 
 const RUNS = 3;
 const baselines = join(repoRoot, 'bench', 'baselines.mjs');
@@ -37,6 +50,23 @@ try {
   const validate = await timed([wfeBin, 'validate', validateDir]);
   const readParse = await timed([baselines, 'read-parse', validateDir]);
   rows.push(row('wfe validate, 10,000 files, spawn → exit vs read+parse', validate, readParse, 'ms', atLeast('time', 0.5)));
+
+  // One big workflow: every check must stay linear in nodes and edges (a quadratic one took 8 s here).
+  const bigDir = join(work, 'validate-big');
+  mkdirSync(bigDir);
+  const big = bigWorkflow();
+  writeFileSync(join(bigDir, 'big.json'), JSON.stringify(big));
+  const bigValidate = await timed([wfeBin, 'validate', join(bigDir, 'big.json')]);
+  const bigReadParse = await timed([baselines, 'read-parse', bigDir]);
+  rows.push(
+    row(
+      `wfe validate, one workflow of ${big.nodes.length} nodes, spawn → exit vs read+parse`,
+      bigValidate,
+      bigReadParse,
+      'ms',
+      atLeast('time', 0.5),
+    ),
+  );
 
   const exportDir = join(work, 'export-1000');
   await makeFolder(exportDir, 1000, doc);

@@ -88,6 +88,26 @@ describe('export errors (seed §7.5 and Agent Spec rules)', () => {
     ).toContain('Agent Spec requires exactly one StartNode. Found 2: s, s2');
   });
 
+  it('messages name at most 10 nodes and count the rest; the issue keeps every id', () => {
+    const { nodes, edges } = base();
+    const starts = Array.from({ length: 14 }, (_, i) => node(`s${i}`, 'start'));
+    const many = exportToAgentSpec(workflow([...nodes.slice(1), ...starts], edges.slice(1)));
+    const single = many.issues.find((i) => i.rule === 'single-start')!;
+    expect(single.message).toBe(
+      `Agent Spec requires exactly one StartNode. Found 14: ${starts
+        .slice(0, 10)
+        .map((s) => s.id)
+        .join(', ')}, … and 4 more`,
+    );
+    expect(single.nodeIds).toEqual(starts.map((s) => s.id));
+
+    const ring = Array.from({ length: 12 }, (_, i) => node(`r${i}`, 'text_output'));
+    const ringEdges = ring.map((r, i) => edge(r.id, 'trigger', ring[(i + 1) % ring.length].id, 'trigger'));
+    const cycle = exportToAgentSpec(workflow([...nodes, ...ring], [...edges, ...ringEdges])).issues.find((i) => i.rule === 'no-cycle')!;
+    expect(cycle.nodeIds).toHaveLength(13);
+    expect(cycle.message).toMatch(/^Cycle detected: (?:'r\d+' \(r\d+\) → ){10}… and 3 more\. If this loop is intended/);
+  });
+
   it('an EndNode, reachable from the start', () => {
     const { nodes, edges } = base();
     expect(validateForAgentSpecExport(workflow(nodes.slice(0, 3), edges.slice(0, 2).concat(edges[3]))).errors).toEqual([

@@ -1,10 +1,11 @@
 // Can this workflow be exported as an Agent Spec Flow? The seed's messages (§7.5), Agent Spec's own
 // structural rules, and every piece of information the export loses, each under a rule id whose
 // severity a team can change (src/validate/rule-config.ts).
-import type { Workflow, WorkflowNode } from '../contract/types.js';
+import type { Workflow, WorkflowEdge, WorkflowNode } from '../contract/types.js';
 import { findCycle, isLoopEdge, reachableFrom, unmarkedCycleMessage } from '../graph/cycles.js';
 import { LOOP_BACK_PORT } from '../graph/edges.js';
 import { portIdFromHandle } from '../graph/handles.js';
+import { abbreviate } from '../util/abbreviate.js';
 import { resolveComponentType } from './component-types.js';
 import { nodePorts } from './node-ports.js';
 import { nodeTypeIdOf, type ToAgentSpecOptions } from './to-agentspec.js';
@@ -67,7 +68,7 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
   else if (starts.length > 1)
     issues.push({
       rule: 'single-start',
-      message: `Agent Spec requires exactly one StartNode. Found ${starts.length}: ${starts.map((n) => n.id).join(', ')}`,
+      message: `Agent Spec requires exactly one StartNode. Found ${starts.length}: ${abbreviate(starts.map((n) => n.id)).join(', ')}`,
       nodeIds: starts.map((n) => n.id),
     });
 
@@ -95,6 +96,12 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
       issues.push({ rule: 'end-reachable', message: 'No EndNode is reachable from the start node', nodeIds: ends.map((n) => n.id) });
   }
 
+  const edgesFrom = new Map<string, WorkflowEdge[]>();
+  for (const edge of edges) {
+    const from = edgesFrom.get(edge.source);
+    if (from) from.push(edge);
+    else edgesFrom.set(edge.source, [edge]);
+  }
   for (const node of nodes) {
     if (types.get(node.id) !== 'BranchingNode') continue;
     const ports = nodePorts(node);
@@ -104,8 +111,8 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
         message: `Gateway node "${labelOf(node)}" has no branches defined. Agent Spec BranchingNode requires at least one branch.`,
         nodeIds: [node.id],
       });
-    for (const edge of edges) {
-      if (edge.source !== node.id || !edge.sourceHandle) continue;
+    for (const edge of edgesFrom.get(node.id) ?? []) {
+      if (!edge.sourceHandle) continue;
       const port = portIdFromHandle(edge.sourceHandle, node.id, 'output');
       if (!ports.branches.some((b) => b.name === port) && !ports.outputs.some((p) => p.id === port))
         issues.push({
@@ -134,12 +141,18 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
   for (const node of nodes)
     if (!touched.has(node.id)) issues.push({ rule: 'no-disconnected-node', message: `Disconnected node: ${node.id}`, nodeIds: [node.id] });
 
+  // One pass over the edges, not one per node: a workflow may have 10,000 of each.
+  const connectedInputs = new Map<string, Set<string>>();
+  for (const e of edges) {
+    if (!e.targetHandle) continue;
+    const ports = connectedInputs.get(e.target) ?? new Set<string>();
+    ports.add(portIdFromHandle(e.targetHandle, e.target, 'input'));
+    connectedInputs.set(e.target, ports);
+  }
   for (const node of nodes) {
-    const connected = new Set(
-      edges.flatMap((e) => (e.target === node.id && e.targetHandle ? [portIdFromHandle(e.targetHandle, node.id, 'input')] : [])),
-    );
+    const connected = connectedInputs.get(node.id);
     for (const port of nodePorts(node).inputs) {
-      if (port.required && port.dataType !== 'trigger' && !connected.has(port.id))
+      if (port.required && port.dataType !== 'trigger' && !connected?.has(port.id))
         issues.push({ rule: 'required-port', message: `Missing required port: ${node.id}.${port.id}`, nodeIds: [node.id] });
     }
   }

@@ -1,5 +1,6 @@
 // Pure cycle and reachability checks over directed edges. Iterative, so a 10,000-node workflow cannot
 // overflow the stack.
+import { abbreviate } from '../util/abbreviate.js';
 
 export interface DirectedEdge {
   source: string;
@@ -158,7 +159,7 @@ export function loopClosingEdges<E extends DirectedEdge>(startId: string, nodeId
 
 /** The message for a cycle no loop edge declares: the nodes on it, and how to declare it. */
 export function unmarkedCycleMessage(cycle: readonly string[], labelOf: (id: string) => string): string {
-  const path = cycle.map((id) => `${labelOf(id)} (${id})`).join(' → ');
+  const path = abbreviate(cycle.map((id) => `${labelOf(id)} (${id})`)).join(' → ');
   return (
     `Cycle detected: ${path}. If this loop is intended, mark the edge that closes it as a loop: ` +
     `set "${LOOP_EDGE_KEY}": true in that edge's data (wfe import does this for Agent Spec loops) or connect it to a loop_back input`
