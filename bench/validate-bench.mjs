@@ -3,6 +3,7 @@
 //
 //   wfe validate   10,000 workflows, spawn → exit   vs  node reading + JSON.parse of the same files, spawn → exit
 //   wfe validate   one workflow of ~9,000 nodes      vs  the same, of that one file
+//   wfe export     that workflow                    vs  the same
 //   wfe export     1,000 workflows into a folder    vs  node writing the very bytes wfe wrote, by temp + fsync +
 //                                                       rename, 16 at a time, spawn → exit
 //
@@ -65,6 +66,17 @@ try {
       bigReadParse,
       'ms',
       atLeast('time', 0.5),
+    ),
+  );
+  // Its export converts and writes every component once (a cubic bookkeeping loop took 528 s here).
+  const bigExport = await timed([wfeBin, 'export', join(bigDir, 'big.json'), '-o', join(work, 'big.agentspec.json'), '--force']);
+  rows.push(
+    row(
+      `wfe export, one workflow of ${big.nodes.length} nodes, spawn → exit vs read+parse`,
+      bigExport,
+      bigReadParse,
+      'ms',
+      atLeast('time', 0.25),
     ),
   );
 

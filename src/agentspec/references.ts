@@ -181,7 +181,15 @@ export function writeOnce(root: AsObject, pinned: string[] = []): AsObject {
   for (const ref of referencesIn(lifted)) count.set(ref, Math.max(2, count.get(ref) ?? 0));
   const shared = new Set([...count].filter(([, n]) => n > 1).map(([key]) => key));
   // Pass 2: replace shared inline components by references, collecting their definitions.
-  const order: string[] = [...pinned];
+  // The root table's keys in order, with a set beside it: a workflow can have 10,000 components.
+  const order: string[] = [];
+  const inOrder = new Set<string>();
+  const enqueue = (key: string) => {
+    if (inOrder.has(key)) return;
+    inOrder.add(key);
+    order.push(key);
+  };
+  pinned.forEach(enqueue);
   const replace = (value: AsValue, isDefinitionRoot: boolean): AsValue => {
     if (Array.isArray(value)) return value.map((item) => replace(item, false));
     return isObject(value) ? replaceObject(value, isDefinitionRoot) : value;
@@ -189,10 +197,8 @@ export function writeOnce(root: AsObject, pinned: string[] = []): AsObject {
   const replaceObject = (value: AsObject, isDefinitionRoot: boolean): AsObject => {
     if (isReference(value)) return value;
     if (!isDefinitionRoot && isComponent(value) && typeof value.id === 'string' && shared.has(value.id)) {
-      if (!table.has(value.id) || !order.includes(value.id)) {
-        if (!table.has(value.id)) table.set(value.id, value);
-        if (!order.includes(value.id)) order.push(value.id);
-      }
+      if (!table.has(value.id)) table.set(value.id, value);
+      enqueue(value.id);
       return { $component_ref: value.id };
     }
     const out: AsObject = {};
@@ -200,15 +206,15 @@ export function writeOnce(root: AsObject, pinned: string[] = []): AsObject {
     return out;
   };
   const body = replaceObject(lifted, true);
-  for (const key of table.keys()) if (!order.includes(key)) order.push(key);
+  for (const key of table.keys()) enqueue(key);
   const definitions: AsObject = {};
-  // A definition may itself contain shared components: resolve until no new definition appears.
+  // A definition may itself contain shared components: replace() enqueues each one it adds to the table,
+  // so the loop runs until no new definition appears.
   for (let i = 0; i < order.length; i++) {
     const key = order[i];
     const definition = table.get(key);
     if (definition === undefined) continue;
     definitions[key] = replace(definition, true);
-    for (const k of table.keys()) if (!order.includes(k)) order.push(k);
   }
   const { $referenced_components: _old, ...rest } = body;
   return Object.keys(definitions).length > 0 ? { ...rest, $referenced_components: definitions } : rest;
