@@ -3,18 +3,19 @@
 //
 //   wfe validate   10,000 workflows, spawn → exit   vs  node reading + JSON.parse of the same files, spawn → exit
 //   wfe validate   one workflow of ~9,000 nodes      vs  the same, of that one file
-//   wfe export     that workflow                    vs  the same
+//   wfe validate, export, import of one workflow: time at ~9,000 nodes over time at ~900 (linear growth)
 //   wfe export     1,000 workflows into a folder    vs  node writing the very bytes wfe wrote, by temp + fsync +
 //                                                       rename, 16 at a time, spawn → exit
 //
 // Medians of 3. Figures drift ±15% between runs on a shared machine: read the ratios.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   appendResults,
   atLeast,
+  atMost,
   benchDocument,
   bigWorkflow,
   makeFolder,
@@ -28,6 +29,14 @@ import {
 
 const RUNS = 3;
 const baselines = join(repoRoot, 'bench', 'baselines.mjs');
+
+/** A copy without any `metadata` key: what an Agent Spec file written by another tool looks like. */
+const withoutMetadata = (value) =>
+  Array.isArray(value)
+    ? value.map(withoutMetadata)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (k === 'metadata' ? [] : [[k, withoutMetadata(v)]])))
+      : value;
 
 async function timed(args, expectCode = 0) {
   const samples = [];
@@ -52,33 +61,36 @@ try {
   const readParse = await timed([baselines, 'read-parse', validateDir]);
   rows.push(row('wfe validate, 10,000 files, spawn → exit vs read+parse', validate, readParse, 'ms', atLeast('time', 0.5)));
 
-  // One big workflow: every check must stay linear in nodes and edges (a quadratic one took 8 s here).
-  const bigDir = join(work, 'validate-big');
-  mkdirSync(bigDir);
-  const big = bigWorkflow();
-  writeFileSync(join(bigDir, 'big.json'), JSON.stringify(big));
-  const bigValidate = await timed([wfeBin, 'validate', join(bigDir, 'big.json')]);
-  const bigReadParse = await timed([baselines, 'read-parse', bigDir]);
+  // One big workflow, and one a tenth of its size: every command must grow linearly with the workflow (a
+  // quadratic check took 8 s on the big one, a cubic step of export 528 s). Ideal growth is 10x (quadratic: 100x); spawning
+  // and loading are paid once, so it is less.
+  const sizes = { small: bigWorkflow(70), big: bigWorkflow(700) };
+  const timesOf = {};
+  for (const [size, workflow] of Object.entries(sizes)) {
+    const dir = join(work, `one-${size}`);
+    mkdirSync(dir);
+    const file = join(dir, 'workflow.json');
+    writeFileSync(file, JSON.stringify(workflow));
+    const exportedFile = join(work, `${size}.agentspec.json`);
+    const plainDir = join(work, `plain-${size}`);
+    mkdirSync(plainDir);
+    const validateMs = await timed([wfeBin, 'validate', file]);
+    const readParseMs = await timed([baselines, 'read-parse', dir]);
+    const exportMs = await timed([wfeBin, 'export', file, '-o', exportedFile, '--force']);
+    // The export without wfe's metadata, as another tool would write it: import lays every node out anew.
+    writeFileSync(join(plainDir, 'plain.json'), JSON.stringify(withoutMetadata(JSON.parse(readFileSync(exportedFile, 'utf8')))));
+    const importMs = await timed([wfeBin, 'import', join(plainDir, 'plain.json'), '-o', join(work, `${size}-imported.json`), '--force']);
+    timesOf[size] = { validateMs, readParseMs, exportMs, importMs };
+  }
+  const [small, big] = [timesOf.small, timesOf.big];
+  const nodes = `${sizes.big.nodes.length} nodes`;
   rows.push(
-    row(
-      `wfe validate, one workflow of ${big.nodes.length} nodes, spawn → exit vs read+parse`,
-      bigValidate,
-      bigReadParse,
-      'ms',
-      atLeast('time', 0.5),
-    ),
+    row(`wfe validate, one workflow of ${nodes}, spawn → exit vs read+parse`, big.validateMs, big.readParseMs, 'ms', atLeast('time', 0.5)),
   );
-  // Its export converts and writes every component once (a cubic bookkeeping loop took 528 s here).
-  const bigExport = await timed([wfeBin, 'export', join(bigDir, 'big.json'), '-o', join(work, 'big.agentspec.json'), '--force']);
-  rows.push(
-    row(
-      `wfe export, one workflow of ${big.nodes.length} nodes, spawn → exit vs read+parse`,
-      bigExport,
-      bigReadParse,
-      'ms',
-      atLeast('time', 0.25),
-    ),
-  );
+  const growth = `${sizes.small.nodes.length} → ${sizes.big.nodes.length} nodes`;
+  rows.push(row(`wfe validate of one workflow, growth ${growth}`, big.validateMs, small.validateMs, 'ms', atMost(8)));
+  rows.push(row(`wfe export of one workflow, growth ${growth}`, big.exportMs, small.exportMs, 'ms', atMost(8)));
+  rows.push(row(`wfe import of one Agent Spec flow, growth ${growth}`, big.importMs, small.importMs, 'ms', atMost(8)));
 
   const exportDir = join(work, 'export-1000');
   await makeFolder(exportDir, 1000, doc);

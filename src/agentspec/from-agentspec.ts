@@ -187,12 +187,42 @@ function branchesOf(component: AsObject, id: string, controlEdges: AsObject[], d
   const branches = component.branches;
   if (declared && Array.isArray(branches) && branches.every((b) => typeof b === 'string')) return branches;
   const used = new Set<string>(declared ? ['next'] : []);
-  for (const edge of controlEdges) {
-    const from = edge.from_node;
-    if (from === component || (isObject(from) && from.id === id))
-      used.add(typeof edge.from_branch === 'string' ? edge.from_branch : 'next');
+  const { byNode, byId } = edgesLeaving(controlEdges);
+  // The edges from this component (as the object itself, or by its id), in the flow's order.
+  const from = [...new Set([...(byNode.get(component) ?? []), ...(byId.get(id) ?? [])])].sort((a, b) => a - b);
+  for (const i of from) {
+    const edge = controlEdges[i];
+    used.add(typeof edge.from_branch === 'string' ? edge.from_branch : 'next');
   }
   return [...used];
+}
+
+interface EdgesLeaving {
+  byNode: Map<unknown, number[]>;
+  byId: Map<unknown, number[]>;
+}
+
+const edgesLeavingCache = new WeakMap<AsObject[], EdgesLeaving>();
+
+/** The control edges by their from_node (object and id), built once per flow: a flow can have 10,000 nodes. */
+function edgesLeaving(controlEdges: AsObject[]): EdgesLeaving {
+  let found = edgesLeavingCache.get(controlEdges);
+  if (!found) {
+    const byNode = new Map<unknown, number[]>();
+    const byId = new Map<unknown, number[]>();
+    const add = (map: Map<unknown, number[]>, key: unknown, i: number) => {
+      const list = map.get(key);
+      if (list) list.push(i);
+      else map.set(key, [i]);
+    };
+    controlEdges.forEach((edge, i) => {
+      const from = edge.from_node;
+      add(byNode, from, i);
+      if (isObject(from)) add(byId, from.id, i);
+    });
+    edgesLeavingCache.set(controlEdges, (found = { byNode, byId }));
+  }
+  return found;
 }
 
 /** Gateway branches from a BranchingNode mapping: one per distinct branch, plus the default branch. */
