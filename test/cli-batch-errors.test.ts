@@ -49,6 +49,7 @@ describe('wfe import', () => {
       'broken.yaml': 'component_type: Flow\nname: [unclosed\n',
       'deep.yaml': `value: ${nested(300, '[', ']')}\n`,
       'not-a-flow.json': '[1, 2, 3]',
+      'empty.yaml': '# nothing but a comment\n',
       'good.json': good,
     });
     const out = join(dir, 'out');
@@ -64,6 +65,7 @@ describe('wfe import', () => {
     expect(reported(run.stderr, 'broken.yaml')).toEqual([expect.stringMatching(/^[^:]+:\d+:\d+: error: invalid YAML/)]);
     expect(reported(run.stderr, 'deep.yaml')).toEqual([expect.stringMatching(/: error: nested deeper than the limit of 256 levels/)]);
     expect(reported(run.stderr, 'not-a-flow.json')).toEqual([expect.stringMatching(/: error: not an Agent Spec component/)]);
+    expect(reported(run.stderr, 'empty.yaml')).toEqual([expect.stringMatching(/:1:1: error: empty file$/)]);
     expect(reported(run.stderr, 'good.json')).toEqual([]);
     const written = await readdir(out);
     expect(written).toEqual([`${JSON.parse(good).id}.json`]);
@@ -121,6 +123,7 @@ describe('wfe validate', () => {
       'broken.json': '{"id": "b", "name": ',
       'deep.json': nested(300, '[', ']'),
       'not-a-workflow.json': '[1, 2, 3]',
+      'empty.yaml': '',
     });
     await copyFile(join(fixtures, 'chat-pipeline.json'), join(dir, 'good.json'));
     // Links: one to a file and one to a folder inside a walked folder (as wfe serve of it: the file is refused,
@@ -146,6 +149,7 @@ describe('wfe validate', () => {
     expect(lines('broken.json')).toEqual([expect.stringMatching(/:1:\d+: error: Invalid JSON/)]);
     expect(lines('deep.json')).toEqual([expect.stringMatching(/error: .*nested deeper than the limit of 256 levels/)]);
     expect(lines('not-a-workflow.json').length).toBeGreaterThan(0);
+    expect(lines('empty.yaml')).toEqual([expect.stringMatching(/:1:1: error: empty file \[json-syntax\]$/)]);
     expect(lines('good.json')).toEqual([]);
     expect(lines('walked/linked.json')).toEqual([
       expect.stringMatching(/error: symbolic link, not followed: wfe serve of this folder would not load it/),
@@ -161,6 +165,6 @@ describe('wfe validate', () => {
       ...args,
       ...['good.json', 'walked/linked.json', 'named-link.json'].map((f) => join(dir, f)),
     ]);
-    expect(report.files.map((f) => f.errors > 0)).toEqual([true, true, true, true, true, false, true, false]);
+    expect(report.files.map((f) => f.errors > 0)).toEqual([true, true, true, true, true, true, false, true, false]);
   });
 });

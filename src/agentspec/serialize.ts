@@ -49,6 +49,9 @@ export type ParsedText = { ok: true; value: unknown; format: TextFormat } | { ok
 /** JSON when the name says so or the text starts with `{`/`[`; YAML (1.1, like PyYAML) otherwise. */
 export function parseText(text: string, name = ''): ParsedText {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // Empty (or only comments, in YAML) is no document at all: said so, whichever format the name implies,
+  // rather than checked as a null value ("must be object", "the root has no component_type").
+  if (body.trim() === '') return EMPTY;
   const looksJson = /\.json$/i.test(name) || (!/\.ya?ml$/i.test(name) && /^\s*[[{]/.test(body));
   if (looksJson) {
     const parsed = parseJsonWithPosition(body);
@@ -68,5 +71,8 @@ export function parseText(text: string, name = ''): ParsedText {
       column: pos?.col,
     };
   }
+  if (doc.contents === null) return EMPTY;
   return { ok: true, value: doc.toJS({ maxAliasCount: 1000 }), format: 'yaml' };
 }
+
+const EMPTY: ParsedText = { ok: false, message: 'empty file', line: 1, column: 1 };
