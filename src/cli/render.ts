@@ -72,14 +72,24 @@ const IMPORTED_AT = '1970-01-01T00:00:00.000Z';
  * checked against the workflow schema. Throws UsageError naming the file (and line) and the reason.
  */
 export async function readWorkflow(name: string, shown = name === '-' ? '<stdin>' : name): Promise<Workflow> {
-  const [{ readFile }, { dirname, resolve }, io, { parseText, importDocument, detectSource, AgentSpecError }, { pointerPosition }] =
-    await Promise.all([
-      import('node:fs/promises'),
-      import('node:path'),
-      import('./io.js'),
-      import('../agentspec/index.js'),
-      import('../util/pointer-position.js'),
-    ]);
+  // The Agent Spec converter loads only for Agent Spec input (see agentspec/flowdrop-source.ts).
+  const [
+    { readFile },
+    { dirname, resolve },
+    io,
+    { parseText },
+    { detectSource, flowdropWorkflow },
+    { AgentSpecError },
+    { pointerPosition },
+  ] = await Promise.all([
+    import('node:fs/promises'),
+    import('node:path'),
+    import('./io.js'),
+    import('../agentspec/serialize.js'),
+    import('../agentspec/flowdrop-source.js'),
+    import('../agentspec/types.js'),
+    import('../util/pointer-position.js'),
+  ]);
   let text: string;
   try {
     text = name === '-' ? await io.readInput({ name, relative: 'stdin' }) : await readFile(name, 'utf8');
@@ -102,9 +112,12 @@ export async function readWorkflow(name: string, shown = name === '-' ? '<stdin>
       `${shown}: not a workflow: neither a FlowDrop workflow (nodes and edges) nor an Agent Spec flow (component_type)`,
     );
   try {
-    const lookupNodeType =
-      detectSource(parsed.value) === 'agentspec' ? await nodeTypesFor(name === '-' ? process.cwd() : dirname(resolve(name))) : undefined;
-    return importDocument(parsed.value, { now: IMPORTED_AT, lookupNodeType }).workflow;
+    if (detectSource(value) === 'flowdrop') return flowdropWorkflow(value);
+    const [{ importDocument }, lookupNodeType] = await Promise.all([
+      import('../agentspec/import.js'),
+      nodeTypesFor(name === '-' ? process.cwd() : dirname(resolve(name))),
+    ]);
+    return importDocument(value, { now: IMPORTED_AT, lookupNodeType }).workflow;
   } catch (err) {
     if (!(err instanceof AgentSpecError)) throw err;
     const at = err.path ? pointerPosition(text, err.path) : undefined;
