@@ -2,7 +2,7 @@
 // named. A real server on a real socket over real temp folders; file-system faults and pauses come from a
 // file layer injected into the store, never from timing.
 import * as nodeFs from 'node:fs/promises';
-import { mkdir, readFile, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoreFs } from '../src/store/store-fs.js';
@@ -158,6 +158,28 @@ describe('the folder is a boundary: symbolic links are never followed', () => {
 });
 
 // ---------- §4 hostile bodies ----------
+
+describe('a file too large to read', () => {
+  it('is a load error found by its size, unread, at start-up and when it appears; the others are served', async () => {
+    const sparse = async (path: string) => {
+      const handle = await open(path, 'w');
+      await handle.truncate(600 * 1024 ** 2); // more than the ~512 MiB a string can hold; no disk space used
+      await handle.close();
+    };
+    const dir = await tempDir('wfe-huge-');
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    await writeFiles(dir, { 'a.json': twoNodeWorkflow('wf-a') });
+    await sparse(join(dir, 'huge.json'));
+    const h = await serve({ dir, watch: true });
+    expect((await h.call('GET', '/workflows/wf-a')).status).toBe(200);
+    expect((await loadErrors(h)).find((e) => e.file === 'huge.json')?.message).toMatch(/^not read: 629145600 bytes, more than the 512 MiB/);
+
+    await sparse(join(dir, 'huge-later.json'));
+    const later = await eventually(async () => (await loadErrors(h)).find((e) => e.file === 'huge-later.json'), 5000, 'the file reported');
+    expect(later?.message).toMatch(/^not read: 629145600 bytes/);
+    expect((await h.call('GET', '/workflows')).status).toBe(200);
+  });
+});
 
 describe('nesting depth has a limit', () => {
   it('a 100,000-deep body is a 400 naming the limit, for POST and PUT', async () => {

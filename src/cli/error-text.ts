@@ -2,7 +2,7 @@
 // ("ENOENT: no such file or directory, open …") and never the HTTP envelope's wording.
 import { isAbsolute, relative } from 'node:path';
 import { DomainError, GraphInvalidError, InvalidInputError, NotFoundError } from '../util/domain-errors.js';
-import { errnoCode } from '../util/narrow.js';
+import { errnoCode, errorMessage } from '../util/narrow.js';
 
 const CAUSES: Record<string, string> = {
   ENOENT: 'no such file or folder',
@@ -67,8 +67,7 @@ export function errorText(err: unknown, file?: string): string {
     const verb = VERBS[err.syscall] ?? 'access';
     return path ? `cannot ${verb} ${path}: ${cause}` : `cannot ${verb}: ${cause}`;
   }
-  if (errnoCode(err) === 'ERR_FS_FILE_TOO_LARGE')
-    return `cannot read${file ? ` ${file}` : ''}: the file is larger than 2 GiB, the most that can be read`;
+  if (errnoCode(err) === 'ERR_FS_FILE_TOO_LARGE') return `cannot read${file ? ` ${file}` : ''}: ${errorMessage(err)}`;
   if (err instanceof InvalidInputError) return `${err.field}: ${err.reason}`;
   if (err instanceof NotFoundError) return `${err.what} does not exist`;
   if (err instanceof GraphInvalidError) return err.errors.join('; ');

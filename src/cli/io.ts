@@ -13,6 +13,7 @@ import { syncDirectory, writeFileAtomic } from '../store/atomic-write.js';
 import { INTERNAL_DIR, isSkippedPath } from '../store/paths.js';
 import { depthMessage, MAX_JSON_DEPTH, valueDeeperThan } from '../util/json-position.js';
 import { byteChunks, errnoCode, errorMessage } from '../util/narrow.js';
+import { MAX_TEXT_BYTES, tooLargeToRead } from '../util/text-limit.js';
 import { yamlPackage } from '../util/lazy-module.js';
 
 /** A wrong flag, a path that does not exist, a glob that matches nothing: exit 2. */
@@ -175,9 +176,6 @@ export async function expandInputs(args: string[], extensions: string[], ignore:
   return inputs;
 }
 
-/** What fs.promises.readFile can read at most (2 GiB). */
-const MAX_READ_BYTES = 2 ** 31 - 1;
-
 let stdinText: Promise<string> | undefined;
 
 export function readInput(input: Input): Promise<string> {
@@ -188,10 +186,9 @@ export function readInput(input: Input): Promise<string> {
   if (path) {
     // Read at once (the executor runs synchronously); what it throws rejects the promise.
     return new Promise((resolve) => {
-      // readFileSync's UTF-8 path reads a file of any size: refuse what fs.promises would refuse, first.
+      // readFileSync's UTF-8 path reads a file of any size before it fails: refuse a too large one unread.
       const size = statSync(path).size;
-      if (size > MAX_READ_BYTES)
-        throw Object.assign(new RangeError(`File size (${size}) is greater than 2 GiB`), { code: 'ERR_FS_FILE_TOO_LARGE' });
+      if (size > MAX_TEXT_BYTES) throw Object.assign(new RangeError(tooLargeToRead(size)), { code: 'ERR_FS_FILE_TOO_LARGE' });
       resolve(readFileSync(path, 'utf8'));
     });
   }

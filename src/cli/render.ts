@@ -73,26 +73,18 @@ const IMPORTED_AT = '1970-01-01T00:00:00.000Z';
  */
 export async function readWorkflow(name: string, shown = name === '-' ? '<stdin>' : name): Promise<Workflow> {
   // The Agent Spec converter loads only for Agent Spec input (see agentspec/flowdrop-source.ts).
-  const [
-    { readFile },
-    { dirname, resolve },
-    io,
-    { parseText },
-    { detectSource, flowdropWorkflow },
-    { AgentSpecError },
-    { pointerPosition },
-  ] = await Promise.all([
-    import('node:fs/promises'),
-    import('node:path'),
-    import('./io.js'),
-    import('../agentspec/serialize.js'),
-    import('../agentspec/flowdrop-source.js'),
-    import('../agentspec/types.js'),
-    import('../util/pointer-position.js'),
-  ]);
+  const [{ dirname, resolve }, io, { parseText }, { detectSource, flowdropWorkflow }, { AgentSpecError }, { pointerPosition }] =
+    await Promise.all([
+      import('node:path'),
+      import('./io.js'),
+      import('../agentspec/serialize.js'),
+      import('../agentspec/flowdrop-source.js'),
+      import('../agentspec/types.js'),
+      import('../util/pointer-position.js'),
+    ]);
   let text: string;
   try {
-    text = name === '-' ? await io.readInput({ name, relative: 'stdin' }) : await readFile(name, 'utf8');
+    text = await io.readInput(name === '-' ? { name, relative: 'stdin' } : { name, path: resolve(name), relative: name });
   } catch (err) {
     const code = errnoCode(err);
     throw new io.UsageError(

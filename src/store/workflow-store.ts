@@ -30,6 +30,7 @@ import { OrderedList, type ListOrder } from './ordered-list.js';
 import { nodeStoreFs, type FileIdentity, type StoreFs } from './store-fs.js';
 import { applyUpdate, buildCreatedWorkflow, withMetadataDefaults, type CreateInput, type UpdateInput } from './workflow-model.js';
 import { checkNewWorkflowId, INTERNAL_DIR, isSkippedPath } from './paths.js';
+import { MAX_TEXT_BYTES, tooLargeToRead } from '../util/text-limit.js';
 
 export interface StoreOptions {
   watch: boolean;
@@ -593,6 +594,21 @@ export class WorkflowStore {
     return true;
   }
 
+  /** A file too large to read as text is a load error, found by its size without reading it. */
+  private refuseTooLarge(rel: string, size: number): void {
+    const previous = this.entries.get(rel);
+    const error = { file: rel, message: `not read: ${tooLargeToRead(size)}` };
+    this.options.logger.warn(formatLoadError(error) + (previous?.workflow ? ' (the last good version stays served)' : ''));
+    this.index({
+      rel,
+      hash: '',
+      workflow: previous?.workflow,
+      json: previous?.json,
+      error,
+      changedOnDisk: previous?.changedOnDisk ?? false,
+    });
+  }
+
   private index(entry: FileEntry): void {
     const before = this.entries.get(entry.rel);
     if (before?.workflow && before.workflow.id !== entry.workflow?.id) this.unlinkId(before.workflow.id, entry.rel);
@@ -742,7 +758,8 @@ export class WorkflowStore {
         const fd = openSync(join(this.root, rel), 'r');
         try {
           const stats = fstatSync(fd);
-          this.load(rel, readFileSync(fd, 'utf8'), false, stats);
+          if (stats.size > MAX_TEXT_BYTES) this.refuseTooLarge(rel, stats.size);
+          else this.load(rel, readFileSync(fd, 'utf8'), false, stats);
         } finally {
           closeSync(fd);
         }
@@ -786,6 +803,11 @@ export class WorkflowStore {
         const stats = await this.fs.lstat(join(this.root, rel)).catch(() => undefined);
         const known = this.entries.get(rel);
         if (stats && !stats.isSymbolicLink() && known && sameIdentity(known.identity, stats)) return;
+        if (stats && stats.size > MAX_TEXT_BYTES) {
+          this.refuseTooLarge(rel, stats.size);
+          this.options.onExternalChange?.(rel, known ? 'change' : 'add');
+          return;
+        }
         let text: string | undefined;
         try {
           this.counters.eventReads++;

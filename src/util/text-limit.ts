@@ -1,0 +1,12 @@
+import { constants } from 'node:buffer';
+
+/**
+ * The most bytes a file can have and still be read as one string: V8's longest string, about 512 MiB (a
+ * UTF-8 file has no more characters than bytes). Reading a larger file fails only after allocating all of
+ * it: a 3 GB file took 35 s and 4 GB of memory here before Node gave up, so larger files are refused by
+ * their size, unread.
+ */
+export const MAX_TEXT_BYTES = constants.MAX_STRING_LENGTH;
+
+export const tooLargeToRead = (size: number): string =>
+  `${size} bytes, more than the ${Math.round(MAX_TEXT_BYTES / 2 ** 20)} MiB a text file can be read as`;
