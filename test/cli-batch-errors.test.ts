@@ -129,6 +129,8 @@ describe('wfe validate', () => {
       'empty.yaml': '',
     });
     await copyFile(join(fixtures, 'chat-pipeline.json'), join(dir, 'good.json'));
+    // Saved as Latin-1: the é is one byte that is not UTF-8.
+    await writeFile(join(dir, 'latin1.json'), Buffer.from('{\n  "name": "Café"\n}\n', 'latin1'));
     // Links: one to a file and one to a folder inside a walked folder (as wfe serve of it: the file is refused,
     // the folder not entered), and one named as an argument (followed).
     await mkdir(join(dir, 'walked'));
@@ -141,6 +143,7 @@ describe('wfe validate', () => {
       'validate',
       ...args,
       join(dir, 'good.json'),
+      join(dir, 'latin1.json'),
       join(dir, 'walked'),
       join(dir, 'named-link.json'),
       ...['-f', 'compact', '-f', 'json', '-o', jsonFile],
@@ -160,6 +163,9 @@ describe('wfe validate', () => {
       expect.stringMatching(/error: symbolic link, not followed: wfe serve of this folder would not load it/),
     ]);
     expect(lines('named-link.json')).toEqual([]);
+    expect(lines('latin1.json')).toEqual([
+      expect.stringMatching(/error: not UTF-8 \(first at line 2, column 15\): save the file as UTF-8/),
+    ]);
 
     // Every input in the report, in the order given, refused ones included.
     const report = JSON.parse(await readFile(jsonFile, 'utf8')) as {
@@ -168,8 +174,8 @@ describe('wfe validate', () => {
     };
     expect(report.files.map((f) => f.file)).toEqual([
       ...args,
-      ...['good.json', 'walked/linked.json', 'named-link.json'].map((f) => join(dir, f)),
+      ...['good.json', 'latin1.json', 'walked/linked.json', 'named-link.json'].map((f) => join(dir, f)),
     ]);
-    expect(report.files.map((f) => f.errors > 0)).toEqual([true, true, true, true, true, true, false, true, false]);
+    expect(report.files.map((f) => f.errors > 0)).toEqual([true, true, true, true, true, true, false, true, true, false]);
   });
 });

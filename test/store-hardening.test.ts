@@ -51,7 +51,7 @@ function failingWrites(code: string): StoreFs {
       if (flags !== 'r') throw errnoError(code, 'open', path);
       return nodeFs.open(path, flags, mode);
     },
-    readFile: (path, encoding) => nodeFs.readFile(path, encoding),
+    readFile: (path) => nodeFs.readFile(path),
     rename: async (from) => {
       throw errnoError(code, 'rename', from);
     },
@@ -178,6 +178,28 @@ describe('a file too large to read', () => {
     const later = await eventually(async () => (await loadErrors(h)).find((e) => e.file === 'huge-later.json'), 5000, 'the file reported');
     expect(later?.message).toMatch(/^not read: 629145600 bytes/);
     expect((await h.call('GET', '/workflows')).status).toBe(200);
+  });
+});
+
+describe('a file that is not UTF-8', () => {
+  it('is a load error with where, never served mangled nor written over', async () => {
+    const latin1 = (id: string) => Buffer.from(JSON.stringify({ ...twoNodeWorkflow(id), description: 'Café crème' }, null, 2), 'latin1');
+    const h = await serve({ watch: true, files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    await writeFile(join(h.dir, 'latin.json'), latin1('latin'));
+    const found = await eventually(async () => (await loadErrors(h)).find((e) => e.file === 'latin.json'), 5000, 'latin.json reported');
+    expect(found?.message).toMatch(/not UTF-8 \(first at line 4, column \d+\): save the file as UTF-8/);
+    expect((await h.call('GET', '/workflows/latin')).status).toBe(404);
+
+    // A served workflow edited on disk into Latin-1: the last good version stays served, and a save is
+    // refused rather than writing U+FFFD over the edit.
+    const edited = latin1('wf-a');
+    await writeFile(join(h.dir, 'a.json'), edited);
+    await eventually(async () => (await loadErrors(h)).some((e) => e.file === 'a.json'), 5000, 'a.json reported');
+    expect((await h.call('GET', '/workflows/wf-a')).status).toBe(200);
+    const save = await h.call('PUT', '/workflows/wf-a', { name: 'renamed' });
+    expect(save.status).toBe(409);
+    expect(save.body.message).toMatch(/a\.json on disk was not read \(not UTF-8/);
+    expect(await readFile(join(h.dir, 'a.json'))).toEqual(edited);
   });
 });
 

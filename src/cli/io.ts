@@ -14,6 +14,7 @@ import { INTERNAL_DIR, isSkippedPath } from '../store/paths.js';
 import { depthMessage, MAX_JSON_DEPTH, valueDeeperThan } from '../util/json-position.js';
 import { byteChunks, errnoCode, errorMessage } from '../util/narrow.js';
 import { MAX_TEXT_BYTES, tooLargeToRead } from '../util/text-limit.js';
+import { utf8Text } from '../util/utf8.js';
 import { yamlPackage } from '../util/lazy-module.js';
 
 /** A wrong flag, a path that does not exist, a glob that matches nothing: exit 2. */
@@ -189,13 +190,13 @@ export function readInput(input: Input): Promise<string> {
       // readFileSync's UTF-8 path reads a file of any size before it fails: refuse a too large one unread.
       const size = statSync(path).size;
       if (size > MAX_TEXT_BYTES) throw Object.assign(new RangeError(tooLargeToRead(size)), { code: 'ERR_FS_FILE_TOO_LARGE' });
-      resolve(readFileSync(path, 'utf8'));
+      resolve(utf8Text(readFileSync(path)));
     });
   }
   stdinText ??= (async () => {
     const chunks: Buffer[] = [];
     for await (const chunk of byteChunks(process.stdin)) chunks.push(chunk);
-    return Buffer.concat(chunks).toString('utf8');
+    return utf8Text(Buffer.concat(chunks));
   })();
   return stdinText;
 }

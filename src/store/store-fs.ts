@@ -24,7 +24,8 @@ export interface StoreFileHandle {
 
 export interface StoreFs {
   open(path: string, flags: string, mode?: number): Promise<StoreFileHandle>;
-  readFile(path: string, encoding: 'utf8'): Promise<string>;
+  /** The bytes: the store decodes them itself, refusing what is not UTF-8. */
+  readFile(path: string): Promise<Buffer>;
   rename(oldPath: string, newPath: string): Promise<void>;
   unlink(path: string): Promise<void>;
   mkdir(path: string, options: { recursive: true }): Promise<string | undefined>;
@@ -34,7 +35,7 @@ export interface StoreFs {
 
 export const nodeStoreFs: StoreFs = {
   open: (path, flags, mode) => fsPromises.open(path, flags, mode),
-  readFile: (path, encoding) => fsPromises.readFile(path, encoding),
+  readFile: (path) => fsPromises.readFile(path),
   rename: (oldPath, newPath) => fsPromises.rename(oldPath, newPath),
   unlink: (path) => fsPromises.unlink(path),
   mkdir: (path, options) => fsPromises.mkdir(path, options),

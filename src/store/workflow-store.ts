@@ -31,6 +31,7 @@ import { nodeStoreFs, type FileIdentity, type StoreFs } from './store-fs.js';
 import { applyUpdate, buildCreatedWorkflow, withMetadataDefaults, type CreateInput, type UpdateInput } from './workflow-model.js';
 import { checkNewWorkflowId, INTERNAL_DIR, isSkippedPath } from './paths.js';
 import { MAX_TEXT_BYTES, tooLargeToRead } from '../util/text-limit.js';
+import { NotUtf8Error, utf8Text } from '../util/utf8.js';
 
 export interface StoreOptions {
   watch: boolean;
@@ -52,6 +53,13 @@ export interface StoreOptions {
 
 /** How a path refused by the boundary is reported among the load errors. */
 const LINK_LOAD_ERROR = 'symbolic link: not served, because the server never follows links';
+
+/** A file on disk that could not be read as text (reported as a load error): a save over it is refused. */
+class UnreadableFileError extends ConflictError {
+  constructor(rel: string, why: string) {
+    super(`The file ${rel} on disk was not read (${why}); it is not written over. Fix it on disk first`);
+  }
+}
 
 /** File-system failures a person can act on get a StorageError naming the file; anything else stays a 500. */
 const NAMED_CAUSES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'ENAMETOOLONG']);
@@ -531,8 +539,13 @@ export class WorkflowStore {
   private async readCurrent(rel: string): Promise<string | undefined> {
     try {
       if ((await checkPath(this.fs, this.root, rel)) === 'missing') return undefined;
-      return await this.fs.readFile(join(this.root, rel), 'utf8');
+      return utf8Text(await this.fs.readFile(join(this.root, rel)));
     } catch (err) {
+      if (err instanceof NotUtf8Error) {
+        this.refuseUnreadable(rel, err.message);
+        this.options.onExternalChange?.(rel, 'change');
+        throw new UnreadableFileError(rel, err.message);
+      }
       if (err instanceof LinkRefusedError) {
         if (this.refuseLink(rel)) this.options.onExternalChange?.(rel, 'change');
         throw err;
@@ -594,10 +607,13 @@ export class WorkflowStore {
     return true;
   }
 
-  /** A file too large to read as text is a load error, found by its size without reading it. */
-  private refuseTooLarge(rel: string, size: number): void {
+  /**
+   * A file that cannot be read as text (too large, found by its size unread; or not UTF-8) is a load error;
+   * the last good version, if any, stays served.
+   */
+  private refuseUnreadable(rel: string, why: string): void {
     const previous = this.entries.get(rel);
-    const error = { file: rel, message: `not read: ${tooLargeToRead(size)}` };
+    const error = { file: rel, message: `not read: ${why}` };
     this.options.logger.warn(formatLoadError(error) + (previous?.workflow ? ' (the last good version stays served)' : ''));
     this.index({
       rel,
@@ -758,8 +774,8 @@ export class WorkflowStore {
         const fd = openSync(join(this.root, rel), 'r');
         try {
           const stats = fstatSync(fd);
-          if (stats.size > MAX_TEXT_BYTES) this.refuseTooLarge(rel, stats.size);
-          else this.load(rel, readFileSync(fd, 'utf8'), false, stats);
+          if (stats.size > MAX_TEXT_BYTES) this.refuseUnreadable(rel, tooLargeToRead(stats.size));
+          else this.load(rel, utf8Text(readFileSync(fd)), false, stats);
         } finally {
           closeSync(fd);
         }
@@ -804,7 +820,7 @@ export class WorkflowStore {
         const known = this.entries.get(rel);
         if (stats && !stats.isSymbolicLink() && known && sameIdentity(known.identity, stats)) return;
         if (stats && stats.size > MAX_TEXT_BYTES) {
-          this.refuseTooLarge(rel, stats.size);
+          this.refuseUnreadable(rel, tooLargeToRead(stats.size));
           this.options.onExternalChange?.(rel, known ? 'change' : 'add');
           return;
         }
@@ -813,7 +829,7 @@ export class WorkflowStore {
           this.counters.eventReads++;
           text = await this.readCurrent(rel);
         } catch (err) {
-          if (err instanceof LinkRefusedError) return; // readCurrent reported it
+          if (err instanceof LinkRefusedError || err instanceof UnreadableFileError) return; // readCurrent reported it
           throw err;
         }
         if (text === undefined) {

@@ -32,9 +32,9 @@ export function pausingLayer({ withStat }: { withStat: boolean }) {
       };
       return wrapped;
     },
-    readFile: (path, encoding) => {
+    readFile: (path) => {
       counts.reads++;
-      return nodeFs.readFile(path, encoding);
+      return nodeFs.readFile(path);
     },
     rename: (from, to) => nodeFs.rename(from, to),
     unlink: (path) => nodeFs.unlink(path),
