@@ -181,6 +181,27 @@ describe('a file too large to read', () => {
   });
 });
 
+describe("a save keeps the file's own line endings and byte order mark", () => {
+  it('CRLF with a BOM stays CRLF with a BOM, save after save; LF stays LF', async () => {
+    const windows = '\ufeff' + JSON.stringify(twoNodeWorkflow('wf-win'), null, 2).replace(/\n/g, '\r\n') + '\r\n';
+    const h = await serve({ watch: true, files: { 'b.json': twoNodeWorkflow('wf-unix') } });
+    await writeFile(join(h.dir, 'win.json'), windows);
+    await eventually(async () => (await h.call('GET', '/workflows/wf-win')).status === 200, 5000, 'win.json served');
+    for (const name of ['first', 'second']) {
+      expect((await h.call('PUT', '/workflows/wf-win', { name })).status).toBe(200);
+      const text = await readFile(join(h.dir, 'win.json'), 'utf8');
+      expect(text.charCodeAt(0)).toBe(0xfeff);
+      expect(text.split('\r\n').length).toBeGreaterThan(10);
+      expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+      expect(JSON.parse(text.slice(1)).name).toBe(name);
+    }
+    expect((await h.call('PUT', '/workflows/wf-unix', { name: 'unix' })).status).toBe(200);
+    const unix = await readFile(join(h.dir, 'b.json'), 'utf8');
+    expect(unix).not.toMatch(/\r|\ufeff/);
+    expect(JSON.parse(unix).name).toBe('unix');
+  });
+});
+
 describe('a file that is not UTF-8', () => {
   it('is a load error with where, never served mangled nor written over', async () => {
     const latin1 = (id: string) => Buffer.from(JSON.stringify({ ...twoNodeWorkflow(id), description: 'Café crème' }, null, 2), 'latin1');

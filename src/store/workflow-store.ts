@@ -78,7 +78,20 @@ interface FileEntry {
   changedOnDisk: boolean;
   /** The file as it was when `hash` was taken: an event on a file that still matches it changed nothing. */
   identity?: FileIdentity;
+  /** How the file was written by whoever wrote it last: a save keeps its line endings and byte order mark. */
+  style?: TextStyle;
 }
+
+interface TextStyle {
+  crlf: boolean;
+  bom: boolean;
+}
+
+const styleOf = (text: string): TextStyle => ({ crlf: text.includes('\r\n'), bom: text.charCodeAt(0) === 0xfeff });
+
+/** The serialiser's text (LF, no byte order mark) in the file's own style, so a save does not touch every line. */
+const inStyle = (text: string, style: TextStyle | undefined): string =>
+  (style?.bom ? '\ufeff' : '') + (style?.crlf ? text.replace(/\n/g, '\r\n') : text);
 
 interface PendingSave {
   workflow: Workflow;
@@ -441,7 +454,8 @@ export class WorkflowStore {
     expectedIdentity?: FileIdentity,
     checkFirst?: () => Promise<void>,
   ): Promise<void> {
-    const text = stableStringify(workflow);
+    const style = this.entries.get(rel)?.style;
+    const text = inStyle(stableStringify(workflow), style);
     const hash = sha256(text);
     // The watcher's echo of this write must be recognised as ours, even if it arrives before the index update.
     this.pendingWrites.set(rel, hash);
@@ -453,7 +467,7 @@ export class WorkflowStore {
         if (identity) this.pendingIdentities.set(rel, identity);
       };
       const identity = await writeFileAtomic(join(this.root, rel), text, { fs: this.fs, beforeRename });
-      this.index({ rel, hash, workflow, changedOnDisk: false, identity });
+      this.index({ rel, hash, workflow, changedOnDisk: false, identity, style });
     } catch (err) {
       throw named('write', rel, err);
     } finally {
@@ -694,7 +708,7 @@ export class WorkflowStore {
     if (!workflow.metadata.versionId || (previousVersion !== undefined && previousVersion === workflow.metadata.versionId))
       workflow = { ...workflow, metadata: { ...workflow.metadata, versionId: `disk-${hash.slice(0, 16)}` } };
     if (previous?.error && previous.workflow) this.options.logger.info(`${rel}: fixed, serving the new version`);
-    this.index({ rel, hash, workflow, changedOnDisk: fromWatcher, identity: stats && identityOf(stats) });
+    this.index({ rel, hash, workflow, changedOnDisk: fromWatcher, identity: stats && identityOf(stats), style: styleOf(text) });
     return true;
   }
 
