@@ -164,7 +164,7 @@ describe('wfe validate', () => {
     ]);
     expect(lines('named-link.json')).toEqual([]);
     expect(lines('latin1.json')).toEqual([
-      expect.stringMatching(/error: not UTF-8 \(first at line 2, column 15\): save the file as UTF-8/),
+      expect.stringMatching(/latin1\.json:2:15: error: not UTF-8 \(first at line 2, column 15\): save the file as UTF-8/),
     ]);
 
     // Every input in the report, in the order given, refused ones included.

@@ -14,7 +14,7 @@ import { INTERNAL_DIR, isSkippedPath } from '../store/paths.js';
 import { depthMessage, MAX_JSON_DEPTH, valueDeeperThan } from '../util/json-position.js';
 import { byteChunks, errnoCode, errorMessage } from '../util/narrow.js';
 import { MAX_TEXT_BYTES, tooLargeToRead } from '../util/text-limit.js';
-import { utf8Text } from '../util/utf8.js';
+import { NotUtf8Error, utf8Text } from '../util/utf8.js';
 import { yamlPackage } from '../util/lazy-module.js';
 
 /** A wrong flag, a path that does not exist, a glob that matches nothing: exit 2. */
@@ -224,7 +224,7 @@ export function parseInput(text: string, name: string): ParsedText | RefusedInpu
 }
 
 /** An input read and parsed once (`parsed` is what parseText gave for its name), or why no check can take it. */
-export type ScreenedInput = { text: string; parsed?: ParsedText } | { refused: string };
+export type ScreenedInput = { text: string; parsed?: ParsedText } | { refused: string; line?: number; column?: number };
 
 /**
  * Reads one input and parses it once with parseInput: an input that cannot be read, or that is refused,
@@ -237,7 +237,8 @@ export async function screenInput(input: Input, name: string, text?: string): Pr
     const parsed = parseInput(read, name);
     return 'refused' in parsed ? { refused: parsed.message } : { text: read, parsed };
   } catch (err) {
-    return { refused: errorText(err, input.name) };
+    // A file in another encoding is refused where its first bad byte is.
+    return { refused: errorText(err, input.name), ...(err instanceof NotUtf8Error ? { line: err.line, column: err.column } : {}) };
   }
 }
 

@@ -25,7 +25,7 @@ export interface SourceFile {
    * again); or why the file cannot be checked at all (unreadable, an alias bomb, nested too deeply), which is
    * its one `json-syntax` error.
    */
-  read(): Promise<string | { text: string; parsed?: ParsedText } | { refused: string }>;
+  read(): Promise<string | { text: string; parsed?: ParsedText } | { refused: string; line?: number; column?: number }>;
 }
 
 export interface RunOptions {
@@ -72,7 +72,15 @@ export async function runValidation(options: RunOptions): Promise<Report> {
       if (typeof source === 'object' && 'refused' in source) {
         results[i] = {
           file: file.name,
-          problems: [{ ruleId: 'json-syntax', severity: 'error', file: file.name, message: source.refused }],
+          problems: [
+            {
+              ruleId: 'json-syntax',
+              severity: 'error',
+              file: file.name,
+              message: source.refused,
+              ...(source.line !== undefined ? { line: source.line, column: source.column } : {}),
+            },
+          ],
           durationMs: performance.now() - t0,
         };
       } else {
