@@ -202,6 +202,21 @@ describe("a save keeps the file's own line endings and byte order mark", () => {
   });
 });
 
+describe('the served folder deleted while serving', () => {
+  it('creating is a 503 that says the folder is gone, not a 500; saving is the 409 of a deleted file', async () => {
+    const h = await serve({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    await rm(h.dir, { recursive: true, force: true });
+    const created = await h.call('POST', '/workflows', { name: 'new', nodes: [], edges: [] });
+    expect(created.status).toBe(503);
+    expect(created.body.code).toBe('STORAGE_ERROR');
+    expect(created.body.details.cause).toBe('missing-folder');
+    expect(created.body.message).toMatch(/its folder no longer exists on disk .*recreate it, then restart wfe serve/);
+    const saved = await h.call('PUT', '/workflows/wf-a', { name: 'renamed' });
+    expect(saved.status).toBe(409);
+    expect(saved.body.message).toMatch(/was deleted on disk/);
+  });
+});
+
 describe('a file that is not UTF-8', () => {
   it('is a load error with where, never served mangled nor written over', async () => {
     const latin1 = (id: string) => Buffer.from(JSON.stringify({ ...twoNodeWorkflow(id), description: 'Café crème' }, null, 2), 'latin1');

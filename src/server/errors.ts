@@ -11,7 +11,7 @@ import {
   UnavailableError,
 } from '../util/domain-errors.js';
 
-const STORAGE_STATUS = { 'no-space': 507, 'read-only': 503, permission: 503, 'too-long': 400, other: 500 } as const;
+const STORAGE_STATUS = { 'no-space': 507, 'read-only': 503, permission: 503, 'too-long': 400, 'missing-folder': 503, other: 500 } as const;
 
 /** ApiError passes through; a domain error gets its status and code; anything else is undefined (a bug: 500). */
 export function toApiError(err: unknown): ApiError | undefined {

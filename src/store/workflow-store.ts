@@ -469,7 +469,8 @@ export class WorkflowStore {
       const identity = await writeFileAtomic(join(this.root, rel), text, { fs: this.fs, beforeRename });
       this.index({ rel, hash, workflow, changedOnDisk: false, identity, style });
     } catch (err) {
-      throw named('write', rel, err);
+      // ENOENT on writing: the temp file's folder is gone (the served folder deleted or moved while serving).
+      throw errnoCode(err) === 'ENOENT' ? new StorageError('write', rel, err) : named('write', rel, err);
     } finally {
       if (this.pendingWrites.get(rel) === hash) this.pendingWrites.delete(rel);
       this.pendingIdentities.delete(rel);

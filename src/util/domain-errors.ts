@@ -83,7 +83,7 @@ export class UnavailableError extends DomainError {
   }
 }
 
-export type StorageCause = 'no-space' | 'read-only' | 'permission' | 'too-long' | 'other';
+export type StorageCause = 'no-space' | 'read-only' | 'permission' | 'too-long' | 'missing-folder' | 'other';
 
 /** A file operation failed. Names the file, the operation and the cause in words a person can act on. */
 export class StorageError extends DomainError {
@@ -109,6 +109,7 @@ const CAUSE_TEXT: Record<StorageCause, string> = {
   'read-only': 'the folder is on a read-only file system',
   permission: 'permission denied; check the owner and mode of the file and its folder',
   'too-long': 'the file name is too long for this file system',
+  'missing-folder': 'its folder no longer exists on disk (was the served folder moved or deleted?); recreate it, then restart wfe serve',
   other: 'the file system refused the operation',
 };
 
@@ -124,6 +125,8 @@ function storageCause(errno: string | undefined): StorageCause {
       return 'permission';
     case 'ENAMETOOLONG':
       return 'too-long';
+    case 'ENOENT':
+      return 'missing-folder';
     default:
       return 'other';
   }
