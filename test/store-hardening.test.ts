@@ -210,10 +210,26 @@ describe('the served folder deleted while serving', () => {
     expect(created.status).toBe(503);
     expect(created.body.code).toBe('STORAGE_ERROR');
     expect(created.body.details.cause).toBe('missing-folder');
-    expect(created.body.message).toMatch(/its folder no longer exists on disk .*recreate it, then restart wfe serve/);
+    expect(created.body.message).toMatch(/its folder no longer exists on disk .*recreate it/);
     const saved = await h.call('PUT', '/workflows/wf-a', { name: 'renamed' });
     expect(saved.status).toBe(409);
     expect(saved.body.message).toMatch(/was deleted on disk/);
+  });
+
+  it('with watch on, a folder deleted and created again (a branch switch) is served again', async () => {
+    const h = await serve({ watch: true, files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    await rm(h.dir, { recursive: true, force: true });
+    await eventually(async () => (await h.call('GET', '/workflows/wf-a')).status === 404, 5000, 'wf-a gone with its folder');
+    await mkdir(h.dir);
+    await writeFile(join(h.dir, 'b.json'), JSON.stringify(twoNodeWorkflow('wf-b')));
+    await eventually(async () => (await h.call('GET', '/workflows/wf-b')).status === 200, 5000, 'wf-b served from the new folder');
+    expect((await h.call('POST', '/workflows', { name: 'new', nodes: [], edges: [] })).status).toBe(201);
+    await writeFile(join(h.dir, 'c.json'), JSON.stringify(twoNodeWorkflow('wf-c')));
+    await eventually(
+      async () => (await h.call('GET', '/workflows/wf-c')).status === 200,
+      5000,
+      'a later file seen: the new folder is watched',
+    );
   });
 });
 

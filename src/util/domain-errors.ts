@@ -109,7 +109,7 @@ const CAUSE_TEXT: Record<StorageCause, string> = {
   'read-only': 'the folder is on a read-only file system',
   permission: 'permission denied; check the owner and mode of the file and its folder',
   'too-long': 'the file name is too long for this file system',
-  'missing-folder': 'its folder no longer exists on disk (was the served folder moved or deleted?); recreate it, then restart wfe serve',
+  'missing-folder': 'its folder no longer exists on disk (was the served folder moved or deleted?); recreate it',
   other: 'the file system refused the operation',
 };
 

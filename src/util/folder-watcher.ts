@@ -5,9 +5,9 @@
 // (the temp files of atomic writes, .wfe/, .git/) and node_modules are dropped by name, before any stat.
 // A symbolic link is reported as itself and never entered. With `poll`, chokidar polls instead (Docker
 // bind mounts, WSL, network folders, where native events do not arrive).
-import { readdirSync, realpathSync, watch as watchNative, type FSWatcher as NativeWatcher } from 'node:fs';
+import { readdirSync, realpathSync, statSync, watch as watchNative, type FSWatcher as NativeWatcher } from 'node:fs';
 import { lstat, mkdir } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import { errnoCode, errorMessage } from './narrow.js';
 
 export interface FolderEvent {
@@ -48,6 +48,9 @@ export const isIgnoredName = (name: string): boolean => name.startsWith('.') || 
 
 const isIgnoredRel = (rel: string): boolean => rel.split('/').some(isIgnoredName);
 
+/** How often a deleted root is looked for. */
+const ROOT_WAIT_MS = 500;
+
 /** The kinds of files poll mode keeps an eye on (workflows, node types, the config); others are not polled. */
 const POLLED_FILE = /\.(json|ya?ml)$/;
 
@@ -62,6 +65,8 @@ export class FolderWatcher {
   private idleWaiters: Array<() => void> = [];
   private closed = false;
   private closePoller?: () => Promise<void>;
+  /** Set while the root itself is gone (deleted or moved away): looks for it to come back. */
+  private rootWait?: NodeJS.Timeout;
 
   private constructor(
     /** The folder's real path. */
@@ -105,6 +110,7 @@ export class FolderWatcher {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.rootWait);
     for (const { watcher } of this.folders.values()) watcher.close();
     this.folders.clear();
     await this.closePoller?.();
@@ -169,7 +175,40 @@ export class FolderWatcher {
       this.counters.ignored++;
       return;
     }
+    // An event on the root that names the root itself: it may have been deleted or moved away.
+    if (folder === '' && name === basename(this.root) && !this.rootExists()) {
+      this.rootGone();
+      return;
+    }
     this.lookAt(folder ? `${folder}/${name}` : name);
+  }
+
+  private rootExists(): boolean {
+    try {
+      return statSync(this.root).isDirectory();
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * The root was deleted or moved away (a branch switch, a clean-up): everything in it is gone, and its
+   * native watch is dead. Checked twice a second until a folder is there again, which is then watched and
+   * reported whole.
+   */
+  private rootGone(): void {
+    if (this.rootWait) return;
+    this.options.onError?.(`${this.root} was deleted or moved away; it is served again as soon as it is back`);
+    this.unwatch('');
+    this.emit({ rel: '', present: false, directory: true });
+    this.rootWait = setInterval(() => {
+      if (this.closed || !this.rootExists()) return;
+      clearInterval(this.rootWait);
+      this.rootWait = undefined;
+      this.walk('', true);
+      this.emit({ rel: '', present: true, directory: true });
+    }, ROOT_WAIT_MS);
+    this.rootWait.unref();
   }
 
   private relist(folder: string): void {
