@@ -13,6 +13,23 @@ import * as configValidators from '../src/contract/precompiled/config-validators
 import { builtinConfigSchemas, precompiledConfigValidatorsSource, precompiledValidatorsSource } from './support/precompile-validators.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
+
+interface Judge {
+  (value: unknown): boolean;
+  errors?: unknown;
+}
+
+/** Expects both validators to give each sample the same verdict and errors; returns how many failed. */
+function judgedAlike(name: string, precompiled: Judge, compiled: Judge, samples: unknown[]): number {
+  let failures = 0;
+  for (const sample of samples) {
+    const valid = compiled(sample);
+    expect(precompiled(sample), `${name} on ${JSON.stringify(sample).slice(0, 80)}`).toBe(valid);
+    expect(precompiled.errors ?? null).toEqual(compiled.errors ?? null);
+    if (!valid) failures++;
+  }
+  return failures;
+}
 const GENERATED = join(ROOT, 'src', 'contract', 'precompiled', 'validators.ts');
 const GENERATED_CONFIG = join(ROOT, 'src', 'contract', 'precompiled', 'config-validators.ts');
 
@@ -47,12 +64,7 @@ describe('src/contract/precompiled/validators.ts', () => {
         Object.fromEntries(properties.map((p) => [p, 'x'.repeat(5000)])),
         Object.fromEntries(properties.map((p) => [p, [true]])),
       );
-      for (const sample of samples) {
-        const valid = compiled(sample);
-        expect(precompiled(sample), `${name} on ${JSON.stringify(sample).slice(0, 80)}`).toBe(valid);
-        expect(precompiled.errors ?? null).toEqual(compiled.errors ?? null);
-        if (!valid) failures++;
-      }
+      failures += judgedAlike(name, precompiled, compiled, samples);
     }
     expect(failures).toBeGreaterThan(20);
   });
@@ -77,12 +89,7 @@ describe('src/contract/precompiled/validators.ts', () => {
     for (const [name, schema] of Object.entries(PRECOMPILED_SCHEMAS)) {
       const compiled = ajv.getSchema(schema.$id) ?? ajv.compile(schema);
       const precompiled = validators[name as keyof typeof PRECOMPILED_SCHEMAS];
-      for (const sample of samples) {
-        const valid = compiled(sample);
-        expect(precompiled(sample), `${name} on ${JSON.stringify(sample).slice(0, 80)}`).toBe(valid);
-        expect(precompiled.errors ?? null).toEqual(compiled.errors ?? null);
-        if (!valid) failures++;
-      }
+      failures += judgedAlike(name, precompiled, compiled, samples);
     }
     // The samples must exercise the error paths, or the comparison proves little.
     expect(failures).toBeGreaterThan(100);

@@ -73,6 +73,7 @@ export function agentSpecToWorkflow(document: unknown, options: FromAgentSpecOpt
   const byId = new Map<string, ImportedNode>();
   const imported: ImportedNode[] = [];
   const controlEdges = flow.control_flow_connections;
+  const leaving = edgesLeaving(controlEdges);
   flow.nodes.forEach((entry, i) => {
     const path = pathOf.get(entry) ?? `/nodes/${i}`;
     if (!isObject(entry)) throw new AgentSpecError('must be a node component or a {"$component_ref": id}', `/nodes/${i}`);
@@ -88,7 +89,7 @@ export function agentSpecToWorkflow(document: unknown, options: FromAgentSpecOpt
       byObject.set(entry, twin);
       return;
     }
-    const item = { node: buildNode(entry, id, controlEdges, nodeTypes, options), component: entry, path };
+    const item = { node: buildNode(entry, id, leaving, nodeTypes, options), component: entry, path };
     imported.push(item);
     byObject.set(entry, item);
     byId.set(id, item);
@@ -183,46 +184,39 @@ function markLoopEdges(startId: string, nodes: WorkflowNode[], edges: WorkflowEd
 }
 
 /** Branch names of a node: its `branches`, else the ones its outgoing control edges use, plus "next". */
-function branchesOf(component: AsObject, id: string, controlEdges: AsObject[], declared = true): string[] {
+function branchesOf(component: AsObject, id: string, leaving: EdgesLeaving, declared = true): string[] {
   const branches = component.branches;
   if (declared && Array.isArray(branches) && branches.every((b) => typeof b === 'string')) return branches;
   const used = new Set<string>(declared ? ['next'] : []);
-  const { byNode, byId } = edgesLeaving(controlEdges);
   // The edges from this component (as the object itself, or by its id), in the flow's order.
-  const from = [...new Set([...(byNode.get(component) ?? []), ...(byId.get(id) ?? [])])].sort((a, b) => a - b);
+  const from = [...new Set([...(leaving.byNode.get(component) ?? []), ...(leaving.byId.get(id) ?? [])])].sort((a, b) => a - b);
   for (const i of from) {
-    const edge = controlEdges[i];
+    const edge = leaving.edges[i];
     used.add(typeof edge.from_branch === 'string' ? edge.from_branch : 'next');
   }
   return [...used];
 }
 
+/** A flow's control edges, with their positions by from_node (object and id): a flow can have 10,000 nodes. */
 interface EdgesLeaving {
+  edges: AsObject[];
   byNode: Map<unknown, number[]>;
   byId: Map<unknown, number[]>;
 }
 
-const edgesLeavingCache = new WeakMap<AsObject[], EdgesLeaving>();
-
-/** The control edges by their from_node (object and id), built once per flow: a flow can have 10,000 nodes. */
-function edgesLeaving(controlEdges: AsObject[]): EdgesLeaving {
-  let found = edgesLeavingCache.get(controlEdges);
-  if (!found) {
-    const byNode = new Map<unknown, number[]>();
-    const byId = new Map<unknown, number[]>();
-    const add = (map: Map<unknown, number[]>, key: unknown, i: number) => {
-      const list = map.get(key);
-      if (list) list.push(i);
-      else map.set(key, [i]);
-    };
-    controlEdges.forEach((edge, i) => {
-      const from = edge.from_node;
-      add(byNode, from, i);
-      if (isObject(from)) add(byId, from.id, i);
-    });
-    edgesLeavingCache.set(controlEdges, (found = { byNode, byId }));
-  }
-  return found;
+function edgesLeaving(edges: AsObject[]): EdgesLeaving {
+  const byNode = new Map<unknown, number[]>();
+  const byId = new Map<unknown, number[]>();
+  const add = (map: Map<unknown, number[]>, key: unknown, i: number) => {
+    const list = map.get(key);
+    if (list) list.push(i);
+    else map.set(key, [i]);
+  };
+  edges.forEach((edge, i) => {
+    add(byNode, edge.from_node, i);
+    if (isObject(edge.from_node)) add(byId, edge.from_node.id, i);
+  });
+  return { edges, byNode, byId };
 }
 
 /** Gateway branches from a BranchingNode mapping: one per distinct branch, plus the default branch. */
@@ -247,7 +241,7 @@ function branchesFromMapping(mapping: AsValue | undefined): { branches: Branch[]
 function buildNode(
   component: NodeShape,
   id: string,
-  controlEdges: AsObject[],
+  leaving: EdgesLeaving,
   nodeTypes: Record<string, NodeMetadata>,
   options: FromAgentSpecOptions,
 ): WorkflowNode {
@@ -298,10 +292,10 @@ function buildNode(
     config.branches = branches;
     if (!needsMapping) delete config.mapping;
     // A control edge may leave a BranchingNode by "next" (from_branch null): it gets a port of its own.
-    const next = branchesOf(component, id, controlEdges, false).includes('next');
+    const next = branchesOf(component, id, leaving, false).includes('next');
     ports.outputs = [...(next ? [triggerOut('next')] : []), ...outputs];
   } else {
-    ports.outputs = [...branchesOf(component, id, controlEdges).map(triggerOut), ...outputs];
+    ports.outputs = [...branchesOf(component, id, leaving).map(triggerOut), ...outputs];
   }
   const nodeType = importedNodeType(type, ports, config, options.lookupNodeType);
   const snake = snakeCase(type);

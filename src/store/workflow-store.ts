@@ -795,7 +795,9 @@ export class WorkflowStore {
           closeSync(fd);
         }
       } catch (err) {
-        this.index({ rel, hash: '', error: { file: rel, message: `cannot read: ${errorMessage(err)}` }, changedOnDisk: false });
+        // Not UTF-8 is said the same way as when a watcher event finds it (onEvent, through readCurrent).
+        if (err instanceof NotUtf8Error) this.refuseUnreadable(rel, err.message);
+        else this.index({ rel, hash: '', error: { file: rel, message: `cannot read: ${errorMessage(err)}` }, changedOnDisk: false });
       }
     }
   }
