@@ -1,7 +1,7 @@
 // Issue 12: one watcher over the served folder, shared by the store and the catalog, that lists no folder
 // on an event and does not re-read the server's own writes. Counters of the watcher and the store are the
 // test hooks; markers written after the writes under test prove their events were handled (no sleeps).
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FolderWatcher, type FolderEvent } from '../src/util/folder-watcher.js';
@@ -72,6 +72,27 @@ describe('one watcher for the served folder', () => {
     expect(watcher.counters.folderListings).toBe(listingsAtStart);
     expect(h.logs.filter((l) => l.includes('on disk, reloaded') && !l.includes('marker.json'))).toEqual([]);
     expect((await h.call('GET', '/workflows/wf-a')).body.data.description).toBe('save 4');
+  });
+
+  it('knows its own file by its identity when the modification time falls on a whole second', async () => {
+    // A 4 ms kernel clock puts 1 write in 250 on a whole second: that is no sign of a coarse file system
+    // once this folder has shown times with a fraction (CI once read an echo back because of it).
+    const h = await serve({ 'a.json': twoNodeWorkflow('wf-a') });
+    const store = h.server.context.store;
+    expect((await h.call('PUT', '/workflows/wf-a', { description: 'saved' })).status).toBe(200);
+    const wholeSecond = new Date(Math.floor(Date.now() / 1000) * 1000);
+    await utimes(join(h.dir, 'a.json'), wholeSecond, wholeSecond);
+    await replaceFile(h.dir, 'marker-1.json', twoNodeWorkflow('marker-1'));
+    await eventually(async () => (await h.call('GET', '/workflows/marker-1')).status === 200, 5000, 'the first marker');
+    await store.settled();
+    const readsBefore = store.counters.eventReads;
+
+    await chmod(join(h.dir, 'a.json'), 0o600); // an event on a.json, whose identity (time included) is unchanged
+    await replaceFile(h.dir, 'marker-2.json', twoNodeWorkflow('marker-2'));
+    await eventually(async () => (await h.call('GET', '/workflows/marker-2')).status === 200, 5000, 'the second marker');
+    await h.server.context.watcher!.settled();
+    await store.settled();
+    expect(store.counters.eventReads - readsBefore).toBe(1); // the marker only
   });
 
   it('still reloads a hand edit that lands right after a save', async () => {

@@ -2,7 +2,7 @@
 // a layer that fails or pauses in tests (disk full, read-only folder, a hand edit landing mid-write).
 import * as fsPromises from 'node:fs/promises';
 
-/** What tells two versions of a file apart without reading them (see the store's sameIdentity). */
+/** What tells two versions of a file apart without reading them (see the store's sameFile). */
 export interface FileIdentity {
   ino: number;
   size: number;

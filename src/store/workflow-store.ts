@@ -124,9 +124,7 @@ const SETTLE_MS = 40;
  * file system keeps sub-second times; on one that keeps whole seconds, an edit of the same size within
  * that second would look unchanged, so the file is read.
  */
-function sameIdentity(a: FileIdentity | undefined, b: FileIdentity): boolean {
-  return a !== undefined && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && b.mtimeMs % 1000 !== 0;
-}
+const hasSubSecondTime = (stats: FileIdentity): boolean => stats.mtimeMs % 1000 !== 0;
 
 /** A file's identity and modification time, as a stat gives them. */
 type FileStamp = FileIdentity & { mtime: Date };
@@ -157,6 +155,11 @@ export class WorkflowStore {
   private readonly settling = new Map<string, NodeJS.Timeout>();
   private closed = false;
   private fineTimestamps?: Promise<boolean>;
+  /**
+   * Whether this folder's file system keeps times finer than a second, learnt from the first time seen with
+   * a fraction. Until then a time on a whole second may be a coarse clock's, and identities are not trusted.
+   */
+  private subSecondTimes = false;
   private readonly fs: StoreFs;
   /** For tests: files read because of a watcher event (an event on the store's own write reads none). */
   readonly counters = { eventReads: 0 };
@@ -488,7 +491,7 @@ export class WorkflowStore {
       // Below the root, a folder on the way could have been replaced by a link: the boundary decides.
       if (rel.includes('/') && (await checkPath(this.fs, this.root, rel)) === 'missing') return false;
       const stats = await this.fs.lstat(join(this.root, rel));
-      return !stats.isSymbolicLink() && sameIdentity(identity, stats);
+      return !stats.isSymbolicLink() && this.sameFile(identity, stats);
     } catch {
       return false;
     }
@@ -501,6 +504,27 @@ export class WorkflowStore {
    * edit of the same size in the same tick as the server's write would keep the identity, so there the
    * bytes are always compared. Found out once, on a probe file in .wfe/.
    */
+  /**
+   * Whether `stats` describe the file `identity` was taken of: same inode, size and modification time. On
+   * a file system that keeps only whole seconds an edit of the same size within that second would look
+   * the same, so whole-second times count only once a time with a fraction has been seen here: then a
+   * whole second is a coincidence (1 in 250 writes on a 4 ms kernel clock), not a coarse file system.
+   */
+  private sameFile(identity: FileIdentity | undefined, stats: FileIdentity): boolean {
+    this.noteTime(stats);
+    return (
+      identity !== undefined &&
+      identity.ino === stats.ino &&
+      identity.size === stats.size &&
+      identity.mtimeMs === stats.mtimeMs &&
+      this.subSecondTimes
+    );
+  }
+
+  private noteTime(stats: FileIdentity): void {
+    if (!this.subSecondTimes && hasSubSecondTime(stats)) this.subSecondTimes = true;
+  }
+
   identityTrusted(): Promise<boolean> {
     return (this.fineTimestamps ??= probeFineTimestamps(join(this.root, INTERNAL_DIR)));
   }
@@ -642,6 +666,7 @@ export class WorkflowStore {
 
   private index(entry: FileEntry): void {
     const before = this.entries.get(entry.rel);
+    if (entry.identity) this.noteTime(entry.identity);
     if (before?.workflow && before.workflow.id !== entry.workflow?.id) this.unlinkId(before.workflow.id, entry.rel);
     this.entries.set(entry.rel, entry);
     const id = entry.workflow?.id;
@@ -816,7 +841,7 @@ export class WorkflowStore {
     if (
       event.stats &&
       !event.stats.isSymbolicLink() &&
-      (sameIdentity(known?.identity, event.stats) || sameIdentity(this.pendingIdentities.get(event.rel), event.stats))
+      (this.sameFile(known?.identity, event.stats) || this.sameFile(this.pendingIdentities.get(event.rel), event.stats))
     )
       return;
     void this.onEvent(event.rel);
@@ -835,7 +860,7 @@ export class WorkflowStore {
         // store's own write, most often) is not read at all.
         const stats = await this.fs.lstat(join(this.root, rel)).catch(() => undefined);
         const known = this.entries.get(rel);
-        if (stats && !stats.isSymbolicLink() && known && sameIdentity(known.identity, stats)) return;
+        if (stats && !stats.isSymbolicLink() && known && this.sameFile(known.identity, stats)) return;
         if (stats && stats.size > MAX_TEXT_BYTES) {
           this.refuseUnreadable(rel, tooLargeToRead(stats.size));
           this.options.onExternalChange?.(rel, known ? 'change' : 'add');
