@@ -162,7 +162,7 @@ export class WorkflowStore {
   private subSecondTimes = false;
   private readonly fs: StoreFs;
   /** For tests: files read because of a watcher event (an event on the store's own write reads none). */
-  readonly counters = { eventReads: 0 };
+  readonly counters: { eventReads: number; lastEventReads: string[] } = { eventReads: 0, lastEventReads: [] };
 
   private constructor(
     readonly dir: string,
@@ -869,6 +869,8 @@ export class WorkflowStore {
         let text: string | undefined;
         try {
           this.counters.eventReads++;
+          // The last few, so a test that counts reads can say which file was read.
+          if (this.counters.lastEventReads.push(rel) > 16) this.counters.lastEventReads.shift();
           text = await this.readCurrent(rel);
         } catch (err) {
           if (err instanceof LinkRefusedError || err instanceof UnreadableFileError) return; // readCurrent reported it
