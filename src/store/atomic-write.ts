@@ -55,7 +55,7 @@ export interface AtomicWriteOptions {
  */
 export async function writeFileAtomic(
   target: string,
-  content: string,
+  content: string | Uint8Array,
   options: AtomicWriteOptions = {},
 ): Promise<FileIdentity | undefined> {
   const fs = options.fs ?? nodeStoreFs;
@@ -89,7 +89,7 @@ async function writeDurably(
   temp: string,
   handle: StoreFileHandle,
   target: string,
-  content: string,
+  content: string | Uint8Array,
   { beforeRename, deferFolderSync }: AtomicWriteOptions,
 ): Promise<FileIdentity | undefined> {
   let identity: FileIdentity | undefined;

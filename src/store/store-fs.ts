@@ -15,7 +15,7 @@ export interface StoreStats extends FileIdentity {
 }
 
 export interface StoreFileHandle {
-  writeFile(data: string, encoding: 'utf8'): Promise<void>;
+  writeFile(data: string | Uint8Array, encoding: 'utf8'): Promise<void>;
   sync(): Promise<void>;
   close(): Promise<void>;
   /** Optional: without it, the echo of a write is recognised by reading the file back. */

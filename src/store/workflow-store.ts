@@ -114,7 +114,8 @@ export interface UpdateResult extends StoredWorkflow {
   backup?: string;
 }
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+/** Of the bytes: a text is hashed as its UTF-8, so hashing the bytes a text was read from (or is written as) is the same. */
+const sha256 = (content: string | Uint8Array): string => createHash('sha256').update(content).digest('hex');
 
 /** A watcher event on a file with a failed parse waits this long for the writer to finish before it is reported. */
 const SETTLE_MS = 40;
@@ -458,8 +459,9 @@ export class WorkflowStore {
     checkFirst?: () => Promise<void>,
   ): Promise<void> {
     const style = this.entries.get(rel)?.style;
-    const text = inStyle(stableStringify(workflow), style);
-    const hash = sha256(text);
+    // Encoded once, for the hash and the write.
+    const bytes = Buffer.from(inStyle(stableStringify(workflow), style));
+    const hash = sha256(bytes);
     // The watcher's echo of this write must be recognised as ours, even if it arrives before the index update.
     this.pendingWrites.set(rel, hash);
     try {
@@ -469,7 +471,7 @@ export class WorkflowStore {
         if (!(await this.matchesIdentity(rel, expectedIdentity))) await this.assertDiskAsExpected(rel, expectedHash);
         if (identity) this.pendingIdentities.set(rel, identity);
       };
-      const identity = await writeFileAtomic(join(this.root, rel), text, { fs: this.fs, beforeRename });
+      const identity = await writeFileAtomic(join(this.root, rel), bytes, { fs: this.fs, beforeRename });
       this.index({ rel, hash, workflow, changedOnDisk: false, identity, style });
     } catch (err) {
       // ENOENT on writing: the temp file's folder is gone (the served folder deleted or moved while serving).
@@ -707,8 +709,14 @@ export class WorkflowStore {
    * Parses and validates one file's text and updates the index. A bad file keeps its last good version
    * served and records the error. Returns false when the text is what the index already holds.
    */
-  private load(rel: string, text: string, fromWatcher: boolean, stats?: FileStamp, deferErrors = false): boolean | 'deferred' {
-    const hash = sha256(text);
+  private load(
+    rel: string,
+    text: string,
+    fromWatcher: boolean,
+    stats?: FileStamp,
+    deferErrors = false,
+    hash = sha256(text),
+  ): boolean | 'deferred' {
     const previous = this.entries.get(rel);
     if ((previous && previous.hash === hash) || this.pendingWrites.get(rel) === hash) {
       if (previous && previous.hash === hash && stats) previous.identity = identityOf(stats);
@@ -815,7 +823,10 @@ export class WorkflowStore {
         try {
           const stats = fstatSync(fd);
           if (stats.size > MAX_TEXT_BYTES) this.refuseUnreadable(rel, tooLargeToRead(stats.size));
-          else this.load(rel, utf8Text(readFileSync(fd)), false, stats);
+          else {
+            const bytes = readFileSync(fd);
+            this.load(rel, utf8Text(bytes), false, stats, false, sha256(bytes));
+          }
         } finally {
           closeSync(fd);
         }
