@@ -61,11 +61,39 @@ export function stableStringify(value: unknown): string {
   }
 }
 
+/**
+ * Whether JSON.stringify(value, null, 2) writes `value` exactly as the writers here do: the keys of every
+ * object already in the stable order, nothing that JSON leaves out or converts (undefined, functions,
+ * symbols, toJSON), and no deeper than `depthLeft`. A file the store wrote is in that order throughout.
+ */
+function inStableOrder(value: unknown, depthLeft: number): boolean {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return value !== undefined && typeof value !== 'symbol';
+  if (depthLeft === 0 || hasToJson(value)) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!inStableOrder(value[i], depthLeft - 1)) return false;
+    return true;
+  }
+  if (!isRecord(value)) return false;
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) {
+    if (i > 0 && compareKeys(keys[i - 1], keys[i]) >= 0) return false;
+    if (!inStableOrder(value[keys[i]], depthLeft - 1)) return false;
+  }
+  return true;
+}
+
 /** The same output as writeDeep, by recursion; throws TOO_DEEP past RECURSION_LIMIT. */
 function writeShallow(raw: unknown, key: string, indent: string, depth: number): string {
   const value = withToJson(raw, key);
   if (!Array.isArray(value) && !isRecord(value)) return isSkipped(value) ? 'null' : JSON.stringify(value);
   if (depth >= RECURSION_LIMIT) throw TOO_DEEP;
+  // Already in order: the native writer is several times faster, and its output is one flat string, not a
+  // rope of millions of pieces (a 43 MB workflow: 2.6 s and most of it garbage collection, against 0.3 s).
+  // A JSON text has no raw line break inside a string, so indenting every line is safe.
+  if (inStableOrder(value, RECURSION_LIMIT - depth)) {
+    const text = JSON.stringify(value, null, 2);
+    return indent === '' ? text : text.replaceAll('\n', '\n' + indent);
+  }
   const inner = indent + '  ';
   let out = '';
   if (Array.isArray(value)) {
