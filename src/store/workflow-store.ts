@@ -120,11 +120,7 @@ const sha256 = (content: string | Uint8Array): string => createHash('sha256').up
 /** A watcher event on a file with a failed parse waits this long for the writer to finish before it is reported. */
 const SETTLE_MS = 40;
 
-/**
- * Same inode, size and modification time: the same bytes, without reading them. Only trusted where the
- * file system keeps sub-second times; on one that keeps whole seconds, an edit of the same size within
- * that second would look unchanged, so the file is read.
- */
+/** Whether a modification time has a fraction of a second (see WorkflowStore.sameFile). */
 const hasSubSecondTime = (stats: FileIdentity): boolean => stats.mtimeMs % 1000 !== 0;
 
 /** A file's identity and modification time, as a stat gives them. */
@@ -500,13 +496,6 @@ export class WorkflowStore {
   }
 
   /**
-   * Whether a write made right after a file was stat'ed always gets a new modification time here, so that
-   * an unchanged identity means unchanged bytes. True on file systems with fine clocks (APFS, and Linux
-   * 6.13+ with its multigrain timestamps); false where the clock ticks coarsely (older kernels, NTFS): an
-   * edit of the same size in the same tick as the server's write would keep the identity, so there the
-   * bytes are always compared. Found out once, on a probe file in .wfe/.
-   */
-  /**
    * Whether `stats` describe the file `identity` was taken of: same inode, size and modification time. On
    * a file system that keeps only whole seconds an edit of the same size within that second would look
    * the same, so whole-second times count only once a time with a fraction has been seen here: then a
@@ -527,6 +516,13 @@ export class WorkflowStore {
     if (!this.subSecondTimes && hasSubSecondTime(stats)) this.subSecondTimes = true;
   }
 
+  /**
+   * Whether a write made right after a file was stat'ed always gets a new modification time here, so that
+   * an unchanged identity means unchanged bytes. True on file systems with fine clocks (APFS, and Linux
+   * 6.13+ with its multigrain timestamps); false where the clock ticks coarsely (older kernels, NTFS): an
+   * edit of the same size in the same tick as the server's write would keep the identity, so there the
+   * bytes are always compared. Found out once, on a probe file in .wfe/.
+   */
   identityTrusted(): Promise<boolean> {
     return (this.fineTimestamps ??= probeFineTimestamps(join(this.root, INTERNAL_DIR)));
   }
