@@ -16,6 +16,7 @@ import { byteChunks, errnoCode, errorMessage } from '../util/narrow.js';
 import { MAX_TEXT_BYTES, tooLargeToRead } from '../util/text-limit.js';
 import { NotUtf8Error, utf8Text } from '../util/utf8.js';
 import { yamlPackage } from '../util/lazy-module.js';
+import type { ScreenedSource } from '../validate/run.js';
 
 /** A wrong flag, a path that does not exist, a glob that matches nothing: exit 2. */
 export class UsageError extends Error {
@@ -224,7 +225,7 @@ export function parseInput(text: string, name: string): ParsedText | RefusedInpu
 }
 
 /** An input read and parsed once (`parsed` is what parseText gave for its name), or why no check can take it. */
-export type ScreenedInput = { text: string; parsed?: ParsedText } | { refused: string; line?: number; column?: number };
+export type ScreenedInput = ScreenedSource;
 
 /**
  * Reads one input and parses it once with parseInput: an input that cannot be read, or that is refused,

@@ -649,12 +649,16 @@ export class WorkflowStore {
    * the last good version, if any, stays served.
    */
   private refuseUnreadable(rel: string, why: string): void {
+    this.recordLoadError(rel, '', { file: rel, message: `not read: ${why}` });
+  }
+
+  /** A file that failed to load: the error is reported and recorded, and its last good version stays served. */
+  private recordLoadError(rel: string, hash: string, error: LoadError): void {
     const previous = this.entries.get(rel);
-    const error = { file: rel, message: `not read: ${why}` };
     this.options.logger.warn(formatLoadError(error) + (previous?.workflow ? ' (the last good version stays served)' : ''));
     this.index({
       rel,
-      hash: '',
+      hash,
       workflow: previous?.workflow,
       json: previous?.json,
       error,
@@ -721,15 +725,7 @@ export class WorkflowStore {
     const result = this.parse(rel, text, stats);
     if ('error' in result) {
       if (deferErrors) return 'deferred';
-      this.options.logger.warn(formatLoadError(result.error) + (previous?.workflow ? ' (the last good version stays served)' : ''));
-      this.index({
-        rel,
-        hash,
-        workflow: previous?.workflow,
-        json: previous?.json,
-        error: result.error,
-        changedOnDisk: previous?.changedOnDisk ?? false,
-      });
+      this.recordLoadError(rel, hash, result.error);
       return true;
     }
     let workflow = result.workflow;

@@ -15,6 +15,9 @@ import { checkDocumentText } from './verdict.js';
 export type { FolderSettings };
 export { checkContextFor };
 
+/** A file read and parsed once, or why it cannot be checked (with where, when that is known). */
+export type ScreenedSource = { text: string; parsed?: ParsedText } | { refused: string; line?: number; column?: number };
+
 export interface SourceFile {
   /** As reported: relative path, or '-' / the --stdin-filename for stdin. */
   name: string;
@@ -25,7 +28,7 @@ export interface SourceFile {
    * again); or why the file cannot be checked at all (unreadable, an alias bomb, nested too deeply), which is
    * its one `json-syntax` error.
    */
-  read(): Promise<string | { text: string; parsed?: ParsedText } | { refused: string; line?: number; column?: number }>;
+  read(): Promise<string | ScreenedSource>;
 }
 
 export interface RunOptions {
