@@ -1,6 +1,6 @@
 // src/project/ignore.ts: the default skip list and glob matching of --ignore and ignore:.
 import { describe, expect, it } from 'vitest';
-import { defaultIgnore, ignoreFromSettings, ignoreMatcher } from '../src/project/ignore.js';
+import { compilePattern, defaultIgnore, ignoreFromSettings, ignoreMatcher } from '../src/project/ignore.js';
 import { isSkippedPath } from '../src/store/paths.js';
 import { reportTargets } from '../src/cli/report-targets.js';
 
@@ -41,6 +41,50 @@ describe('ignore rules', () => {
     expect(match('cx.json')).toBe(false);
     expect(match('deep/flow.spec.json')).toBe(true);
     expect(match('flow.json')).toBe(false);
+  });
+
+  it('a set of patterns matches exactly where one of its patterns alone matches', () => {
+    // The patterns without a slash are tested as one joined expression: joining must not change what matches.
+    const patterns = ['drafts/', '*.tmp.json', 'team/*.json', 'v?.json', '{a,b}x.json', '**/legacy/**', 'c*/', '.*', 'x|y.json'];
+    const paths = [
+      'drafts',
+      'drafts/a.json',
+      'a/drafts/b.json',
+      'drafts.json',
+      'k.tmp.json',
+      'q/k.tmp.json',
+      'team/a.json',
+      'q/team/a.json',
+      'v1.json',
+      'v12.json',
+      'ax.json',
+      'bx.json',
+      'abx.json',
+      'legacy/a.json',
+      'a/legacy/b.json',
+      'cache',
+      'cache/a.json',
+      'c.json',
+      '.git/a.json',
+      'a/.b.json',
+      'x|y.json',
+      'x.json',
+      'y.json',
+      'ok.json',
+      'ok/deep/flow.json',
+    ];
+    const all = ignoreMatcher('/w', [{ base: '/w', patterns }]);
+    // One pattern, as .gitignore reads it: a name at any depth (folders only with a trailing /), or a path from the base.
+    const alone = patterns.map(compilePattern).map(({ regexp, anyDepth, folderOnly }) => (rel: string, relIsFolder: boolean) => {
+      const parts = rel.split('/');
+      return parts.some((_, i) => {
+        const isFolder = i < parts.length - 1 || relIsFolder;
+        return (!folderOnly || isFolder) && regexp.test(anyDepth ? parts[i] : parts.slice(0, i + 1).join('/'));
+      });
+    });
+    for (const rel of paths)
+      for (const isFolder of [false, true])
+        expect(all(rel, isFolder), `${rel}${isFolder ? '/' : ''}`).toBe(alone.some((match) => match(rel, isFolder)));
   });
 
   it('patterns of a config are relative to its folder, also when that folder is above or below the walked one', () => {

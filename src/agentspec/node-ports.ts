@@ -14,9 +14,11 @@ interface DynamicPort {
 
 const isDynamicPort = (value: unknown): value is DynamicPort => isObject(value) && typeof value.name === 'string';
 
+const NO_PORTS: NodePort[] = [];
+
 function dynamicPorts(node: WorkflowNode, side: 'input' | 'output'): NodePort[] {
   const list = node.data.config?.[side === 'input' ? 'dynamicInputs' : 'dynamicOutputs'];
-  if (!Array.isArray(list)) return [];
+  if (!Array.isArray(list) || list.length === 0) return NO_PORTS;
   return list
     .filter(isDynamicPort)
     .map((p) => ({ id: p.name, name: p.label ?? p.name, type: side, dataType: p.dataType, required: p.required ?? false }));
@@ -30,6 +32,13 @@ export interface NodePorts {
   /** Output ports of data type trigger (not gateway branches). */
   triggerOutputs: NodePort[];
   branches: Branch[];
+}
+
+/** A node's input ports (nodePorts(node).inputs), without making the rest. */
+export function inputPorts(node: WorkflowNode): NodePort[] {
+  const declared = node.data.metadata?.inputs ?? [];
+  const dynamic = dynamicPorts(node, 'input');
+  return dynamic.length === 0 ? declared : [...declared, ...dynamic];
 }
 
 export function nodePorts(node: WorkflowNode): NodePorts {

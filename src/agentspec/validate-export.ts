@@ -7,7 +7,7 @@ import { LOOP_BACK_PORT } from '../graph/edges.js';
 import { portIdFromHandle } from '../graph/handles.js';
 import { abbreviate } from '../util/abbreviate.js';
 import { resolveComponentType } from './component-types.js';
-import { nodePorts } from './node-ports.js';
+import { inputPorts, nodePorts, type NodePorts } from './node-ports.js';
 import { nodeTypeIdOf, type ToAgentSpecOptions } from './to-agentspec.js';
 import type { ExportIssue } from './types.js';
 
@@ -52,12 +52,30 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
   }
   const nodes = workflow.nodes.filter((n) => !notes.has(n.id));
   const byId = new Map(nodes.map((n) => [n.id, n]));
-  // Edges between exported nodes, each with its source node.
-  const wired = workflow.edges.flatMap((edge) => {
+  // Each node's ports, made once: several checks below ask for them per edge.
+  const portsOf = new Map<WorkflowNode, NodePorts>();
+  const portsFor = (node: WorkflowNode): NodePorts => {
+    let ports = portsOf.get(node);
+    if (!ports) portsOf.set(node, (ports = nodePorts(node)));
+    return ports;
+  };
+  // Edges between exported nodes, each with its source node; the nodes they touch; the inputs they feed.
+  const wired: Array<{ edge: WorkflowEdge; source: WorkflowNode }> = [];
+  const edges: WorkflowEdge[] = [];
+  const touched = new Set<string>();
+  const connectedInputs = new Map<string, Set<string>>();
+  for (const edge of workflow.edges) {
     const source = byId.get(edge.source);
-    return source && byId.has(edge.target) ? [{ edge, source }] : [];
-  });
-  const edges = wired.map((w) => w.edge);
+    if (!source || !byId.has(edge.target)) continue;
+    wired.push({ edge, source });
+    edges.push(edge);
+    touched.add(edge.source).add(edge.target);
+    if (!edge.targetHandle) continue;
+    const ports = connectedInputs.get(edge.target);
+    const port = portIdFromHandle(edge.targetHandle, edge.target, 'input');
+    if (ports) ports.add(port);
+    else connectedInputs.set(edge.target, new Set([port]));
+  }
 
   const starts = nodes.filter((n) => types.get(n.id) === 'StartNode');
   if (starts.length === 0)
@@ -74,7 +92,7 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
 
   const ends = nodes.filter((n) => types.get(n.id) === 'EndNode');
   const isControl = ({ edge, source }: (typeof wired)[number]) => {
-    const ports = nodePorts(source);
+    const ports = portsFor(source);
     const port = edge.sourceHandle ? portIdFromHandle(edge.sourceHandle, edge.source, 'output') : undefined;
     return (
       port === undefined ||
@@ -104,7 +122,7 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
   }
   for (const node of nodes) {
     if (types.get(node.id) !== 'BranchingNode') continue;
-    const ports = nodePorts(node);
+    const ports = portsFor(node);
     if (ports.branches.filter((b) => !b.isDefault).length === 0)
       issues.push({
         rule: 'gateway-branches',
@@ -137,21 +155,13 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
     issues.push({ rule: 'no-cycle', message: unmarkedCycleMessage(cycle, label), nodeIds: cycle });
   }
 
-  const touched = new Set(edges.flatMap((e) => [e.source, e.target]));
   for (const node of nodes)
     if (!touched.has(node.id)) issues.push({ rule: 'no-disconnected-node', message: `Disconnected node: ${node.id}`, nodeIds: [node.id] });
 
-  // One pass over the edges, not one per node: a workflow may have 10,000 of each.
-  const connectedInputs = new Map<string, Set<string>>();
-  for (const e of edges) {
-    if (!e.targetHandle) continue;
-    const ports = connectedInputs.get(e.target) ?? new Set<string>();
-    ports.add(portIdFromHandle(e.targetHandle, e.target, 'input'));
-    connectedInputs.set(e.target, ports);
-  }
+  // The inputs each edge feeds were gathered in one pass over the edges above: a workflow may have 10,000 of each.
   for (const node of nodes) {
     const connected = connectedInputs.get(node.id);
-    for (const port of nodePorts(node).inputs) {
+    for (const port of inputPorts(node)) {
       if (port.required && port.dataType !== 'trigger' && !connected?.has(port.id))
         issues.push({ rule: 'required-port', message: `Missing required port: ${node.id}.${port.id}`, nodeIds: [node.id] });
     }

@@ -20,13 +20,19 @@ function portDataType(node: WorkflowNode | undefined, side: 'input' | 'output', 
   return undefined;
 }
 
+/** An edge that closes a loop: marked so by the editor, or into a `loop_back` input (edgeKind's 'loopback'). */
+export function isLoopbackEdge(edge: WorkflowEdge): boolean {
+  if (declaredEdgeType(edge.data?.metadata) === 'loopback') return true;
+  return edge.targetHandle ? portIdFromHandle(edge.targetHandle, edge.target, 'input') === LOOP_BACK_PORT : false;
+}
+
 export function edgeKind(edge: WorkflowEdge, nodes: Map<string, WorkflowNode>): EdgeKind {
+  if (isLoopbackEdge(edge)) return 'loopback';
   const source = nodes.get(edge.source);
   const target = nodes.get(edge.target);
   const sourcePort = edge.sourceHandle ? portIdFromHandle(edge.sourceHandle, edge.source, 'output') : undefined;
   const targetPort = edge.targetHandle ? portIdFromHandle(edge.targetHandle, edge.target, 'input') : undefined;
   const declared = declaredEdgeType(edge.data?.metadata);
-  if (declared === 'loopback' || targetPort === LOOP_BACK_PORT) return 'loopback';
   if (declared === 'tool') return 'tool';
   const fromType = sourcePort ? portDataType(source, 'output', sourcePort) : undefined;
   const toType = targetPort ? portDataType(target, 'input', targetPort) : undefined;

@@ -32,6 +32,15 @@ export function graphProblems(workflow: Pick<Workflow, 'nodes' | 'edges'>, check
     else nodes.set(node.id, node);
   });
   const edgeIds = new Set<string>();
+  // Each node's port ids per side, made once: a node has many edges.
+  const outputs = new Map<string, Set<string>>();
+  const inputs = new Map<string, Set<string>>();
+  const portsOf = (node: Workflow['nodes'][number], side: 'input' | 'output'): Set<string> => {
+    const made = side === 'input' ? inputs : outputs;
+    let ids = made.get(node.id);
+    if (!ids) made.set(node.id, (ids = portIds(node, side)));
+    return ids;
+  };
   workflow.edges.forEach((edge, i) => {
     if (edgeIds.has(edge.id)) add('duplicate-edge-id', `/edges/${i}/id`, `Duplicate edge id: '${edge.id}'`);
     edgeIds.add(edge.id);
@@ -43,7 +52,7 @@ export function graphProblems(workflow: Pick<Workflow, 'nodes' | 'edges'>, check
       add('edge-missing-node', `/edges/${i}/target`, `Edge '${edge.id}' connects to non-existent node '${edge.target}' (target)`);
     if (source && edge.sourceHandle) {
       const port = portIdFromHandle(edge.sourceHandle, source.id, 'output');
-      if (!portIds(source, 'output').has(port))
+      if (!portsOf(source, 'output').has(port))
         add(
           'edge-missing-port',
           `/edges/${i}/sourceHandle`,
@@ -52,7 +61,7 @@ export function graphProblems(workflow: Pick<Workflow, 'nodes' | 'edges'>, check
     }
     if (target && edge.targetHandle) {
       const port = portIdFromHandle(edge.targetHandle, target.id, 'input');
-      if (!portIds(target, 'input').has(port))
+      if (!portsOf(target, 'input').has(port))
         add(
           'edge-missing-port',
           `/edges/${i}/targetHandle`,

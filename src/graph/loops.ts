@@ -2,7 +2,7 @@
 // target. Pure: shared by the run planner and `wfe validate`.
 import type { Workflow, WorkflowNode } from '../contract/types.js';
 import { reachableFrom, type DirectedEdge } from './cycles.js';
-import { edgeKind, type EdgeKind } from './edges.js';
+import { edgeKind, isLoopbackEdge, type EdgeKind } from './edges.js';
 import { portIdFromHandle } from './handles.js';
 
 /** Output ports by which a loop head leaves its loop (for_each's `done` and `results`). */
@@ -64,6 +64,8 @@ export function loopExitIntoBodyMessage(
  * iteration: the loop never ends.
  */
 export function loopExitsIntoBody(workflow: Pick<Workflow, 'nodes' | 'edges'>): LoopExitIntoBody[] {
+  // Without a loopback edge there is no loop: most workflows stop here.
+  if (!workflow.edges.some(isLoopbackEdge)) return [];
   const nodes = new Map(workflow.nodes.map((n) => [n.id, n]));
   const edges = workflow.edges.filter((e) => nodes.has(e.source) && nodes.has(e.target));
   const bodies = loopBodies(edges.map((edge) => ({ source: edge.source, target: edge.target, kind: edgeKind(edge, nodes) })));

@@ -109,14 +109,50 @@ function matches(pattern: CompiledPattern, rel: string, relIsFolder: boolean): b
 
 const toPosix = (p: string): string => p.split(sep).join('/');
 
+/**
+ * A set's patterns as few tests as possible: the patterns without a slash (most are) are joined into one
+ * regular expression per kind, tested on each path segment, rather than one test per pattern and segment.
+ */
+interface CompiledSet {
+  base: string;
+  /** Patterns without a slash, for files and folders. */
+  anyName?: RegExp;
+  /** Patterns without a slash with a trailing one: folders only. */
+  anyFolderName?: RegExp;
+  /** Patterns with a slash: matched against whole paths. */
+  paths: CompiledPattern[];
+}
+
+const joined = (patterns: CompiledPattern[]): RegExp | undefined =>
+  patterns.length === 0 ? undefined : new RegExp(patterns.map((p) => `(?:${p.regexp.source})`).join('|'));
+
+function compileSet(set: IgnoreSet): CompiledSet {
+  const patterns = set.patterns.map(compilePattern);
+  return {
+    base: set.base,
+    anyName: joined(patterns.filter((p) => p.anyDepth && !p.folderOnly)),
+    anyFolderName: joined(patterns.filter((p) => p.anyDepth && p.folderOnly)),
+    paths: patterns.filter((p) => !p.anyDepth),
+  };
+}
+
+function setMatches(set: CompiledSet, rel: string, relIsFolder: boolean): boolean {
+  const parts = rel.split('/');
+  for (let i = 0; i < parts.length; i++) {
+    const isFolder = i < parts.length - 1 || relIsFolder;
+    if (set.anyName?.test(parts[i]) || (isFolder && set.anyFolderName?.test(parts[i]))) return true;
+  }
+  return set.paths.length > 0 && set.paths.some((p) => matches(p, rel, relIsFolder));
+}
+
 /** One matcher over several sets, for paths relative to `root` (absolute). */
 export function ignoreMatcher(root: string, sets: readonly IgnoreSet[]): IgnoreMatcher {
-  const compiled = sets.map((set) => ({ base: set.base, patterns: set.patterns.map(compilePattern) }));
+  const compiled = sets.map(compileSet);
   return (rel, isFolder = false) => {
     for (const set of compiled) {
       const below = set.base === root ? rel : toPosix(relative(set.base, `${root}/${rel}`));
       if (below === '' || below.startsWith('..') || isAbsolute(below)) continue;
-      if (set.patterns.some((p) => matches(p, below, isFolder))) return true;
+      if (setMatches(set, below, isFolder)) return true;
     }
     return false;
   };
