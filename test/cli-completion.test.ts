@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bashCompletion, fishCompletion, zshCompletion } from '../src/cli/completion.js';
-import { buildProgram } from '../src/cli/program.js';
+import { loadProgram } from '../src/cli/program.js';
 import { runCli } from './support/cli.js';
 
 let dir: string;
 const scripts: Record<string, string> = {};
-const program = buildProgram();
+const program = await loadProgram();
 const commands = program.commands.map((c) => c.name());
 
 beforeAll(async () => {

@@ -2,16 +2,34 @@ import { Command, CommanderError } from 'commander';
 import { errnoCode } from '../util/narrow.js';
 import { packageVersion } from '../util/version.js';
 import { errorText } from './error-text.js';
-import { registerServeCommand } from './serve.js';
-import { registerInitCommand } from './init.js';
-import { registerValidateCommand } from './validate.js';
-import { registerExportCommand } from './export.js';
-import { registerImportCommand } from './import.js';
-import { registerDiffCommand } from './diff.js';
-import { registerRenderCommand } from './render.js';
-import { registerCompletionCommand } from './completion.js';
+type Registrar = (program: Command) => void;
 
-export function buildProgram(): Command {
+/**
+ * Each command's definition, in the order help lists them, loaded only when needed: `wfe validate` loads
+ * none of the other commands' modules (each module costs start-up time, and Node 20 has no compile cache).
+ */
+const COMMANDS: Record<string, () => Promise<Registrar>> = {
+  serve: async () => (await import('./serve.js')).registerServeCommand,
+  init: async () => (await import('./init.js')).registerInitCommand,
+  validate: async () => (await import('./validate.js')).registerValidateCommand,
+  export: async () => (await import('./export.js')).registerExportCommand,
+  import: async () => (await import('./import.js')).registerImportCommand,
+  diff: async () => (await import('./diff.js')).registerDiffCommand,
+  render: async () => (await import('./render.js')).registerRenderCommand,
+  completion: async () => (await import('./completion.js')).registerCompletionCommand,
+};
+
+/**
+ * The program with the command `argv` names, or with every command when it names none of them (help,
+ * --version, a misspelt command to suggest the right one for) or names `completion`, which describes them all.
+ */
+export async function loadProgram(argv: string[] = []): Promise<Command> {
+  const named = argv[2];
+  const names = named !== undefined && named !== 'completion' && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
+  return buildProgram(await Promise.all(names.map((name) => COMMANDS[name]())));
+}
+
+function buildProgram(commands: Registrar[]): Command {
   const program = new Command();
   program
     .name('wfe')
@@ -24,14 +42,7 @@ export function buildProgram(): Command {
     .configureHelp({ sortOptions: false })
     // Before the subcommands are added, so they inherit it: usage errors throw instead of exiting 1.
     .exitOverride();
-  registerServeCommand(program);
-  registerInitCommand(program);
-  registerValidateCommand(program);
-  registerExportCommand(program);
-  registerImportCommand(program);
-  registerDiffCommand(program);
-  registerRenderCommand(program);
-  registerCompletionCommand(program);
+  for (const register of commands) register(program);
   program.addHelpText(
     'after',
     '\nExamples:\n' +
@@ -59,7 +70,7 @@ export async function run(argv: string[]): Promise<number | undefined> {
     process.once('SIGINT', () => process.exit(130));
     process.once('SIGTERM', () => process.exit(143));
   }
-  const program = buildProgram();
+  const program = await loadProgram(argv);
   try {
     await program.parseAsync(argv);
     return undefined;

@@ -23,8 +23,7 @@ export interface ValidateFlags {
 export async function validateCommand(args: string[], flags: ValidateFlags, reportFlags: ReportFlag[]): Promise<number> {
   const [
     { ALL_RULES, VALIDATE_DEFAULTS },
-    { FORMATTERS, FORMAT_NAMES },
-    { githubSummary },
+    { FORMAT_NAMES, isFormatName, loadFormatter },
     io,
     { folderSettings },
     { runValidation, folderOf },
@@ -38,7 +37,6 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
   ] = await Promise.all([
     import('../validate/rules.js'),
     import('../validate/formatters/index.js'),
-    import('../validate/formatters/github.js'),
     import('./io.js'),
     import('../project/folder-settings.js'),
     import('../validate/run.js'),
@@ -72,7 +70,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
     return usage((err as Error).message);
   }
   for (const t of targets)
-    if (!FORMATTERS[t.format]) return usage(`unknown --format "${t.format}"; choose from ${FORMAT_NAMES.join(', ')}`);
+    if (!isFormatName(t.format)) return usage(`unknown --format "${t.format}"; choose from ${FORMAT_NAMES.join(', ')}`);
 
   let flagRules;
   let ignorePatterns: string[];
@@ -141,7 +139,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
     for (const { format, output } of targets) {
       const toFile = output !== undefined && output !== '-';
       if (!toFile && flags.quiet && !failed) continue;
-      const text = FORMATTERS[format](report, {
+      const text = (await loadFormatter(format))(report, {
         color: color && !toFile && format === 'stylish',
         version: packageVersion,
         timings: flags.timings === true,
@@ -149,8 +147,10 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
       if (toFile) await io.writeOutput(output, text, true);
       else process.stdout.write(text);
     }
-    if (inGitHub && process.env.GITHUB_STEP_SUMMARY)
+    if (inGitHub && process.env.GITHUB_STEP_SUMMARY) {
+      const { githubSummary } = await import('../validate/formatters/github.js');
       await appendFile(process.env.GITHUB_STEP_SUMMARY, githubSummary(report, { color: false, version: packageVersion }));
+    }
     if (tooManyWarnings(report))
       process.stderr.write(`wfe validate: ${report.warningCount} warnings, more than --max-warnings ${flags.maxWarnings}\n`);
     return failed ? 1 : 0;

@@ -1,12 +1,20 @@
-import { codeclimate } from './codeclimate.js';
-import { compact } from './compact.js';
-import { github } from './github.js';
-import { json } from './json.js';
-import { junit } from './junit.js';
 import type { Formatter } from './options.js';
-import { sarif } from './sarif.js';
-import { stylish } from './stylish.js';
 
-export const FORMATTERS: Record<string, Formatter> = { stylish, json, junit, sarif, github, compact, codeclimate };
+/** Each report format, loaded only when asked for: most runs print one. */
+const FORMATTERS: Record<string, () => Promise<Formatter>> = {
+  stylish: async () => (await import('./stylish.js')).stylish,
+  json: async () => (await import('./json.js')).json,
+  junit: async () => (await import('./junit.js')).junit,
+  sarif: async () => (await import('./sarif.js')).sarif,
+  github: async () => (await import('./github.js')).github,
+  compact: async () => (await import('./compact.js')).compact,
+  codeclimate: async () => (await import('./codeclimate.js')).codeclimate,
+};
+
 export const FORMAT_NAMES = Object.keys(FORMATTERS);
+
+export const isFormatName = (name: string): boolean => Object.hasOwn(FORMATTERS, name);
+
+export const loadFormatter = (name: string): Promise<Formatter> => FORMATTERS[name]();
+
 export type { FormatOptions, Formatter } from './options.js';
