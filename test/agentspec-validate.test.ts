@@ -155,6 +155,9 @@ describe('export errors (seed §7.5 and Agent Spec rules)', () => {
     );
     const result = exportToAgentSpec(withLoop);
     expect(result.errors).toEqual(['Missing required port: loop.items']);
+    // Older files name the port alone ("loop_back", no "<node>-input-" prefix): the same loop.
+    const bare = { ...withLoop, edges: withLoop.edges.map((e, i) => (i === 6 ? { ...e, targetHandle: 'loop_back' } : e)) };
+    expect(exportToAgentSpec(bare).errors).toEqual(['Missing required port: loop.items']);
     expect(result.warnings).toContain(
       `Edge ${withLoop.edges[6].id} ends at control input "loop_back" of 'loop'; Agent Spec control edges have no target port (kept in metadata)`,
     );

@@ -60,8 +60,10 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
     return ports;
   };
   // Edges between exported nodes, each with its source node; the nodes they touch; the inputs they feed.
+  // And those that may close a cycle: not marked as a loop's back edge, not into a loop_back input.
   const wired: Array<{ edge: WorkflowEdge; source: WorkflowNode }> = [];
   const edges: WorkflowEdge[] = [];
+  const forward: WorkflowEdge[] = [];
   const touched = new Set<string>();
   const connectedInputs = new Map<string, Set<string>>();
   for (const edge of workflow.edges) {
@@ -70,9 +72,10 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
     wired.push({ edge, source });
     edges.push(edge);
     touched.add(edge.source).add(edge.target);
-    if (!edge.targetHandle) continue;
+    const port = edge.targetHandle ? portIdFromHandle(edge.targetHandle, edge.target, 'input') : undefined;
+    if (!isLoopEdge(edge) && port !== LOOP_BACK_PORT) forward.push(edge);
+    if (port === undefined) continue;
     const ports = connectedInputs.get(edge.target);
-    const port = portIdFromHandle(edge.targetHandle, edge.target, 'input');
     if (ports) ports.add(port);
     else connectedInputs.set(edge.target, new Set([port]));
   }
@@ -114,12 +117,19 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
       issues.push({ rule: 'end-reachable', message: 'No EndNode is reachable from the start node', nodeIds: ends.map((n) => n.id) });
   }
 
-  const edgesFrom = new Map<string, WorkflowEdge[]>();
-  for (const edge of edges) {
-    const from = edgesFrom.get(edge.source);
-    if (from) from.push(edge);
-    else edgesFrom.set(edge.source, [edge]);
-  }
+  // Grouped by source once, and only when a gateway needs it: a workflow may have 10,000 edges.
+  let edgesFrom: Map<string, WorkflowEdge[]> | undefined;
+  const edgesOutOf = (id: string): WorkflowEdge[] => {
+    if (!edgesFrom) {
+      edgesFrom = new Map();
+      for (const edge of edges) {
+        const from = edgesFrom.get(edge.source);
+        if (from) from.push(edge);
+        else edgesFrom.set(edge.source, [edge]);
+      }
+    }
+    return edgesFrom.get(id) ?? [];
+  };
   for (const node of nodes) {
     if (types.get(node.id) !== 'BranchingNode') continue;
     const ports = portsFor(node);
@@ -129,7 +139,7 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
         message: `Gateway node "${labelOf(node)}" has no branches defined. Agent Spec BranchingNode requires at least one branch.`,
         nodeIds: [node.id],
       });
-    for (const edge of edgesFrom.get(node.id) ?? []) {
+    for (const edge of edgesOutOf(node.id)) {
       if (!edge.sourceHandle) continue;
       const port = portIdFromHandle(edge.sourceHandle, node.id, 'output');
       if (!ports.branches.some((b) => b.name === port) && !ports.outputs.some((p) => p.id === port))
@@ -144,7 +154,7 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
 
   const cycle = findCycle(
     nodes.map((n) => n.id),
-    edges.filter((e) => !isLoopEdge(e) && (!e.targetHandle || portIdFromHandle(e.targetHandle, e.target, 'input') !== LOOP_BACK_PORT)),
+    forward,
   );
   if (cycle) {
     // The cycle runs through exported nodes only; an id is its own label otherwise.

@@ -4,7 +4,7 @@ import { exportToAgentSpec } from '../agentspec/export.js';
 import { LOSSY_RULE } from '../agentspec/to-agentspec.js';
 import { structuralIssues } from '../agentspec/validate-export.js';
 import { arePortsCompatible } from '../catalog/port-compat.js';
-import type { NodeMetadata, PortConfig, Workflow, WorkflowNode } from '../contract/types.js';
+import type { NodeMetadata, NodePort, PortConfig, Workflow, WorkflowNode } from '../contract/types.js';
 import { describeAjvErrors, isWorkflowFile, validateWorkflowFile } from '../contract/validators.js';
 import { portIdFromHandle } from '../graph/handles.js';
 import { graphProblems, type ConfigChecker } from '../graph/integrity.js';
@@ -43,14 +43,18 @@ export interface CheckResult {
   value?: unknown;
 }
 
-function portType(node: WorkflowNode, side: 'input' | 'output', portId: string): string | undefined {
-  const ports = side === 'input' ? node.data.metadata.inputs : node.data.metadata.outputs;
-  const found = ports?.find((p) => p.id === portId)?.dataType;
-  if (found) return found;
+/**
+ * What an edge end connects to: the port's data type (a declared port's, else a dynamic port's of that
+ * name) and the declared port's JSON Schema (ports of an imported Agent Spec flow carry one). One lookup
+ * of the declared port serves both.
+ */
+function portAt(node: WorkflowNode, side: 'input' | 'output', portId: string): { dataType?: string; schema?: NodePort['schema'] } {
+  const declared = (side === 'input' ? node.data.metadata.inputs : node.data.metadata.outputs)?.find((p) => p.id === portId);
+  if (declared?.dataType) return { dataType: declared.dataType, schema: declared.schema };
   const config = node.data.config ?? {};
   const dynamic = side === 'input' ? config.dynamicInputs : config.dynamicOutputs;
   const port: unknown = Array.isArray(dynamic) ? dynamic.find((p) => isRecord(p) && p.name === portId) : undefined;
-  return isRecord(port) && typeof port.dataType === 'string' ? port.dataType : undefined;
+  return { dataType: isRecord(port) && typeof port.dataType === 'string' ? port.dataType : undefined, schema: declared?.schema };
 }
 
 function portCompatibility(workflow: Workflow, portConfig: PortConfig): Finding[] {
@@ -60,26 +64,18 @@ function portCompatibility(workflow: Workflow, portConfig: PortConfig): Finding[
     const source = nodes.get(edge.source);
     const target = nodes.get(edge.target);
     if (!source || !target || !edge.sourceHandle || !edge.targetHandle) return;
-    const fromId = portIdFromHandle(edge.sourceHandle, source.id, 'output');
-    const toId = portIdFromHandle(edge.targetHandle, target.id, 'input');
-    const from = portType(source, 'output', fromId);
-    const to = portType(target, 'input', toId);
-    // Ports of an imported Agent Spec flow carry their JSON Schema: Agent Spec's type rule applies too.
-    const schemaOf = (node: WorkflowNode, side: 'inputs' | 'outputs', id: string) =>
-      node.data.metadata[side]?.find((p) => p.id === id)?.schema;
+    const from = portAt(source, 'output', portIdFromHandle(edge.sourceHandle, source.id, 'output'));
+    const to = portAt(target, 'input', portIdFromHandle(edge.targetHandle, target.id, 'input'));
+    // Agent Spec's type rule applies too, through the schemas.
     if (
-      from &&
-      to &&
-      !arePortsCompatible(
-        portConfig,
-        { dataType: from, schema: schemaOf(source, 'outputs', fromId) },
-        { dataType: to, schema: schemaOf(target, 'inputs', toId) },
-      )
+      from.dataType &&
+      to.dataType &&
+      !arePortsCompatible(portConfig, { dataType: from.dataType, schema: from.schema }, { dataType: to.dataType, schema: to.schema })
     )
       findings.push({
         ruleId: 'port-compatibility',
         pointer: `/edges/${i}`,
-        message: `Edge '${edge.id}' connects a ${from} output to a ${to} input; add a compatibilityRules entry {from: ${from}, to: ${to}} to wfe.config.yaml if this is intended`,
+        message: `Edge '${edge.id}' connects a ${from.dataType} output to a ${to.dataType} input; add a compatibilityRules entry {from: ${from.dataType}, to: ${to.dataType}} to wfe.config.yaml if this is intended`,
       });
   });
   return findings;
