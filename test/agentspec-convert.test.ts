@@ -18,6 +18,7 @@ import type { Workflow } from '../src/contract/types.js';
 import { validateWorkflowFile } from '../src/contract/validators.js';
 import { graphErrors } from '../src/graph/integrity.js';
 import { layeredLayout } from '../src/graph/layout.js';
+import { AGENTSPEC_VERSIONS, compareVersions } from '../src/agentspec/versions.js';
 import { examplesDir, exampleFiles, schemaProblems } from './agentspec-schema.js';
 
 const fixturesDir = new URL('../fixtures/workflows/', import.meta.url).pathname;
@@ -67,6 +68,16 @@ describe('FlowDrop → Agent Spec → FlowDrop', () => {
     // Through JSON and through YAML (what a file holds), the whole workflow returns, not only its graph.
     expect(agentSpecToWorkflow(viaJson(document))).toEqual(workflow);
     expect(agentSpecToWorkflow(parseYaml(toYaml(document), { version: '1.1' }))).toEqual(workflow);
+  });
+
+  it('keeps an edge key named "__proto__" as an own key, there and back', () => {
+    // JSON.parse makes "__proto__" an ordinary own key; assigning it would set a prototype instead and lose it.
+    const text = JSON.stringify(readFixture('chat-pipeline.json')).replace('"edges":[{', '"edges":[{"__proto__":{"note":"kept"},');
+    const workflow = JSON.parse(text) as Workflow;
+    expect(Object.keys(workflow.edges[0])).toContain('__proto__');
+    const document = exportToAgentSpec(workflow).document!;
+    expect(JSON.stringify(document)).toContain('"__proto__":{"note":"kept"}');
+    expect(agentSpecToWorkflow(viaJson(document))).toEqual(workflow);
   });
 
   it('keeps a node type copy that differs from the first node of its type, and only that one', () => {
@@ -209,6 +220,11 @@ describe('Agent Spec examples', () => {
     const low = exportToAgentSpec(workflow, { version: '25.4.1' });
     expect(low.valid).toBe(false);
     expect(low.errors).toEqual(['agentspec_version 25.4.1 is lower than 26.1.2, which CatchExceptionNode requires']);
+  });
+
+  it('knows the releases in ascending order (requiredVersion ranks them by their place in the list)', () => {
+    for (let i = 1; i < AGENTSPEC_VERSIONS.length; i++)
+      expect(compareVersions(AGENTSPEC_VERSIONS[i - 1], AGENTSPEC_VERSIONS[i]), AGENTSPEC_VERSIONS[i]).toBeLessThan(0);
   });
 });
 

@@ -9,7 +9,7 @@
 //
 // Writing: pyagentspec refuses a key defined at two levels and two inline copies of one id, so the export
 // writes every shared component once, in the root's `$referenced_components`, and references it elsewhere.
-import { AgentSpecError, isComponent, isObject, isReference, type AsObject, type AsValue } from './types.js';
+import { AgentSpecError, isComponent, isObject, isReference, setOwn, type AsObject, type AsValue } from './types.js';
 
 /** Reference key → value (a component, or a plain value such as a URL): an external components registry. */
 export type Registry = Map<string, AsValue>;
@@ -164,15 +164,17 @@ export function writeOnce(root: AsObject, pinned: string[] = []): AsObject {
   const liftObject = (value: AsObject, isRoot: boolean): AsObject => {
     if (isReference(value)) return value;
     const out: AsObject = {};
-    for (const [key, child] of Object.entries(value)) {
+    // Both passes walk the whole document in every export: keys, not entry arrays (profiled).
+    for (const key of Object.keys(value)) {
+      const child = value[key];
       if (key === 'metadata') out[key] = child;
       else if (key === '$referenced_components' && isObject(child)) {
-        for (const [ref, definition] of Object.entries(child)) {
-          const lifted = lift(definition, false);
+        for (const ref of Object.keys(child)) {
+          const lifted = lift(child[ref], false);
           if (!table.has(ref)) table.set(ref, lifted);
           count.set(ref, Math.max(2, count.get(ref) ?? 0));
         }
-      } else out[key] = lift(child, false);
+      } else setOwn(out, key, lift(child, false));
     }
     if (!isRoot && isComponent(out) && typeof out.id === 'string') count.set(out.id, (count.get(out.id) ?? 0) + 1);
     return out;
@@ -202,7 +204,7 @@ export function writeOnce(root: AsObject, pinned: string[] = []): AsObject {
       return { $component_ref: value.id };
     }
     const out: AsObject = {};
-    for (const [key, child] of Object.entries(value)) out[key] = key === 'metadata' ? child : replace(child, false);
+    for (const key of Object.keys(value)) setOwn(out, key, key === 'metadata' ? value[key] : replace(value[key], false));
     return out;
   };
   const body = replaceObject(lifted, true);

@@ -16,6 +16,8 @@ import { writeOnce } from './references.js';
 import {
   AgentSpecError,
   isObject,
+  omitKeys,
+  setOwn,
   workflowValue,
   type AsComponent,
   type AsObject,
@@ -226,31 +228,38 @@ function buildNode(m: Mapped, build: NodeBuild): AsComponent {
   const lost = Object.keys(config).filter((k) => !used.includes(k) && !EDITOR_CONFIG_KEYS.has(k));
   if (lost.length > 0) build.lostConfig(lost);
   const description = typeof config.instanceDescription === 'string' ? config.instanceDescription : undefined;
-  const keptConfig = Object.fromEntries(
-    Object.entries(config).filter(([k]) => !copied.includes(k) && !(k === 'instanceDescription' && description !== undefined)),
-  );
-  const { id: _id, position, data, ...nodeRest } = node;
-  const { label: _label, config: _config, metadata: nodeType, ...dataRest } = data;
+  // Copies by loops, not spread or rest syntax: this runs for every node of every export (profiled).
+  const keptConfig: AsObject = {};
+  for (const key of Object.keys(config))
+    if (!copied.includes(key) && !(key === 'instanceDescription' && description !== undefined)) setOwn(keptConfig, key, json(config[key]));
+  const { position, data } = node;
+  const nodeType = data.metadata;
+  const kept = omitKeys(node, NODE_OWN_KEYS);
+  kept.data = omitKeys(data, NODE_DATA_OWN_KEYS);
   const extensionMetadata = data.extensions?.[K.AS_METADATA];
-  const metadata: AsObject = {
-    ...(isObject(extensionMetadata) ? extensionMetadata : {}),
-    [K.FD_POSITION]: json(position),
-    [K.FD_NODE_TYPE_ID]: nodeTypeIdOf(node),
-    [K.FD_NODE]: json({ ...nodeRest, data: dataRest }),
-  };
+  const metadata: AsObject = isObject(extensionMetadata) ? omitKeys(extensionMetadata, NO_KEYS) : {};
+  metadata[K.FD_POSITION] = json(position);
+  metadata[K.FD_NODE_TYPE_ID] = nodeTypeIdOf(node);
+  metadata[K.FD_NODE] = kept;
   if (nodeType?.id && differsFromFirst(build, nodeType)) metadata[K.FD_NODE_TYPE] = json(nodeType);
   if (Object.keys(keptConfig).length > 0) metadata[K.FD_CONFIG] = json(keptConfig);
   if (derived.length > 0) metadata[K.FD_DERIVED] = derived;
 
-  const envelope: AsComponent = { component_type: type, id: node.id, name: label };
-  if (description !== undefined) envelope.description = description;
+  // The envelope, then metadata, inputs and outputs, then the mapper's fields (a field named like one of
+  // those replaces its value in place, as a spread would): built key by key, no spread in this hot path.
+  const component: AsComponent = { component_type: type, id: node.id, name: label };
+  if (description !== undefined) component.description = description;
+  component.metadata = metadata;
+  component.inputs = inputs;
+  component.outputs = outputs;
+  for (const key of Object.keys(fields)) setOwn(component, key, fields[key]);
 
   const extra = extraControlOutputs(mapper, ports);
   if (extra.length > 0)
     warn(
       `Control outputs ${extra.map((id) => `"${id}"`).join(', ')} of '${label}' are not branches of an Agent Spec ${type}; written as from_branch values`,
     );
-  return { ...envelope, metadata, inputs, outputs, ...fields };
+  return component;
 }
 
 /**
@@ -273,6 +282,13 @@ function extraControlOutputs(mapper: NodeMapper, ports: NodePorts): string[] {
   return ports.triggerOutputs.map((p) => p.id).filter((id) => id !== 'trigger' && !branches?.includes(id));
 }
 
+/** What an Agent Spec edge expresses itself; an edge's other keys are kept under flowdrop:edge. */
+const EDGE_OWN_KEYS: ReadonlySet<string> = new Set(['id', 'source', 'target', 'sourceHandle', 'targetHandle']);
+/** What a component says of a node itself (or keeps under its own key); the rest is kept under flowdrop:node. */
+const NODE_OWN_KEYS: ReadonlySet<string> = new Set(['id', 'position', 'data']);
+const NODE_DATA_OWN_KEYS: ReadonlySet<string> = new Set(['label', 'config', 'metadata']);
+const NO_KEYS: ReadonlySet<string> = new Set();
+
 /** Control edges, then data edges, as Agent Spec edges; edges kept only in metadata, with their place. */
 function buildEdges(
   edges: WorkflowEdge[],
@@ -291,8 +307,9 @@ function buildEdges(
       kept.push({ at, edge });
       continue;
     }
-    const { id, source: _s, target: _t, sourceHandle, targetHandle, ...edgeRest } = edge;
-    const rest: JsonObject = { ...edgeRest };
+    const { id, sourceHandle, targetHandle } = edge;
+    // The edge without what the Agent Spec edge says itself.
+    const rest = omitKeys(edge, EDGE_OWN_KEYS);
     // Handles an import would not derive are kept verbatim (null for a missing one).
     if (sourceHandle !== kind.sourceHandle) rest.sourceHandle = sourceHandle ?? null;
     if (targetHandle !== kind.targetHandle) rest.targetHandle = targetHandle ?? null;
@@ -302,10 +319,10 @@ function buildEdges(
     const givenName = data[K.AS_NAME];
     const srcName = labelOf(src.node);
     const dstName = labelOf(dst.node);
-    const head: AsObject = { component_type: kind.kind === 'control' ? 'ControlFlowEdge' : 'DataFlowEdge', id };
     if (kind.kind === 'control') {
       control.push({
-        ...head,
+        component_type: 'ControlFlowEdge',
+        id,
         name: typeof givenName === 'string' ? givenName : `${srcName} -> ${dstName}`,
         metadata: edgeMetadata(data, rest),
         from_node: ref(src.node.id),
@@ -314,7 +331,8 @@ function buildEdges(
       });
     } else {
       dataEdges.push({
-        ...head,
+        component_type: 'DataFlowEdge',
+        id,
         name: typeof givenName === 'string' ? givenName : `${srcName}.${kind.output} -> ${dstName}.${kind.input}`,
         metadata: edgeMetadata(data, rest),
         source_node: ref(src.node.id),

@@ -32,6 +32,22 @@ export const isComponent = (value: unknown): value is AsComponent => isObject(va
  */
 export const workflowValue = (value: unknown): AsValue => value as AsValue;
 
+/**
+ * `target[key] = value`, except that a key named "__proto__" (JSON.parse makes it an own property) stays an
+ * own property, as object spread would keep it, instead of setting the prototype.
+ */
+export function setOwn(target: AsObject, key: string, value: AsValue): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
+}
+
+/** `value` without the keys in `omit`, keys in order: what rest destructuring gives, without its cost in hot paths. */
+export function omitKeys(value: object, omit: ReadonlySet<string>): AsObject {
+  const out: AsObject = {};
+  for (const key of Object.keys(value)) if (!omit.has(key)) setOwn(out, key, workflowValue(Reflect.get(value, key)));
+  return out;
+}
+
 /** Fields every component may carry; the rest are type-specific. */
 export const ENVELOPE_FIELDS = [
   'component_type',

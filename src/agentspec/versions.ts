@@ -134,28 +134,33 @@ export interface VersionNeed {
   reason?: string;
 }
 
+// AGENTSPEC_VERSIONS is in ascending order: a version's index compares as compareVersions does.
+const VERSION_RANK = new Map<string, number>(AGENTSPEC_VERSIONS.map((version, i) => [version, i]));
+const rankOf = (version: AgentSpecVersion): number => VERSION_RANK.get(version) ?? -1;
+
 /** The lowest version covering every component of the document, and the component that needs it. */
 export function requiredVersion(document: AsValue): VersionNeed {
   let need: VersionNeed = { version: OLDEST_VERSION };
   const raise = (version: AgentSpecVersion, reason: string) => {
-    if (compareVersions(version, need.version) > 0) need = { version, reason };
+    if (rankOf(version) > rankOf(need.version)) need = { version, reason };
   };
+  // A walk of the whole document in every export: plain loops, no entry arrays (it showed in profiles).
   const stack: AsValue[] = [document];
   while (stack.length > 0) {
     const value = stack.pop();
     if (Array.isArray(value)) {
-      stack.push(...value);
+      for (const item of value) stack.push(item);
       continue;
     }
     if (!isObject(value)) continue;
     if (isComponent(value)) {
       const type = value.component_type;
       raise(componentSince.get(type) ?? OLDEST_VERSION, type);
-      for (const [field, [version, needs]] of Object.entries(fieldRules[type] ?? {}))
-        if (needs(value[field])) raise(version, `${type}.${field}`);
+      const rules = fieldRules[type];
+      if (rules) for (const [field, [version, needs]] of Object.entries(rules)) if (needs(value[field])) raise(version, `${type}.${field}`);
       if (type === 'LlmNode') raise(llmNodeVersion(value.outputs), 'LlmNode with structured output');
     }
-    for (const [key, child] of Object.entries(value)) if (key !== 'metadata') stack.push(child);
+    for (const key of Object.keys(value)) if (key !== 'metadata') stack.push(value[key]);
   }
   return need;
 }
