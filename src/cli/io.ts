@@ -316,7 +316,7 @@ export async function writeOutput(target: string, text: string, force: boolean, 
     await mkdir(folder, { recursive: true });
     madeFolders.add(folder);
   }
-  const options = { deferFolderSync: batch };
+  const options = { deferFolderSync: batch, identity: false };
   try {
     await writeFileAtomic(resolve(target), text, options);
   } catch (err) {
