@@ -1,18 +1,23 @@
 // The validators the server uses are ajv's standalone code, generated ahead of time from the schemas in
 // src/contract/schemas.ts. This fails while that file is stale, and checks that the precompiled code
 // judges like a validator compiled at run time.
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve, sep } from 'node:path';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { AJV_FORMATS, AJV_OPTIONS, PRECOMPILED_SCHEMAS, SHARED_SCHEMAS } from '../src/contract/schemas.js';
 import * as validators from '../src/contract/validators.js';
 import { CONFIG_AJV_OPTIONS } from '../src/contract/config-check.js';
-import * as configValidators from '../src/contract/precompiled/config-validators.js';
+import { startServeChild } from './support/cli.js';
 import { builtinConfigSchemas, precompiledConfigValidatorsSource, precompiledValidatorsSource } from './support/precompile-validators.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
+// Required when a test needs it: the generating test must run while the committed file is stale.
+const configValidators = (): Record<string, unknown> =>
+  createRequire(import.meta.url)('../src/contract/precompiled/config-validators.cjs') as Record<string, unknown>;
 
 interface Judge {
   (value: unknown): boolean;
@@ -30,22 +35,22 @@ function judgedAlike(name: string, precompiled: Judge, compiled: Judge, samples:
   }
   return failures;
 }
-const GENERATED = join(ROOT, 'src', 'contract', 'precompiled', 'validators.ts');
-const GENERATED_CONFIG = join(ROOT, 'src', 'contract', 'precompiled', 'config-validators.ts');
+const GENERATED = join(ROOT, 'src', 'contract', 'precompiled', 'validators.cjs');
+const GENERATED_CONFIG = join(ROOT, 'src', 'contract', 'precompiled', 'config-validators.cjs');
 
-describe('src/contract/precompiled/validators.ts', () => {
+describe('src/contract/precompiled/validators.cjs', () => {
   it('is what the schemas generate today (run `npm run generate` after changing a schema)', () => {
     const expected = precompiledValidatorsSource();
     if (process.env.WFE_WRITE_GENERATED === '1') writeFileSync(GENERATED, expected);
     const actual = readFileSync(GENERATED, 'utf8');
-    if (actual !== expected) expect.fail('src/contract/precompiled/validators.ts is stale: run `npm run generate` and commit the result');
+    if (actual !== expected) expect.fail('src/contract/precompiled/validators.cjs is stale: run `npm run generate` and commit the result');
   });
 
-  it('config-validators.ts is what the built-in node types generate today (npm run generate)', () => {
+  it('config-validators.cjs is what the built-in node types generate today (npm run generate)', () => {
     const expected = precompiledConfigValidatorsSource();
     if (process.env.WFE_WRITE_GENERATED === '1') writeFileSync(GENERATED_CONFIG, expected);
     if (readFileSync(GENERATED_CONFIG, 'utf8') !== expected)
-      expect.fail('src/contract/precompiled/config-validators.ts is stale: run `npm run generate` and commit the result');
+      expect.fail('src/contract/precompiled/config-validators.cjs is stale: run `npm run generate` and commit the result');
   });
 
   it('the built-in config validators judge like ones compiled at run time, and their schemas are valid', () => {
@@ -57,7 +62,7 @@ describe('src/contract/precompiled/validators.ts', () => {
       // Shipped compiled, they skip ajv's meta-schema check at run time: it is made here.
       expect(ajv.validateSchema(schema), `${name}: ${JSON.stringify(ajv.errors)}`).toBe(true);
       const compiled = ajv.compile(schema);
-      const precompiled = Reflect.get(configValidators, name) as typeof compiled;
+      const precompiled = Reflect.get(configValidators(), name) as typeof compiled;
       const properties = Object.keys((schema.properties ?? {}) as object);
       const samples: unknown[] = [{}, [], 'text', Object.fromEntries(properties.map((p) => [p, 12345]))];
       samples.push(
@@ -93,6 +98,55 @@ describe('src/contract/precompiled/validators.ts', () => {
     }
     // The samples must exercise the error paths, or the comparison proves little.
     expect(failures).toBeGreaterThan(100);
+  });
+});
+
+describe('loading the precompiled validators', () => {
+  /** The CommonJS files a `wfe serve` of `dir` had required when it exited, after `act` on its URL. */
+  async function requiredBy(dir: string, act: (url: string) => Promise<void>): Promise<string[]> {
+    const report = join(dir, 'required.json');
+    const hook = join(dir, 'hook.cjs');
+    writeFileSync(
+      hook,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify(Object.keys(require.cache))));`,
+    );
+    const served = join(dir, 'workflows');
+    mkdirSync(served, { recursive: true });
+    const server = await startServeChild([served, '--no-watch'], 15_000, ['--require', hook]);
+    try {
+      await act(server.url);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    return JSON.parse(readFileSync(report, 'utf8')) as string[];
+  }
+
+  it('waits for the first check: an empty folder is served without them, a created workflow loads them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wfe-lazy-validators-'));
+    try {
+      const generated = `${sep}precompiled${sep}`;
+      const idle = await requiredBy(dir, async (url) => {
+        expect((await fetch(`${url}/health`)).status).toBe(200);
+      });
+      // The hook sees what was required (commander is), and the generated validators were not.
+      expect(idle.some((file) => file.includes(`${sep}commander${sep}`))).toBe(true);
+      expect(idle.filter((file) => file.includes(generated))).toEqual([]);
+
+      const busy = await requiredBy(dir, async (url) => {
+        const created = await fetch(`${url}/workflows`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ name: 'first', nodes: [], edges: [] }),
+        });
+        expect(created.status).toBe(201);
+      });
+      expect(busy.filter((file) => file.includes(generated)).map((file) => file.slice(file.lastIndexOf(sep) + 1))).toContain(
+        'validators.cjs',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

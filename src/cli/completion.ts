@@ -1,6 +1,6 @@
 // `wfe completion bash|zsh|fish`: shell completion scripts read off the commander program itself, so a
 // new command or option is completed without touching this file.
-import { Argument, InvalidArgumentError, type Command, type Option } from 'commander';
+import { Argument, InvalidArgumentError, type Command, type Option } from './commander.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 type Shell = (typeof SHELLS)[number];

@@ -1,6 +1,6 @@
 // wfe diff: what changed between two workflows, for a reviewer. Also git's external diff driver
 // (diff.<driver>.command), which git calls with 7 arguments.
-import { Option, type Command } from 'commander';
+import { Option, type Command } from './commander.js';
 import type { Workflow } from '../contract/types.js';
 import type { DiffFormat } from '../review/format-diff.js';
 import { errorMessage } from '../util/narrow.js';

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from './commander.js';
 import { EXPORT_RULES } from '../agentspec/rules.js';
 import { AGENTSPEC_VERSIONS, isAgentSpecVersion, type AgentSpecVersion } from '../agentspec/versions.js';
 import type { ExportFlags } from './export-run.js';

@@ -1,4 +1,4 @@
-import { Option, type Command } from 'commander';
+import { Option, type Command } from './commander.js';
 import { IMPORT_SOURCES } from '../agentspec/rules.js';
 import type { ImportFlags } from './import-run.js';
 

@@ -3,7 +3,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
-import type { Command } from 'commander';
+import type { Command } from './commander.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
 
 const SAMPLES = ['chat-pipeline.json', 'support-router.json', 'refund-approval.json'];

@@ -1,4 +1,4 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError } from './commander.js';
 import { errnoCode } from '../util/narrow.js';
 import { packageVersion } from '../util/version.js';
 import { errorText } from './error-text.js';

@@ -1,7 +1,7 @@
 // wfe render: a workflow as a Mermaid flowchart or as its canonical text outline (a git textconv).
 // Also home of readWorkflow, which `wfe diff` shares: a file or stdin, FlowDrop JSON/YAML or Agent Spec.
 import type { Workflow } from '../contract/types.js';
-import { Option, type Command } from 'commander';
+import { Option, type Command } from './commander.js';
 import { errnoCode, errorMessage } from '../util/narrow.js';
 
 export interface RenderFlags {

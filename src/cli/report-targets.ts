@@ -1,7 +1,7 @@
 // Which report goes where in `wfe validate`: each -o/--output names the file of the -f/--format given just
 // before it on the command line; a format without one goes to stdout. So
 // `-f stylish -f sarif -o wfe.sarif` writes SARIF to wfe.sarif and stylish to stdout.
-import type { Command } from 'commander';
+import type { Command } from './commander.js';
 
 export type ReportFlag = { flag: 'format' | 'output'; value: string };
 

@@ -1,4 +1,4 @@
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from './commander.js';
 import { isLoopback, normaliseAllowedHost, normaliseOrigin } from '../server/guard.js';
 import { errorMessage } from '../util/narrow.js';
 import { errorText } from './error-text.js';

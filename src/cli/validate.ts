@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import type { Command } from './commander.js';
 import { recordReportFlags } from './report-targets.js';
 import type { ValidateFlags } from './validate-run.js';
 

@@ -1,9 +1,8 @@
 import type { Ajv, ValidateFunction } from 'ajv';
 import { ajvPackage } from '../util/lazy-module.js';
 import { isRecord } from '../util/narrow.js';
-import * as precompiledConfig from './precompiled/config-validators.js';
 import { EDITOR_CONFIG_KEYS } from './schemas.js';
-import { describeAjvErrors, shipped } from './validators.js';
+import { describeAjvErrors, generatedModule, shippedFrom } from './validators.js';
 
 /** Checks a node's config against its type's configSchema; returns problems as sentences. */
 export type ConfigChecker = (nodeTypeId: string, configSchema: unknown, config: Record<string, unknown>) => string[];
@@ -55,7 +54,7 @@ export function configValidationSchema(schema: Record<string, unknown>): Record<
   };
 }
 
-/** The options of every config validator, compiled here or ahead of time (precompiled/config-validators.ts). */
+/** The options of every config validator, compiled here or ahead of time (precompiled/config-validators.cjs). */
 export const CONFIG_AJV_OPTIONS = { allErrors: true, strict: false, validateFormats: false, logger: false } as const;
 
 function compile(schema: Record<string, unknown>, properties: object): ValidateFunction | null {
@@ -72,6 +71,8 @@ function compile(schema: Record<string, unknown>, properties: object): ValidateF
   return validate;
 }
 
+const precompiledConfig = generatedModule('./precompiled/config-validators.cjs');
+
 let precompiledByShape: Map<string, Array<{ schema: unknown; validate: ValidateFunction }>> | undefined;
 
 // Property names in sorted order: a file written by the store's serialiser has its keys sorted.
@@ -81,19 +82,15 @@ const sortedShape = (properties: object): string => Object.keys(properties).sort
 function precompiledFor(properties: object, checked: Record<string, unknown>): ValidateFunction | undefined {
   if (!precompiledByShape) {
     precompiledByShape = new Map();
-    for (const [name, schema] of Object.entries(precompiledConfig.configSchemas)) {
-      const validate = shippedConfigValidator(name);
+    const { configSchemas } = precompiledConfig();
+    for (const [name, schema] of Object.entries(isRecord(configSchemas) ? configSchemas : {})) {
+      const validate = shippedFrom(precompiledConfig, name);
       if (!validate || !isRecord(schema) || !isRecord(schema.properties)) continue;
       const key = sortedShape(schema.properties);
       precompiledByShape.set(key, [...(precompiledByShape.get(key) ?? []), { schema, validate }]);
     }
   }
   return precompiledByShape.get(sortedShape(properties))?.find((entry) => sameJson(entry.schema, checked))?.validate;
-}
-
-function shippedConfigValidator(name: string): ValidateFunction | undefined {
-  const validate: unknown = Reflect.get(precompiledConfig, name);
-  return typeof validate === 'function' ? shipped(validate) : undefined;
 }
 
 /** Deep equality of two parsed JSON values (key order aside). */

@@ -291,7 +291,7 @@ export const agentSpecExecuteSchema = {
 export const SHARED_SCHEMAS = [portSchema, portDefinitionSchema, nodeMetadataSchema, nodeSchema, edgeSchema] as const;
 
 /**
- * The validators compiled ahead of time into precompiled/validators.ts (ajv's standalone code), by export
+ * The validators compiled ahead of time into precompiled/validators.cjs (ajv's standalone code), by export
  * name: loading ajv and compiling these at start cost about 95 ms per process. After changing a schema
  * here, `npm run generate` rewrites that file; a test fails while it is stale.
  */

@@ -1,7 +1,8 @@
+import { createRequire } from 'node:module';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type addFormatsModule from 'ajv-formats';
 import { ajvPackage, lazyModule } from '../util/lazy-module.js';
-import * as precompiled from './precompiled/validators.js';
+import { isRecord } from '../util/narrow.js';
 import { AJV_FORMATS, AJV_OPTIONS, PRECOMPILED_SCHEMAS, SHARED_SCHEMAS } from './schemas.js';
 import type { WorkflowFile } from './types.js';
 
@@ -12,19 +13,52 @@ const addFormats = lazyModule<typeof addFormatsModule.default>('ajv-formats');
 const knownSchemas: object[] = [...SHARED_SCHEMAS, ...Object.values(PRECOMPILED_SCHEMAS)];
 export const registeredSchemas = (): readonly object[] => knownSchemas;
 
-// The generated module is untyped: each export is an ajv validate function with its `errors`.
-export const shipped = (validate: unknown): ValidateFunction => validate as ValidateFunction;
+const requireHere = createRequire(import.meta.url);
 
-export const validateWorkflowFile = shipped(precompiled.validateWorkflowFile);
-export const validateCreateWorkflow = shipped(precompiled.validateCreateWorkflow);
-export const validateUpdateWorkflow = shipped(precompiled.validateUpdateWorkflow);
-export const validateNodeType = shipped(precompiled.validateNodeType);
-export const validateRunRequest = shipped(precompiled.validateRunRequest);
-export const validateExecuteRequest = shipped(precompiled.validateExecuteRequest);
-export const validateCreateSession = shipped(precompiled.validateCreateSession);
-export const validateSendMessage = shipped(precompiled.validateSendMessage);
-export const validateInterruptAnswer = shipped(precompiled.validateInterruptAnswer);
-export const validateAgentSpecExecute = shipped(precompiled.validateAgentSpecExecute);
+/**
+ * A module of ajv's standalone code (precompiled/*.cjs), required on its first use. They are CommonJS so
+ * they can be required synchronously from src/ (the tests) and dist/ alike: loading them costs about 4 ms
+ * that a process which checks nothing (`wfe serve` of an empty folder, `wfe --help`) no longer pays.
+ */
+export function generatedModule(
+  file: './precompiled/validators.cjs' | './precompiled/config-validators.cjs',
+): () => Record<string, unknown> {
+  let loaded: Record<string, unknown> | undefined;
+  return () => {
+    if (loaded) return loaded;
+    const exported: unknown = requireHere(file);
+    if (!isRecord(exported)) throw new Error(`${file} exports no validators: run \`npm run generate\``);
+    return (loaded = exported);
+  };
+}
+
+const precompiled = generatedModule('./precompiled/validators.cjs');
+
+/** The shipped validator `name` of the generated module, an ajv validate function with its `errors`. */
+export function shippedFrom(load: () => Record<string, unknown>, name: string): ValidateFunction | undefined {
+  const validate = load()[name];
+  // The generated module is untyped: each export is an ajv validate function.
+  return typeof validate === 'function' ? (validate as ValidateFunction) : undefined;
+}
+
+function shipped(name: keyof typeof PRECOMPILED_SCHEMAS): Validator {
+  return onFirstUse(() => {
+    const validate = shippedFrom(precompiled, name);
+    if (!validate) throw new Error(`precompiled/validators.cjs has no ${name}: run \`npm run generate\``);
+    return validate;
+  });
+}
+
+export const validateWorkflowFile = shipped('validateWorkflowFile');
+export const validateCreateWorkflow = shipped('validateCreateWorkflow');
+export const validateUpdateWorkflow = shipped('validateUpdateWorkflow');
+export const validateNodeType = shipped('validateNodeType');
+export const validateRunRequest = shipped('validateRunRequest');
+export const validateExecuteRequest = shipped('validateExecuteRequest');
+export const validateCreateSession = shipped('validateCreateSession');
+export const validateSendMessage = shipped('validateSendMessage');
+export const validateInterruptAnswer = shipped('validateInterruptAnswer');
+export const validateAgentSpecExecute = shipped('validateAgentSpecExecute');
 
 /**
  * What wfe asks of a validator, ajv's own or one compiled on first use: whether `data` conforms, then the
@@ -60,23 +94,28 @@ function ajv(): Ajv {
   return (sharedAjv = instance);
 }
 
-/**
- * A validator compiled on its first call, not when this module loads: a process compiles only the schemas
- * it uses, and starts sooner.
- */
-function compileOnFirstUse(schema: object): Validator & { schema: object } {
-  knownSchemas.push(schema);
-  let compiled: ValidateFunction | undefined;
-  const validate: Validator & { schema: object } = Object.assign(
+/** A validator made by `make` on its first call, not when this module loads: a process makes only those it uses. */
+function onFirstUse(make: () => ValidateFunction): Validator {
+  let made: ValidateFunction | undefined;
+  const validate: Validator = Object.assign(
     (data: unknown): boolean => {
-      compiled ??= ajv().compile(schema);
-      const valid = compiled(data);
-      validate.errors = compiled.errors;
+      made ??= make();
+      const valid = made(data);
+      validate.errors = made.errors;
       return valid;
     },
-    { errors: undefined, schema },
+    { errors: undefined },
   );
   return validate;
+}
+
+/** A schema compiled on its first use (see onFirstUse), and known to the meta-schema test. */
+function compileOnFirstUse(schema: object): Validator & { schema: object } {
+  knownSchemas.push(schema);
+  return Object.assign(
+    onFirstUse(() => ajv().compile(schema)),
+    { schema },
+  );
 }
 
 /** Compiles another schema on the shared instance (same formats, same options), on its first use. */

@@ -2,8 +2,9 @@
 // preflights (OPTIONS) are answered here with 204 and never reach auth or the routes.
 // Which origins get headers is guard.ts's originPolicy: loopback and --cors-origin ones with
 // credentials; with "*" listed, any other origin gets `*` and no credentials; the rest get nothing.
-import cors, { type CorsOptions } from 'cors';
+import type { CorsOptions } from 'cors';
 import type { Middleware } from 'polka';
+import { corsPackage } from '../util/lazy-module.js';
 import { originPolicy, type BrowserAccess } from './guard.js';
 
 export type CorsConfig = Pick<BrowserAccess, 'host' | 'origins'>;
@@ -29,7 +30,7 @@ export function createCors(config: CorsConfig): Middleware {
   const policy = originPolicy(config.origins);
   const optionsFor = (origin: string | undefined): CorsOptions =>
     origin === undefined ? refused : policy.trusted(origin) ? withCredentials : policy.anyOrigin ? wildcard : refused;
-  const handler = cors<Parameters<Middleware>[0]>((req, callback) => callback(null, optionsFor(req.headers.origin)));
+  const handler = corsPackage()<Parameters<Middleware>[0]>((req, callback) => callback(null, optionsFor(req.headers.origin)));
 
   return (req, res, next) => {
     const preflight = req.method === 'OPTIONS';

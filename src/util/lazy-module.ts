@@ -1,9 +1,12 @@
 // Packages that only some runs need (ajv, yaml, jsonc-parser) are loaded on first use, not at start: loading
 // them costs more than the rest of `wfe serve`'s start-up together (docs/performance.md). All three ship
 // CommonJS for Node, so a synchronous require keeps their callers synchronous, and the instance is the one
-// an `import` elsewhere would get.
+// an `import` elsewhere would get. The CommonJS packages every run needs (commander, cors) are required too:
+// an `import` of CommonJS makes Node scan its source for export names first, about 2 ms at each start.
 import { createRequire } from 'node:module';
 import type * as Ajv from 'ajv';
+import type * as Commander from 'commander';
+import type corsModule from 'cors';
 import type * as JsoncParser from 'jsonc-parser';
 import type * as Yaml from 'yaml';
 
@@ -18,3 +21,5 @@ export function lazyModule<T>(id: string): () => T {
 export const yamlPackage = lazyModule<typeof Yaml>('yaml');
 export const jsoncParser = lazyModule<typeof JsoncParser>('jsonc-parser');
 export const ajvPackage = lazyModule<typeof Ajv>('ajv');
+export const corsPackage = lazyModule<typeof corsModule>('cors');
+export const commanderPackage = lazyModule<typeof Commander>('commander');

@@ -52,9 +52,9 @@ export interface ServingChild {
   exited: Promise<number | null>;
 }
 
-/** Starts `wfe serve ... --port 0` and resolves once it printed its URL. */
-export function startServeChild(args: string[], timeoutMs = 15_000): Promise<ServingChild> {
-  const child = spawn(process.execPath, [BIN, 'serve', ...args, '--port', '0'], { env: { ...process.env, NO_COLOR: '1' } });
+/** Starts `wfe serve ... --port 0` (with `nodeArgs` for Node itself) and resolves once it printed its URL. */
+export function startServeChild(args: string[], timeoutMs = 15_000, nodeArgs: string[] = []): Promise<ServingChild> {
+  const child = spawn(process.execPath, [...nodeArgs, BIN, 'serve', ...args, '--port', '0'], { env: { ...process.env, NO_COLOR: '1' } });
   let out = '';
   let err = '';
   const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));

@@ -1,6 +1,7 @@
-// Writes the source of src/contract/precompiled/validators.ts: ajv's standalone code for the schemas
+// Writes the source of src/contract/precompiled/validators.cjs: ajv's standalone code for the schemas
 // PRECOMPILED_SCHEMAS names, compiled with the options the server would use. test/precompiled-validators.test.ts
-// compares it with the committed file (and rewrites it under `npm run generate`).
+// compares it with the committed file (and rewrites it under `npm run generate`). CommonJS, so that
+// src/contract/validators.ts can require it on first use (see there).
 import { createRequire } from 'node:module';
 import { _, Ajv } from 'ajv';
 import { BUILTIN_NODE_TYPES } from '../../src/catalog/builtin-node-types.js';
@@ -12,13 +13,10 @@ const require = createRequire(import.meta.url);
 type Standalone = (ajv: Ajv, refs: Record<string, string>) => string;
 type AddFormats = (ajv: Ajv, formats: string[]) => Ajv;
 
-const header = (from: string): string => `// @ts-nocheck
+const header = (from: string): string => `"use strict";
 // Generated from ${from} by ajv's standalone code generation (test/support/precompile-validators.ts).
 // Do not edit: run \`npm run generate\` after changing a schema. test/precompiled-validators.test.ts fails while this is stale.
 /* eslint-disable */
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
 `;
 
 export function precompiledValidatorsSource(): string {
@@ -26,7 +24,7 @@ export function precompiledValidatorsSource(): string {
   const addFormats = require('ajv-formats') as AddFormats;
   const ajv = new Ajv({
     ...AJV_OPTIONS,
-    code: { source: true, esm: true, lines: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
+    code: { source: true, esm: false, lines: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
   });
   addFormats(ajv, AJV_FORMATS);
   for (const schema of SHARED_SCHEMAS) ajv.addSchema(schema);
@@ -53,10 +51,10 @@ export function builtinConfigSchemas(): Record<string, Record<string, unknown>> 
   return schemas;
 }
 
-/** The source of src/contract/precompiled/config-validators.ts: the built-in node types' config validators. */
+/** The source of src/contract/precompiled/config-validators.cjs: the built-in node types' config validators. */
 export function precompiledConfigValidatorsSource(): string {
   const standalone = (require('ajv/dist/standalone') as { default: Standalone }).default;
-  const ajv = new Ajv({ ...CONFIG_AJV_OPTIONS, code: { source: true, esm: true, lines: true } });
+  const ajv = new Ajv({ ...CONFIG_AJV_OPTIONS, code: { source: true, esm: false, lines: true } });
   const schemas = builtinConfigSchemas();
   const refs: Record<string, string> = {};
   for (const [name, schema] of Object.entries(schemas)) {
@@ -64,5 +62,5 @@ export function precompiledConfigValidatorsSource(): string {
     refs[name] = `wfe-config:${name}`;
   }
   const code = standalone(ajv, refs).replace(/^"use strict";\n/, '');
-  return `${header('the built-in node types (src/catalog/builtin-node-types.ts)')}${code}\nexport const configSchemas = ${JSON.stringify(schemas)};\n`;
+  return `${header('the built-in node types (src/catalog/builtin-node-types.ts)')}${code}\nexports.configSchemas = ${JSON.stringify(schemas)};\n`;
 }

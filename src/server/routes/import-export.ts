@@ -2,10 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { parseText, toYaml } from '../../agentspec/serialize.js';
 import { invalidField } from '../../contract/errors.js';
-import { describeAjvErrors, validateCreateWorkflow } from '../../contract/validators.js';
+import { conformsTo, describeAjvErrors, validateCreateWorkflow } from '../../contract/validators.js';
 import type { CreateInput } from '../../store/workflow-model.js';
 import { isRecord } from '../../util/narrow.js';
-import { conformsTo, findById } from './route-helpers.js';
+import { findById } from './route-helpers.js';
 import type { AppContext, Router } from '../context.js';
 import { enumParam, envelopeAround, readJsonBody, sendRaw } from '../http.js';
 

@@ -1,23 +1,13 @@
 // What the run-side routes share: reading a request body checked by its schema, and finding the
 // record a path id names.
 import type { Request } from 'polka';
-import type { ValidateFunction } from 'ajv';
 import { invalidField, notFound } from '../../contract/errors.js';
-import { describeAjvErrors } from '../../contract/validators.js';
+import { conformsTo, describeAjvErrors, type Validator } from '../../contract/validators.js';
 import type { Engine } from '../../engine/engine.js';
 import { assertSafeId } from '../../store/paths.js';
 import { isRecord } from '../../util/narrow.js';
 import type { AppContext } from '../context.js';
 import { readJsonBody } from '../http.js';
-
-/**
- * A validator of validators.ts as a type guard: what passes its schema is a T. The schemas and the types
- * are written side by side, so this is where a route states which type its schema describes.
- */
-export const conformsTo =
-  <T>(validate: ValidateFunction) =>
-  (value: unknown): value is T =>
-    validate(value);
 
 /**
  * The JSON body (an empty one reads as {}), checked by `validate`: the first problem is a 400 naming its
@@ -26,7 +16,7 @@ export const conformsTo =
 export async function readCheckedBody<T>(
   req: Request,
   ctx: AppContext,
-  validate: ValidateFunction,
+  validate: Validator,
   messages: Record<string, string> = {},
 ): Promise<T> {
   const body: unknown = (await readJsonBody(req, ctx.options.maxBody)) ?? {};

@@ -1,13 +1,18 @@
 import { invalidField, notFound } from '../../contract/errors.js';
-import { describeAjvErrors, validateCreateWorkflow, validateUpdateWorkflow } from '../../contract/validators.js';
-import type { ValidateFunction } from 'ajv';
+import {
+  conformsTo,
+  describeAjvErrors,
+  validateCreateWorkflow,
+  validateUpdateWorkflow,
+  type Validator,
+} from '../../contract/validators.js';
 import type { Request } from 'polka';
 import { assertSafeId } from '../../store/paths.js';
 import type { StoredWorkflow } from '../../store/workflow-store.js';
 import type { ListOrder } from '../../store/ordered-list.js';
 import type { NodeExecutionInfo, Workflow } from '../../contract/types.js';
 import type { CreateInput, UpdateInput } from '../../store/workflow-model.js';
-import { conformsTo, findById } from './route-helpers.js';
+import { findById } from './route-helpers.js';
 import { isRecord } from '../../util/narrow.js';
 import type { AppContext, Router } from '../context.js';
 import { cachedJson, sendCached, VersionedCache, type CachedResponse } from '../response-cache.js';
@@ -19,7 +24,7 @@ const SORT_FIELDS = ['updated_at', 'created_at', 'name'] as const;
 const ORDER_OF: Record<(typeof SORT_FIELDS)[number], ListOrder> = { updated_at: 'updatedAt', created_at: 'createdAt', name: 'name' };
 
 /** Reads and schema-checks a JSON body; the first problem becomes a 400 naming the field. */
-async function readValidBody<T>(req: Request, ctx: AppContext, validate: ValidateFunction): Promise<T> {
+async function readValidBody<T>(req: Request, ctx: AppContext, validate: Validator): Promise<T> {
   const body = await readJsonBody(req, ctx.options.maxBody);
   if (body === undefined) throw invalidField('body', 'a JSON object is required');
   if (!isRecord(body)) throw invalidField('body', 'must be a JSON object');

@@ -1,11 +1,8 @@
-// @ts-nocheck
+"use strict";
 // Generated from the built-in node types (src/catalog/builtin-node-types.ts) by ajv's standalone code generation (test/support/precompile-validators.ts).
 // Do not edit: run `npm run generate` after changing a schema. test/precompiled-validators.test.ts fails while this is stale.
 /* eslint-disable */
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
-export const config0 = validate10;
+exports.config0 = validate10;
 const schema11 = {"type":"object","properties":{},"additionalProperties":true};
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -27,7 +24,7 @@ validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const config1 = validate11;
+exports.config1 = validate11;
 const schema12 = {"type":"object","properties":{"label":{"type":"string","title":"Field label","default":"Text"},"placeholder":{"type":"string","title":"Placeholder","default":"Type something…"},"defaultValue":{"type":"string","title":"Default value","default":"","format":"multiline"},"multiline":{"type":"boolean","title":"Multi-line","default":true}},"additionalProperties":true};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -97,7 +94,7 @@ validate11.errors = vErrors;
 return errors === 0;
 }
 
-export const config2 = validate12;
+exports.config2 = validate12;
 const schema13 = {"type":"object","properties":{"placeholder":{"type":"string","title":"Placeholder","default":"Ask me anything…"},"includeHistory":{"type":"boolean","title":"Include history","default":true},"maxHistory":{"type":"integer","title":"History length","default":20,"minimum":0,"maximum":200}},"additionalProperties":true};
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -178,7 +175,7 @@ validate12.errors = vErrors;
 return errors === 0;
 }
 
-export const config3 = validate13;
+exports.config3 = validate13;
 const schema14 = {"type":"object","properties":{"path":{"type":"string","title":"Path","default":"data/input.csv","placeholder":"data/input.csv"},"accept":{"type":"string","title":"Accepted types","default":".csv,.json,.txt"},"maxSizeMb":{"type":"integer","title":"Max size (MB)","default":10,"minimum":1,"maximum":1024}},"required":["path"],"additionalProperties":true};
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -269,7 +266,7 @@ validate13.errors = vErrors;
 return errors === 0;
 }
 
-export const config4 = validate14;
+exports.config4 = validate14;
 const schema15 = {"type":"object","properties":{"template":{"type":"string","title":"Template","default":"Answer the question below.\n\nQuestion: {{ input }}","format":"template","variables":{"ports":["input","context"],"showHints":true}}},"required":["template"],"additionalProperties":true};
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -313,7 +310,7 @@ validate14.errors = vErrors;
 return errors === 0;
 }
 
-export const config5 = validate15;
+exports.config5 = validate15;
 const schema16 = {"type":"object","properties":{"model":{"type":"string","title":"Model","enum":["gpt-4o-mini","gpt-4o","claude-3-5-sonnet","claude-3-5-haiku","llama-3.1-8b-instruct","mistral-small"],"default":"gpt-4o-mini"},"temperature":{"type":"number","title":"Temperature","default":0.7,"minimum":0,"maximum":2,"step":0.1,"format":"range"},"maxTokens":{"type":"integer","title":"Max tokens","default":1024,"minimum":1,"maximum":32768},"systemPrompt":{"type":"string","title":"System prompt","default":"You are a helpful assistant.","format":"multiline"},"mockResponse":{"type":"string","title":"Mock response","default":"","format":"multiline","description":"Reply used by the local runner instead of calling a model; empty echoes the prompt"}},"required":["model"],"additionalProperties":true};
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -462,7 +459,7 @@ validate15.errors = vErrors;
 return errors === 0;
 }
 
-export const config6 = validate16;
+exports.config6 = validate16;
 const schema17 = {"type":"object","properties":{"branches":{"type":"array","title":"Branches","description":"Each branch becomes an output handle","items":{"type":"object","properties":{"name":{"type":"string","title":"Name","description":"Handle id of this branch; letters, digits, _ and -"},"label":{"type":"string","title":"Label"},"condition":{"type":"string","title":"Condition","description":"Expression over the node inputs; empty for the default branch"},"isDefault":{"type":"boolean","title":"Default branch","default":false}},"required":["name"]},"minItems":1,"default":[{"name":"match","label":"Match","condition":"value === 'yes'","isDefault":false},{"name":"default","label":"Default","condition":"","isDefault":true}]},"evaluation":{"type":"string","title":"Evaluation","enum":["first_match","all_matches"],"default":"first_match"}},"additionalProperties":true};
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -606,7 +603,7 @@ validate16.errors = vErrors;
 return errors === 0;
 }
 
-export const config7 = validate17;
+exports.config7 = validate17;
 const schema18 = {"type":"object","properties":{"maxIterations":{"type":"integer","title":"Max iterations","default":1000,"minimum":1},"continueOnError":{"type":"boolean","title":"Continue on error","default":false}},"additionalProperties":true};
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -665,7 +662,7 @@ validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const config8 = validate18;
+exports.config8 = validate18;
 const schema19 = {"type":"object","properties":{"precision":{"type":"integer","title":"Decimal places","default":6,"minimum":0,"maximum":15},"angleUnit":{"type":"string","title":"Angle unit","enum":["radians","degrees"],"default":"radians"}},"additionalProperties":true};
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -745,7 +742,7 @@ validate18.errors = vErrors;
 return errors === 0;
 }
 
-export const config9 = validate19;
+exports.config9 = validate19;
 const schema20 = {"type":"object","properties":{"provider":{"type":"string","title":"Provider","enum":["duckduckgo","brave","bing"],"default":"duckduckgo"},"maxResults":{"type":"integer","title":"Max results","default":5,"minimum":1,"maximum":50},"safeSearch":{"type":"boolean","title":"Safe search","default":true}},"additionalProperties":true};
 
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -837,7 +834,7 @@ validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const config10 = validate20;
+exports.config10 = validate20;
 const schema21 = {"type":"object","properties":{"method":{"type":"string","title":"Method","enum":["GET","POST","PUT","PATCH","DELETE"],"default":"GET"},"url":{"type":"string","title":"URL","default":"https://api.example.com/v1/status","format":"uri"},"headers":{"type":"object","title":"Headers","format":"json","default":{}},"timeoutMs":{"type":"integer","title":"Timeout (ms)","default":10000,"minimum":100,"maximum":300000},"mockResponse":{"type":"object","title":"Mock response","format":"json","default":{},"description":"Body returned by the local runner instead of calling the URL"}},"required":["method","url"],"additionalProperties":true};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -975,7 +972,7 @@ validate20.errors = vErrors;
 return errors === 0;
 }
 
-export const config11 = validate21;
+exports.config11 = validate21;
 const schema22 = {"type":"object","properties":{"path":{"type":"string","title":"Path","default":"","placeholder":"$.items","description":"Optional JSONPath of the value to extract"},"strict":{"type":"boolean","title":"Strict","default":true},"stripCodeFences":{"type":"boolean","title":"Strip code fences","default":true,"description":"Remove ```json fences around model output"}},"additionalProperties":true};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1033,7 +1030,7 @@ validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const config12 = validate22;
+exports.config12 = validate22;
 const schema23 = {"type":"object","properties":{"operation":{"type":"string","title":"Operation","enum":["template","uppercase","lowercase","trim","truncate"],"default":"template"},"template":{"type":"string","title":"Template","default":"{{ text }}","format":"template","variables":{"ports":["text","data"],"showHints":true}},"maxLength":{"type":"integer","title":"Max length","default":0,"minimum":0,"description":"0 keeps the full text"}},"required":["operation"],"additionalProperties":true};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1125,7 +1122,7 @@ validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const config13 = validate23;
+exports.config13 = validate23;
 const schema24 = {"type":"object","properties":{"delimiter":{"type":"string","title":"Delimiter","default":",","maxLength":1},"hasHeader":{"type":"boolean","title":"First row is a header","default":true},"encoding":{"type":"string","title":"Encoding","enum":["utf-8","latin1"],"default":"utf-8"}},"additionalProperties":true};
 const func2 = require("ajv/dist/runtime/ucs2length").default;
 
@@ -1208,7 +1205,7 @@ validate23.errors = vErrors;
 return errors === 0;
 }
 
-export const config14 = validate24;
+exports.config14 = validate24;
 const schema25 = {"type":"object","properties":{"condition":{"type":"string","title":"Condition","default":"record.status === 'active'","description":"Expression over `record`"}},"required":["condition"],"additionalProperties":true};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1252,7 +1249,7 @@ validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const config15 = validate25;
+exports.config15 = validate25;
 const schema26 = {"type":"object","properties":{"mapping":{"type":"object","title":"Mapping","format":"json","default":{"id":"record.id"},"description":"Output field → expression over `record`"},"dropUnmapped":{"type":"boolean","title":"Drop unmapped fields","default":false}},"required":["mapping"],"additionalProperties":true};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1309,7 +1306,7 @@ validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const config16 = validate26;
+exports.config16 = validate26;
 const schema27 = {"type":"object","properties":{"strategy":{"type":"string","title":"Strategy","enum":["append","inner_join","left_join"],"default":"append"},"key":{"type":"string","title":"Join key","default":"id"}},"required":["strategy"],"additionalProperties":true};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1376,7 +1373,7 @@ validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const config17 = validate27;
+exports.config17 = validate27;
 const schema28 = {"type":"object","properties":{"operation":{"type":"string","title":"Operation","enum":["count","sum","avg","min","max"],"default":"count"},"field":{"type":"string","title":"Field","default":"","description":"Field to aggregate; not needed for count"},"groupBy":{"type":"string","title":"Group by","default":""}},"required":["operation"],"additionalProperties":true};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1455,7 +1452,7 @@ validate27.errors = vErrors;
 return errors === 0;
 }
 
-export const config18 = validate28;
+exports.config18 = validate28;
 const schema29 = {"type":"object","properties":{"path":{"type":"string","title":"Path","default":"output/result.json"},"format":{"type":"string","title":"Format","enum":["json","jsonl","csv","text"],"default":"json"},"overwrite":{"type":"boolean","title":"Overwrite","default":true}},"required":["path","format"],"additionalProperties":true};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1544,7 +1541,7 @@ validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const config19 = validate29;
+exports.config19 = validate29;
 const schema30 = {"type":"object","properties":{"maxMessages":{"type":"integer","title":"Max messages","default":20,"minimum":1,"maximum":500},"memoryKey":{"type":"string","title":"Memory key","default":"default","description":"Nodes sharing a key share one memory"},"perSession":{"type":"boolean","title":"Per session","default":true}},"additionalProperties":true};
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1625,7 +1622,7 @@ validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const config20 = validate30;
+exports.config20 = validate30;
 const schema31 = {"type":"object","properties":{"interruptType":{"type":"string","title":"Interrupt type","enum":["confirmation","choice","text","form","review"],"default":"confirmation"},"message":{"type":"string","title":"Message","default":"Please review and confirm before the workflow continues.","format":"multiline"},"confirmLabel":{"type":"string","title":"Confirm label","default":"Approve"},"cancelLabel":{"type":"string","title":"Cancel label","default":"Reject"},"options":{"type":"array","title":"Options","description":"Choices offered when the type is \"choice\"","items":{"type":"object","properties":{"value":{"type":"string","title":"Value"},"label":{"type":"string","title":"Label"},"description":{"type":"string","title":"Description"}},"required":["value","label"]},"default":[]},"multiple":{"type":"boolean","title":"Allow several choices","default":false},"placeholder":{"type":"string","title":"Placeholder","default":"","description":"Hint shown when the type is \"text\""},"formSchema":{"type":"object","title":"Form schema","format":"json","default":{},"description":"ConfigSchema of the form when the type is \"form\""},"allowCancel":{"type":"boolean","title":"Allow cancel","default":true},"timeoutSeconds":{"type":"integer","title":"Timeout (s)","default":0,"minimum":0,"description":"0 waits forever"}},"required":["interruptType","message"],"additionalProperties":true};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1887,7 +1884,7 @@ validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const config21 = validate31;
+exports.config21 = validate31;
 const schema32 = {"type":"object","properties":{"title":{"type":"string","title":"Title","default":"Result"},"format":{"type":"string","title":"Format","enum":["plain","markdown","json"],"default":"markdown"}},"additionalProperties":true};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1944,7 +1941,7 @@ validate31.errors = vErrors;
 return errors === 0;
 }
 
-export const config22 = validate32;
+exports.config22 = validate32;
 const schema33 = {"type":"object","properties":{"role":{"type":"string","title":"Role","enum":["assistant","system"],"default":"assistant"},"markdown":{"type":"boolean","title":"Render markdown","default":true}},"additionalProperties":true};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -2001,7 +1998,7 @@ validate32.errors = vErrors;
 return errors === 0;
 }
 
-export const config23 = validate33;
+exports.config23 = validate33;
 const schema34 = {"type":"object","properties":{"content":{"type":"string","title":"Content","default":"Describe this part of the workflow.","format":"markdown"},"noteType":{"type":"string","title":"Style","enum":["info","warning","success","error","note"],"default":"info"}},"required":["content"],"additionalProperties":true};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -2068,7 +2065,7 @@ validate33.errors = vErrors;
 return errors === 0;
 }
 
-export const config24 = validate34;
+exports.config24 = validate34;
 const schema35 = {"type":"object","properties":{"prompt_template":{"type":"string","title":"Prompt template","default":"{{ prompt }}","format":"template","variables":{"ports":["prompt"],"showHints":true}},"system_prompt":{"type":"string","title":"System prompt","default":"","format":"multiline"},"llm_config_ref":{"type":"string","title":"LLM config","default":"default_llm","description":"Name of a shared LLM configuration"}},"required":["prompt_template"],"additionalProperties":true};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -2136,7 +2133,7 @@ validate34.errors = vErrors;
 return errors === 0;
 }
 
-export const config25 = validate35;
+exports.config25 = validate35;
 const schema36 = {"type":"object","properties":{"branches":{"type":"array","title":"Branches","description":"Condition is the literal input value selecting the branch; the default branch catches the rest","items":{"type":"object","properties":{"name":{"type":"string","title":"Name","description":"Handle id of this branch; letters, digits, _ and -"},"label":{"type":"string","title":"Label"},"condition":{"type":"string","title":"Condition","description":"Expression over the node inputs; empty for the default branch"},"isDefault":{"type":"boolean","title":"Default branch","default":false}},"required":["name"]},"minItems":1,"default":[{"name":"yes","label":"Yes","condition":"yes","isDefault":false},{"name":"default","label":"Default","condition":"","isDefault":true}]}},"additionalProperties":true};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -2257,7 +2254,7 @@ validate35.errors = vErrors;
 return errors === 0;
 }
 
-export const config26 = validate36;
+exports.config26 = validate36;
 const schema37 = {"type":"object","properties":{"tool_ref":{"type":"string","title":"Tool","default":"","description":"Name of the tool to run"}},"additionalProperties":true};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -2291,7 +2288,7 @@ validate36.errors = vErrors;
 return errors === 0;
 }
 
-export const config27 = validate37;
+exports.config27 = validate37;
 const schema38 = {"type":"object","properties":{"endpoint":{"type":"string","title":"Endpoint","default":"https://api.example.com/v1/resource","format":"uri"},"method":{"type":"string","title":"Method","enum":["GET","POST","PUT","PATCH","DELETE"],"default":"GET"},"headers":{"type":"object","title":"Headers","format":"json","default":{}}},"required":["endpoint","method"],"additionalProperties":true};
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -2381,7 +2378,7 @@ validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const config28 = validate38;
+exports.config28 = validate38;
 const schema39 = {"type":"object","properties":{"agent_ref":{"type":"string","title":"Agent","default":"","description":"Name of the agent to call"}},"additionalProperties":true};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -2415,7 +2412,7 @@ validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const config29 = validate39;
+exports.config29 = validate39;
 const schema40 = {"type":"object","properties":{"flow_ref":{"type":"string","title":"Flow","default":"","description":"Name of the flow to run"}},"additionalProperties":true};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -2449,7 +2446,7 @@ validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const config30 = validate40;
+exports.config30 = validate40;
 const schema41 = {"type":"object","properties":{"input_collection":{"type":"string","title":"Input collection","default":"collection"},"output_collection":{"type":"string","title":"Output collection","default":"results"},"map_flow_ref":{"type":"string","title":"Flow","default":"","description":"Name of the flow run per item"}},"additionalProperties":true};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -2507,4 +2504,4 @@ validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const configSchemas = {"config0":{"type":"object","properties":{},"additionalProperties":true},"config1":{"type":"object","properties":{"label":{"type":"string","title":"Field label","default":"Text"},"placeholder":{"type":"string","title":"Placeholder","default":"Type something…"},"defaultValue":{"type":"string","title":"Default value","default":"","format":"multiline"},"multiline":{"type":"boolean","title":"Multi-line","default":true}},"additionalProperties":true},"config2":{"type":"object","properties":{"placeholder":{"type":"string","title":"Placeholder","default":"Ask me anything…"},"includeHistory":{"type":"boolean","title":"Include history","default":true},"maxHistory":{"type":"integer","title":"History length","default":20,"minimum":0,"maximum":200}},"additionalProperties":true},"config3":{"type":"object","properties":{"path":{"type":"string","title":"Path","default":"data/input.csv","placeholder":"data/input.csv"},"accept":{"type":"string","title":"Accepted types","default":".csv,.json,.txt"},"maxSizeMb":{"type":"integer","title":"Max size (MB)","default":10,"minimum":1,"maximum":1024}},"required":["path"],"additionalProperties":true},"config4":{"type":"object","properties":{"template":{"type":"string","title":"Template","default":"Answer the question below.\n\nQuestion: {{ input }}","format":"template","variables":{"ports":["input","context"],"showHints":true}}},"required":["template"],"additionalProperties":true},"config5":{"type":"object","properties":{"model":{"type":"string","title":"Model","enum":["gpt-4o-mini","gpt-4o","claude-3-5-sonnet","claude-3-5-haiku","llama-3.1-8b-instruct","mistral-small"],"default":"gpt-4o-mini"},"temperature":{"type":"number","title":"Temperature","default":0.7,"minimum":0,"maximum":2,"step":0.1,"format":"range"},"maxTokens":{"type":"integer","title":"Max tokens","default":1024,"minimum":1,"maximum":32768},"systemPrompt":{"type":"string","title":"System prompt","default":"You are a helpful assistant.","format":"multiline"},"mockResponse":{"type":"string","title":"Mock response","default":"","format":"multiline","description":"Reply used by the local runner instead of calling a model; empty echoes the prompt"}},"required":["model"],"additionalProperties":true},"config6":{"type":"object","properties":{"branches":{"type":"array","title":"Branches","description":"Each branch becomes an output handle","items":{"type":"object","properties":{"name":{"type":"string","title":"Name","description":"Handle id of this branch; letters, digits, _ and -"},"label":{"type":"string","title":"Label"},"condition":{"type":"string","title":"Condition","description":"Expression over the node inputs; empty for the default branch"},"isDefault":{"type":"boolean","title":"Default branch","default":false}},"required":["name"]},"minItems":1,"default":[{"name":"match","label":"Match","condition":"value === 'yes'","isDefault":false},{"name":"default","label":"Default","condition":"","isDefault":true}]},"evaluation":{"type":"string","title":"Evaluation","enum":["first_match","all_matches"],"default":"first_match"}},"additionalProperties":true},"config7":{"type":"object","properties":{"maxIterations":{"type":"integer","title":"Max iterations","default":1000,"minimum":1},"continueOnError":{"type":"boolean","title":"Continue on error","default":false}},"additionalProperties":true},"config8":{"type":"object","properties":{"precision":{"type":"integer","title":"Decimal places","default":6,"minimum":0,"maximum":15},"angleUnit":{"type":"string","title":"Angle unit","enum":["radians","degrees"],"default":"radians"}},"additionalProperties":true},"config9":{"type":"object","properties":{"provider":{"type":"string","title":"Provider","enum":["duckduckgo","brave","bing"],"default":"duckduckgo"},"maxResults":{"type":"integer","title":"Max results","default":5,"minimum":1,"maximum":50},"safeSearch":{"type":"boolean","title":"Safe search","default":true}},"additionalProperties":true},"config10":{"type":"object","properties":{"method":{"type":"string","title":"Method","enum":["GET","POST","PUT","PATCH","DELETE"],"default":"GET"},"url":{"type":"string","title":"URL","default":"https://api.example.com/v1/status","format":"uri"},"headers":{"type":"object","title":"Headers","format":"json","default":{}},"timeoutMs":{"type":"integer","title":"Timeout (ms)","default":10000,"minimum":100,"maximum":300000},"mockResponse":{"type":"object","title":"Mock response","format":"json","default":{},"description":"Body returned by the local runner instead of calling the URL"}},"required":["method","url"],"additionalProperties":true},"config11":{"type":"object","properties":{"path":{"type":"string","title":"Path","default":"","placeholder":"$.items","description":"Optional JSONPath of the value to extract"},"strict":{"type":"boolean","title":"Strict","default":true},"stripCodeFences":{"type":"boolean","title":"Strip code fences","default":true,"description":"Remove ```json fences around model output"}},"additionalProperties":true},"config12":{"type":"object","properties":{"operation":{"type":"string","title":"Operation","enum":["template","uppercase","lowercase","trim","truncate"],"default":"template"},"template":{"type":"string","title":"Template","default":"{{ text }}","format":"template","variables":{"ports":["text","data"],"showHints":true}},"maxLength":{"type":"integer","title":"Max length","default":0,"minimum":0,"description":"0 keeps the full text"}},"required":["operation"],"additionalProperties":true},"config13":{"type":"object","properties":{"delimiter":{"type":"string","title":"Delimiter","default":",","maxLength":1},"hasHeader":{"type":"boolean","title":"First row is a header","default":true},"encoding":{"type":"string","title":"Encoding","enum":["utf-8","latin1"],"default":"utf-8"}},"additionalProperties":true},"config14":{"type":"object","properties":{"condition":{"type":"string","title":"Condition","default":"record.status === 'active'","description":"Expression over `record`"}},"required":["condition"],"additionalProperties":true},"config15":{"type":"object","properties":{"mapping":{"type":"object","title":"Mapping","format":"json","default":{"id":"record.id"},"description":"Output field → expression over `record`"},"dropUnmapped":{"type":"boolean","title":"Drop unmapped fields","default":false}},"required":["mapping"],"additionalProperties":true},"config16":{"type":"object","properties":{"strategy":{"type":"string","title":"Strategy","enum":["append","inner_join","left_join"],"default":"append"},"key":{"type":"string","title":"Join key","default":"id"}},"required":["strategy"],"additionalProperties":true},"config17":{"type":"object","properties":{"operation":{"type":"string","title":"Operation","enum":["count","sum","avg","min","max"],"default":"count"},"field":{"type":"string","title":"Field","default":"","description":"Field to aggregate; not needed for count"},"groupBy":{"type":"string","title":"Group by","default":""}},"required":["operation"],"additionalProperties":true},"config18":{"type":"object","properties":{"path":{"type":"string","title":"Path","default":"output/result.json"},"format":{"type":"string","title":"Format","enum":["json","jsonl","csv","text"],"default":"json"},"overwrite":{"type":"boolean","title":"Overwrite","default":true}},"required":["path","format"],"additionalProperties":true},"config19":{"type":"object","properties":{"maxMessages":{"type":"integer","title":"Max messages","default":20,"minimum":1,"maximum":500},"memoryKey":{"type":"string","title":"Memory key","default":"default","description":"Nodes sharing a key share one memory"},"perSession":{"type":"boolean","title":"Per session","default":true}},"additionalProperties":true},"config20":{"type":"object","properties":{"interruptType":{"type":"string","title":"Interrupt type","enum":["confirmation","choice","text","form","review"],"default":"confirmation"},"message":{"type":"string","title":"Message","default":"Please review and confirm before the workflow continues.","format":"multiline"},"confirmLabel":{"type":"string","title":"Confirm label","default":"Approve"},"cancelLabel":{"type":"string","title":"Cancel label","default":"Reject"},"options":{"type":"array","title":"Options","description":"Choices offered when the type is \"choice\"","items":{"type":"object","properties":{"value":{"type":"string","title":"Value"},"label":{"type":"string","title":"Label"},"description":{"type":"string","title":"Description"}},"required":["value","label"]},"default":[]},"multiple":{"type":"boolean","title":"Allow several choices","default":false},"placeholder":{"type":"string","title":"Placeholder","default":"","description":"Hint shown when the type is \"text\""},"formSchema":{"type":"object","title":"Form schema","format":"json","default":{},"description":"ConfigSchema of the form when the type is \"form\""},"allowCancel":{"type":"boolean","title":"Allow cancel","default":true},"timeoutSeconds":{"type":"integer","title":"Timeout (s)","default":0,"minimum":0,"description":"0 waits forever"}},"required":["interruptType","message"],"additionalProperties":true},"config21":{"type":"object","properties":{"title":{"type":"string","title":"Title","default":"Result"},"format":{"type":"string","title":"Format","enum":["plain","markdown","json"],"default":"markdown"}},"additionalProperties":true},"config22":{"type":"object","properties":{"role":{"type":"string","title":"Role","enum":["assistant","system"],"default":"assistant"},"markdown":{"type":"boolean","title":"Render markdown","default":true}},"additionalProperties":true},"config23":{"type":"object","properties":{"content":{"type":"string","title":"Content","default":"Describe this part of the workflow.","format":"markdown"},"noteType":{"type":"string","title":"Style","enum":["info","warning","success","error","note"],"default":"info"}},"required":["content"],"additionalProperties":true},"config24":{"type":"object","properties":{"prompt_template":{"type":"string","title":"Prompt template","default":"{{ prompt }}","format":"template","variables":{"ports":["prompt"],"showHints":true}},"system_prompt":{"type":"string","title":"System prompt","default":"","format":"multiline"},"llm_config_ref":{"type":"string","title":"LLM config","default":"default_llm","description":"Name of a shared LLM configuration"}},"required":["prompt_template"],"additionalProperties":true},"config25":{"type":"object","properties":{"branches":{"type":"array","title":"Branches","description":"Condition is the literal input value selecting the branch; the default branch catches the rest","items":{"type":"object","properties":{"name":{"type":"string","title":"Name","description":"Handle id of this branch; letters, digits, _ and -"},"label":{"type":"string","title":"Label"},"condition":{"type":"string","title":"Condition","description":"Expression over the node inputs; empty for the default branch"},"isDefault":{"type":"boolean","title":"Default branch","default":false}},"required":["name"]},"minItems":1,"default":[{"name":"yes","label":"Yes","condition":"yes","isDefault":false},{"name":"default","label":"Default","condition":"","isDefault":true}]}},"additionalProperties":true},"config26":{"type":"object","properties":{"tool_ref":{"type":"string","title":"Tool","default":"","description":"Name of the tool to run"}},"additionalProperties":true},"config27":{"type":"object","properties":{"endpoint":{"type":"string","title":"Endpoint","default":"https://api.example.com/v1/resource","format":"uri"},"method":{"type":"string","title":"Method","enum":["GET","POST","PUT","PATCH","DELETE"],"default":"GET"},"headers":{"type":"object","title":"Headers","format":"json","default":{}}},"required":["endpoint","method"],"additionalProperties":true},"config28":{"type":"object","properties":{"agent_ref":{"type":"string","title":"Agent","default":"","description":"Name of the agent to call"}},"additionalProperties":true},"config29":{"type":"object","properties":{"flow_ref":{"type":"string","title":"Flow","default":"","description":"Name of the flow to run"}},"additionalProperties":true},"config30":{"type":"object","properties":{"input_collection":{"type":"string","title":"Input collection","default":"collection"},"output_collection":{"type":"string","title":"Output collection","default":"results"},"map_flow_ref":{"type":"string","title":"Flow","default":"","description":"Name of the flow run per item"}},"additionalProperties":true}};
+exports.configSchemas = {"config0":{"type":"object","properties":{},"additionalProperties":true},"config1":{"type":"object","properties":{"label":{"type":"string","title":"Field label","default":"Text"},"placeholder":{"type":"string","title":"Placeholder","default":"Type something…"},"defaultValue":{"type":"string","title":"Default value","default":"","format":"multiline"},"multiline":{"type":"boolean","title":"Multi-line","default":true}},"additionalProperties":true},"config2":{"type":"object","properties":{"placeholder":{"type":"string","title":"Placeholder","default":"Ask me anything…"},"includeHistory":{"type":"boolean","title":"Include history","default":true},"maxHistory":{"type":"integer","title":"History length","default":20,"minimum":0,"maximum":200}},"additionalProperties":true},"config3":{"type":"object","properties":{"path":{"type":"string","title":"Path","default":"data/input.csv","placeholder":"data/input.csv"},"accept":{"type":"string","title":"Accepted types","default":".csv,.json,.txt"},"maxSizeMb":{"type":"integer","title":"Max size (MB)","default":10,"minimum":1,"maximum":1024}},"required":["path"],"additionalProperties":true},"config4":{"type":"object","properties":{"template":{"type":"string","title":"Template","default":"Answer the question below.\n\nQuestion: {{ input }}","format":"template","variables":{"ports":["input","context"],"showHints":true}}},"required":["template"],"additionalProperties":true},"config5":{"type":"object","properties":{"model":{"type":"string","title":"Model","enum":["gpt-4o-mini","gpt-4o","claude-3-5-sonnet","claude-3-5-haiku","llama-3.1-8b-instruct","mistral-small"],"default":"gpt-4o-mini"},"temperature":{"type":"number","title":"Temperature","default":0.7,"minimum":0,"maximum":2,"step":0.1,"format":"range"},"maxTokens":{"type":"integer","title":"Max tokens","default":1024,"minimum":1,"maximum":32768},"systemPrompt":{"type":"string","title":"System prompt","default":"You are a helpful assistant.","format":"multiline"},"mockResponse":{"type":"string","title":"Mock response","default":"","format":"multiline","description":"Reply used by the local runner instead of calling a model; empty echoes the prompt"}},"required":["model"],"additionalProperties":true},"config6":{"type":"object","properties":{"branches":{"type":"array","title":"Branches","description":"Each branch becomes an output handle","items":{"type":"object","properties":{"name":{"type":"string","title":"Name","description":"Handle id of this branch; letters, digits, _ and -"},"label":{"type":"string","title":"Label"},"condition":{"type":"string","title":"Condition","description":"Expression over the node inputs; empty for the default branch"},"isDefault":{"type":"boolean","title":"Default branch","default":false}},"required":["name"]},"minItems":1,"default":[{"name":"match","label":"Match","condition":"value === 'yes'","isDefault":false},{"name":"default","label":"Default","condition":"","isDefault":true}]},"evaluation":{"type":"string","title":"Evaluation","enum":["first_match","all_matches"],"default":"first_match"}},"additionalProperties":true},"config7":{"type":"object","properties":{"maxIterations":{"type":"integer","title":"Max iterations","default":1000,"minimum":1},"continueOnError":{"type":"boolean","title":"Continue on error","default":false}},"additionalProperties":true},"config8":{"type":"object","properties":{"precision":{"type":"integer","title":"Decimal places","default":6,"minimum":0,"maximum":15},"angleUnit":{"type":"string","title":"Angle unit","enum":["radians","degrees"],"default":"radians"}},"additionalProperties":true},"config9":{"type":"object","properties":{"provider":{"type":"string","title":"Provider","enum":["duckduckgo","brave","bing"],"default":"duckduckgo"},"maxResults":{"type":"integer","title":"Max results","default":5,"minimum":1,"maximum":50},"safeSearch":{"type":"boolean","title":"Safe search","default":true}},"additionalProperties":true},"config10":{"type":"object","properties":{"method":{"type":"string","title":"Method","enum":["GET","POST","PUT","PATCH","DELETE"],"default":"GET"},"url":{"type":"string","title":"URL","default":"https://api.example.com/v1/status","format":"uri"},"headers":{"type":"object","title":"Headers","format":"json","default":{}},"timeoutMs":{"type":"integer","title":"Timeout (ms)","default":10000,"minimum":100,"maximum":300000},"mockResponse":{"type":"object","title":"Mock response","format":"json","default":{},"description":"Body returned by the local runner instead of calling the URL"}},"required":["method","url"],"additionalProperties":true},"config11":{"type":"object","properties":{"path":{"type":"string","title":"Path","default":"","placeholder":"$.items","description":"Optional JSONPath of the value to extract"},"strict":{"type":"boolean","title":"Strict","default":true},"stripCodeFences":{"type":"boolean","title":"Strip code fences","default":true,"description":"Remove ```json fences around model output"}},"additionalProperties":true},"config12":{"type":"object","properties":{"operation":{"type":"string","title":"Operation","enum":["template","uppercase","lowercase","trim","truncate"],"default":"template"},"template":{"type":"string","title":"Template","default":"{{ text }}","format":"template","variables":{"ports":["text","data"],"showHints":true}},"maxLength":{"type":"integer","title":"Max length","default":0,"minimum":0,"description":"0 keeps the full text"}},"required":["operation"],"additionalProperties":true},"config13":{"type":"object","properties":{"delimiter":{"type":"string","title":"Delimiter","default":",","maxLength":1},"hasHeader":{"type":"boolean","title":"First row is a header","default":true},"encoding":{"type":"string","title":"Encoding","enum":["utf-8","latin1"],"default":"utf-8"}},"additionalProperties":true},"config14":{"type":"object","properties":{"condition":{"type":"string","title":"Condition","default":"record.status === 'active'","description":"Expression over `record`"}},"required":["condition"],"additionalProperties":true},"config15":{"type":"object","properties":{"mapping":{"type":"object","title":"Mapping","format":"json","default":{"id":"record.id"},"description":"Output field → expression over `record`"},"dropUnmapped":{"type":"boolean","title":"Drop unmapped fields","default":false}},"required":["mapping"],"additionalProperties":true},"config16":{"type":"object","properties":{"strategy":{"type":"string","title":"Strategy","enum":["append","inner_join","left_join"],"default":"append"},"key":{"type":"string","title":"Join key","default":"id"}},"required":["strategy"],"additionalProperties":true},"config17":{"type":"object","properties":{"operation":{"type":"string","title":"Operation","enum":["count","sum","avg","min","max"],"default":"count"},"field":{"type":"string","title":"Field","default":"","description":"Field to aggregate; not needed for count"},"groupBy":{"type":"string","title":"Group by","default":""}},"required":["operation"],"additionalProperties":true},"config18":{"type":"object","properties":{"path":{"type":"string","title":"Path","default":"output/result.json"},"format":{"type":"string","title":"Format","enum":["json","jsonl","csv","text"],"default":"json"},"overwrite":{"type":"boolean","title":"Overwrite","default":true}},"required":["path","format"],"additionalProperties":true},"config19":{"type":"object","properties":{"maxMessages":{"type":"integer","title":"Max messages","default":20,"minimum":1,"maximum":500},"memoryKey":{"type":"string","title":"Memory key","default":"default","description":"Nodes sharing a key share one memory"},"perSession":{"type":"boolean","title":"Per session","default":true}},"additionalProperties":true},"config20":{"type":"object","properties":{"interruptType":{"type":"string","title":"Interrupt type","enum":["confirmation","choice","text","form","review"],"default":"confirmation"},"message":{"type":"string","title":"Message","default":"Please review and confirm before the workflow continues.","format":"multiline"},"confirmLabel":{"type":"string","title":"Confirm label","default":"Approve"},"cancelLabel":{"type":"string","title":"Cancel label","default":"Reject"},"options":{"type":"array","title":"Options","description":"Choices offered when the type is \"choice\"","items":{"type":"object","properties":{"value":{"type":"string","title":"Value"},"label":{"type":"string","title":"Label"},"description":{"type":"string","title":"Description"}},"required":["value","label"]},"default":[]},"multiple":{"type":"boolean","title":"Allow several choices","default":false},"placeholder":{"type":"string","title":"Placeholder","default":"","description":"Hint shown when the type is \"text\""},"formSchema":{"type":"object","title":"Form schema","format":"json","default":{},"description":"ConfigSchema of the form when the type is \"form\""},"allowCancel":{"type":"boolean","title":"Allow cancel","default":true},"timeoutSeconds":{"type":"integer","title":"Timeout (s)","default":0,"minimum":0,"description":"0 waits forever"}},"required":["interruptType","message"],"additionalProperties":true},"config21":{"type":"object","properties":{"title":{"type":"string","title":"Title","default":"Result"},"format":{"type":"string","title":"Format","enum":["plain","markdown","json"],"default":"markdown"}},"additionalProperties":true},"config22":{"type":"object","properties":{"role":{"type":"string","title":"Role","enum":["assistant","system"],"default":"assistant"},"markdown":{"type":"boolean","title":"Render markdown","default":true}},"additionalProperties":true},"config23":{"type":"object","properties":{"content":{"type":"string","title":"Content","default":"Describe this part of the workflow.","format":"markdown"},"noteType":{"type":"string","title":"Style","enum":["info","warning","success","error","note"],"default":"info"}},"required":["content"],"additionalProperties":true},"config24":{"type":"object","properties":{"prompt_template":{"type":"string","title":"Prompt template","default":"{{ prompt }}","format":"template","variables":{"ports":["prompt"],"showHints":true}},"system_prompt":{"type":"string","title":"System prompt","default":"","format":"multiline"},"llm_config_ref":{"type":"string","title":"LLM config","default":"default_llm","description":"Name of a shared LLM configuration"}},"required":["prompt_template"],"additionalProperties":true},"config25":{"type":"object","properties":{"branches":{"type":"array","title":"Branches","description":"Condition is the literal input value selecting the branch; the default branch catches the rest","items":{"type":"object","properties":{"name":{"type":"string","title":"Name","description":"Handle id of this branch; letters, digits, _ and -"},"label":{"type":"string","title":"Label"},"condition":{"type":"string","title":"Condition","description":"Expression over the node inputs; empty for the default branch"},"isDefault":{"type":"boolean","title":"Default branch","default":false}},"required":["name"]},"minItems":1,"default":[{"name":"yes","label":"Yes","condition":"yes","isDefault":false},{"name":"default","label":"Default","condition":"","isDefault":true}]}},"additionalProperties":true},"config26":{"type":"object","properties":{"tool_ref":{"type":"string","title":"Tool","default":"","description":"Name of the tool to run"}},"additionalProperties":true},"config27":{"type":"object","properties":{"endpoint":{"type":"string","title":"Endpoint","default":"https://api.example.com/v1/resource","format":"uri"},"method":{"type":"string","title":"Method","enum":["GET","POST","PUT","PATCH","DELETE"],"default":"GET"},"headers":{"type":"object","title":"Headers","format":"json","default":{}}},"required":["endpoint","method"],"additionalProperties":true},"config28":{"type":"object","properties":{"agent_ref":{"type":"string","title":"Agent","default":"","description":"Name of the agent to call"}},"additionalProperties":true},"config29":{"type":"object","properties":{"flow_ref":{"type":"string","title":"Flow","default":"","description":"Name of the flow to run"}},"additionalProperties":true},"config30":{"type":"object","properties":{"input_collection":{"type":"string","title":"Input collection","default":"collection"},"output_collection":{"type":"string","title":"Output collection","default":"results"},"map_flow_ref":{"type":"string","title":"Flow","default":"","description":"Name of the flow run per item"}},"additionalProperties":true}};

@@ -1,11 +1,8 @@
-// @ts-nocheck
+"use strict";
 // Generated from src/contract/schemas.ts by ajv's standalone code generation (test/support/precompile-validators.ts).
 // Do not edit: run `npm run generate` after changing a schema. test/precompiled-validators.test.ts fails while this is stale.
 /* eslint-disable */
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
-export const validateWorkflowFile = validate10;
+exports.validateWorkflowFile = validate10;
 const schema11 = {"$id":"wfe:workflow-file","type":"object","required":["id","name","nodes","edges"],"properties":{"id":{"type":"string","minLength":1,"maxLength":200},"name":{"type":"string","minLength":1,"maxLength":200},"description":{"type":"string","maxLength":1000},"nodes":{"type":"array","items":{"$ref":"wfe:node"}},"edges":{"type":"array","items":{"$ref":"wfe:edge"}},"metadata":{"type":"object","properties":{"version":{"type":"string"},"schemaVersion":{"type":"string"},"createdAt":{"type":"string","format":"date-time"},"updatedAt":{"type":"string","format":"date-time"},"author":{"type":"string","maxLength":100},"tags":{"type":"array","maxItems":20,"items":{"type":"string","maxLength":50}},"versionId":{"type":"string"},"updateNumber":{"type":"integer","minimum":0},"format":{"type":"string"}}},"config":{"type":"object"}}};
 const schema16 = {"$id":"wfe:edge","type":"object","required":["id","source","target"],"properties":{"id":{"type":"string","minLength":1},"source":{"type":"string","minLength":1},"target":{"type":"string","minLength":1},"sourceHandle":{"type":["string","null"]},"targetHandle":{"type":["string","null"]},"type":{"type":"string"},"selectable":{"type":"boolean"},"deletable":{"type":"boolean"},"data":{"type":"object"}}};
 const func2 = require("ajv/dist/runtime/ucs2length").default;
@@ -2017,7 +2014,7 @@ validate10.errors = vErrors;
 return errors === 0;
 }
 
-export const validateCreateWorkflow = validate15;
+exports.validateCreateWorkflow = validate15;
 const schema17 = {"$id":"wfe:create-workflow","type":"object","required":["name"],"properties":{"id":{"type":"string","maxLength":200},"name":{"type":"string","minLength":1,"maxLength":200},"description":{"type":"string","maxLength":1000},"nodes":{"type":"array","items":{"$ref":"wfe:node"}},"edges":{"type":"array","items":{"$ref":"wfe:edge"}},"metadata":{"type":"object","properties":{"version":{"type":"string"},"schemaVersion":{"type":"string"},"createdAt":{"type":"string","format":"date-time"},"updatedAt":{"type":"string","format":"date-time"},"author":{"type":"string","maxLength":100},"tags":{"type":"array","maxItems":20,"items":{"type":"string","maxLength":50}},"versionId":{"type":"string"},"updateNumber":{"type":"integer","minimum":0},"format":{"type":"string"}}},"config":{"type":"object"},"tags":{"type":"array","maxItems":20,"items":{"type":"string","maxLength":50}}}};
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -2646,7 +2643,7 @@ validate15.errors = vErrors;
 return errors === 0;
 }
 
-export const validateUpdateWorkflow = validate17;
+exports.validateUpdateWorkflow = validate17;
 const schema19 = {"$id":"wfe:update-workflow","type":"object","properties":{"id":{"type":"string","maxLength":200},"name":{"type":"string","minLength":1,"maxLength":200},"description":{"type":"string","maxLength":1000},"nodes":{"type":"array","items":{"$ref":"wfe:node"}},"edges":{"type":"array","items":{"$ref":"wfe:edge"}},"metadata":{"type":"object","properties":{"version":{"type":"string"},"schemaVersion":{"type":"string"},"createdAt":{"type":"string","format":"date-time"},"updatedAt":{"type":"string","format":"date-time"},"author":{"type":"string","maxLength":100},"tags":{"type":"array","maxItems":20,"items":{"type":"string","maxLength":50}},"versionId":{"type":"string"},"updateNumber":{"type":"integer","minimum":0},"format":{"type":"string"}}},"config":{"type":"object"}}};
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -3214,7 +3211,7 @@ validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const validateNodeType = validate19;
+exports.validateNodeType = validate19;
 const schema21 = {"$id":"wfe:node-type","type":"object","required":["id","name","description","category","version","inputs","outputs"],"properties":{"id":{"type":"string","minLength":1},"name":{"type":"string"},"description":{"type":"string"},"category":{"type":"string","minLength":1},"version":{"type":"string"},"type":{"enum":["note","simple","square","tool","gateway","terminal","default"]},"supportedTypes":{"type":"array","items":{"enum":["note","simple","square","tool","gateway","terminal","default"]}},"icon":{"type":"string"},"color":{"type":"string"},"badge":{"type":"string"},"portDataType":{"type":"string"},"inputs":{"type":"array","items":{"$ref":"wfe:port-definition"}},"outputs":{"type":"array","items":{"$ref":"wfe:port-definition"}},"configSchema":{"type":"object","required":["type","properties"],"properties":{"type":{"const":"object"},"properties":{"type":"object","additionalProperties":{"type":"object","required":["type"],"properties":{"type":{"enum":["string","number","boolean","array","object","integer"]}}}},"required":{"type":"array","items":{"type":"string"}},"additionalProperties":{"type":"boolean"}}},"tags":{"type":"array","items":{"type":"string"}},"formats":{"type":"array","items":{"type":"string"}},"extensions":{"type":"object"},"config":{"type":"object"}}};
 const schema22 = {"$id":"wfe:port-definition","type":"object","required":["id","name","type","dataType"],"properties":{"id":{"type":"string","minLength":1},"name":{"type":"string"},"type":{"enum":["input","output","metadata"]},"dataType":{"type":"string","minLength":1},"required":{"type":"boolean"},"description":{"type":"string"},"schema":{"type":"object"}}};
 
@@ -4072,7 +4069,7 @@ validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRunRequest = validate20;
+exports.validateRunRequest = validate20;
 const schema24 = {"$id":"wfe:run-request","type":"object","properties":{"inputs":{"type":"object"},"options":{"type":"object","properties":{"timeout":{"type":"integer","minimum":1},"maxSteps":{"type":"integer","minimum":1}}}}};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -4173,7 +4170,7 @@ validate20.errors = vErrors;
 return errors === 0;
 }
 
-export const validateExecuteRequest = validate21;
+exports.validateExecuteRequest = validate21;
 const schema25 = {"$id":"wfe:execute-request","type":"object","properties":{"inputs":{"type":"object"},"options":{"type":"object","properties":{"timeout":{"type":"integer","minimum":1},"maxSteps":{"type":"integer","minimum":1}}},"workflowId":{"type":"string","minLength":1},"workflow_id":{"type":"string","minLength":1},"id":{"type":"string","minLength":1},"workflow":{"type":"object"}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -4362,7 +4359,7 @@ validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const validateCreateSession = validate22;
+exports.validateCreateSession = validate22;
 const schema26 = {"$id":"wfe:create-session","type":"object","properties":{"name":{"type":"string","maxLength":100},"metadata":{"type":"object"}}};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -4423,7 +4420,7 @@ validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const validateSendMessage = validate23;
+exports.validateSendMessage = validate23;
 const schema27 = {"$id":"wfe:send-message","type":"object","required":["content"],"properties":{"content":{"type":"string","maxLength":10000},"inputs":{"type":"object"}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -4494,7 +4491,7 @@ validate23.errors = vErrors;
 return errors === 0;
 }
 
-export const validateInterruptAnswer = validate24;
+exports.validateInterruptAnswer = validate24;
 const schema28 = {"$id":"wfe:interrupt-answer","type":"object","required":["value"]};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -4527,7 +4524,7 @@ validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const validateAgentSpecExecute = validate25;
+exports.validateAgentSpecExecute = validate25;
 const schema29 = {"$id":"wfe:agentspec-execute","type":"object","required":["flow"],"properties":{"inputs":{"type":"object"}}};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
