@@ -184,4 +184,17 @@ describe('config checks', () => {
     expect(check('custom', own, { size: 0 })).toEqual(['size must be >= 1']);
     expect(configSchemasCompiled()).toBe(before + 1);
   });
+
+  it('leave out the keys the editor keeps in a config, even where the schema declares them', async () => {
+    const { createConfigChecker } = await import('../src/contract/config-check.js');
+    const check = createConfigChecker(() => undefined);
+    const declared = { type: 'object', properties: { size: { type: 'integer', minimum: 1 }, instanceTitle: { type: 'integer' } } };
+    const config = { size: 2, nodeType: 'tool', instanceTitle: 'Sizer' };
+    expect(check('custom-declared', declared, config)).toEqual([]);
+    expect(config).toEqual({ size: 2, nodeType: 'tool', instanceTitle: 'Sizer' });
+    expect(check('custom-declared', declared, { size: 0, instanceTitle: 'Sizer' })).toEqual(['size must be >= 1']);
+    // Without editor keys the config is checked as it is (a declared field of the wrong type is found).
+    const plain = { type: 'object', properties: { size: { type: 'integer' }, label: { type: 'string' } } };
+    expect(check('custom-plain', plain, { size: 'big', label: 'x' })).toEqual(['size must be integer']);
+  });
 });

@@ -110,6 +110,16 @@ function sameJson(a: unknown, b: unknown): boolean {
   return true;
 }
 
+/** The config without the keys the editor keeps there for itself; the config itself when it has none. */
+function withoutEditorKeys(config: Record<string, unknown>): Record<string, unknown> {
+  let editorKeys = false;
+  for (const key in config) if (EDITOR_CONFIG_KEYS.has(key)) editorKeys = true;
+  if (!editorKeys) return config;
+  const values: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(config)) if (!EDITOR_CONFIG_KEYS.has(k)) values[k] = v;
+  return values;
+}
+
 /**
  * Builds the checker used on save. The schema embedded in the node wins; the catalog's is the fallback
  * for nodes saved without one.
@@ -121,9 +131,7 @@ export function createConfigChecker(lookupSchema: (nodeTypeId: string) => unknow
     if (!isRecord(schema) || !isRecord(schema.properties)) return [];
     const validate = compile(schema, schema.properties);
     if (!validate) return [];
-    const values: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(config)) if (!EDITOR_CONFIG_KEYS.has(k)) values[k] = v;
-    if (validate(values)) return [];
+    if (validate(withoutEditorKeys(config))) return [];
     return describeAjvErrors(validate.errors, 'config').map((p) => `${p.field} ${p.message}`);
   };
 }

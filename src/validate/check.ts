@@ -118,6 +118,9 @@ export function checkWorkflowText(
   return result;
 }
 
+/** The date a file without createdAt or updatedAt is checked with (the checks do not read it). */
+const EPOCH = new Date(0).toISOString();
+
 /**
  * Every check of `wfe validate` on one parsed value (POST /workflows/validate and the Agent Spec verdict
  * call it too). Problems carry JSON pointers but no line and column: there is no text to count in.
@@ -129,7 +132,7 @@ export function checkWorkflowValue(file: string, value: unknown, ctx: CheckConte
     for (const p of describeAjvErrors(validateWorkflowFile.errors, 'workflow'))
       findings.push({ ruleId: 'schema', pointer: p.pointer, message: `${p.field} ${p.message}` });
   } else {
-    workflow = withMetadataDefaults(value, new Date(0).toISOString());
+    workflow = withMetadataDefaults(value, EPOCH);
     for (const p of graphProblems(workflow, ctx.checkConfig)) findings.push({ ruleId: p.rule, pointer: p.pointer, message: p.message });
     findings.push(...portCompatibility(workflow, ctx.portConfig));
     for (const { index, node, typeId } of unknownNodeTypes(workflow, ctx.lookupNodeType))
@@ -140,8 +143,6 @@ export function checkWorkflowValue(file: string, value: unknown, ctx: CheckConte
       });
     for (const p of loopExitsIntoBody(workflow))
       findings.push({ ruleId: 'loop-exit-into-body', pointer: `/edges/${p.edgeIndex}`, message: p.message });
-    const indexOf = new Map(workflow.nodes.map((n, i) => [n.id, i]));
-    const edgeIndex = new Map(workflow.edges.map((e, i) => [e.id, i]));
     // The full conversion is only needed to name what an export would lose; the structure checks alone
     // are a fraction of its cost, and lossy-export is off unless asked for.
     const lossy = ctx.definitions.get(LOSSY_RULE);
@@ -149,6 +150,9 @@ export function checkWorkflowValue(file: string, value: unknown, ctx: CheckConte
       lossy && severityOf(lossy, ctx.rules) !== 'off'
         ? exportToAgentSpec(workflow, { rules: ctx.rules, lookupNodeType: ctx.lookupNodeType }).issues
         : structuralIssues(workflow, { lookupNodeType: ctx.lookupNodeType });
+    // Where an issue points, indexed only for a workflow that has one.
+    const indexOf = issues.length > 0 ? new Map(workflow.nodes.map((n, i) => [n.id, i])) : new Map<string, number>();
+    const edgeIndex = issues.length > 0 ? new Map(workflow.edges.map((e, i) => [e.id, i])) : new Map<string, number>();
     for (const issue of issues) {
       const node = issue.nodeIds?.[0];
       const pointer =
