@@ -13,6 +13,11 @@ export class KeyedMutex {
     return result;
   }
 
+  /** Whether nothing is running or queued under `key`. */
+  idle(key: string): boolean {
+    return !this.tails.has(key);
+  }
+
   /** Resolves when every queued piece of work has finished (used on shutdown). */
   async drain(): Promise<void> {
     while (this.tails.size > 0) await Promise.all([...this.tails.values()]);

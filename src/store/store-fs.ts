@@ -24,8 +24,11 @@ export interface StoreFileHandle {
 
 export interface StoreFs {
   open(path: string, flags: string, mode?: number): Promise<StoreFileHandle>;
-  /** The bytes: the store decodes them itself, refusing what is not UTF-8. */
-  readFile(path: string): Promise<Buffer>;
+  /**
+   * The bytes: the store decodes them itself, refusing what is not UTF-8. `sizeHint` is the size a stat
+   * gave a moment ago; the whole file is read whatever its size is now.
+   */
+  readFile(path: string, sizeHint?: number): Promise<Buffer>;
   rename(oldPath: string, newPath: string): Promise<void>;
   unlink(path: string): Promise<void>;
   mkdir(path: string, options: { recursive: true }): Promise<string | undefined>;
@@ -35,10 +38,35 @@ export interface StoreFs {
 
 export const nodeStoreFs: StoreFs = {
   open: (path, flags, mode) => fsPromises.open(path, flags, mode),
-  readFile: (path) => fsPromises.readFile(path),
+  readFile: (path, sizeHint) => readWhole(path, sizeHint),
   rename: (oldPath, newPath) => fsPromises.rename(oldPath, newPath),
   unlink: (path) => fsPromises.unlink(path),
   mkdir: (path, options) => fsPromises.mkdir(path, options),
   lstat: (path) => fsPromises.lstat(path),
   realpath: (path) => fsPromises.realpath(path),
 };
+
+/**
+ * The whole file by one open, read and close (an fstat first when no size is known), the close not waited
+ * for: fs.promises.readFile also stats, reads once more to find the end and waits for the close, up to three
+ * more thread-pool round trips before an edit made outside the server is served.
+ */
+async function readWhole(path: string, sizeHint?: number): Promise<Buffer> {
+  const handle = await fsPromises.open(path, 'r');
+  try {
+    const size = sizeHint ?? (await handle.stat()).size;
+    // One byte more than its size: a shorter read ends the file, a full one means it grew, so read on.
+    let buffer = Buffer.allocUnsafe(size + 1);
+    let length = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      length += bytesRead;
+      if (length < buffer.length) return buffer.subarray(0, length);
+      const larger = Buffer.allocUnsafe(buffer.length * 2);
+      buffer.copy(larger, 0, 0, length);
+      buffer = larger;
+    }
+  } finally {
+    handle.close().catch(() => {});
+  }
+}

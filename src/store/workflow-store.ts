@@ -573,10 +573,11 @@ export class WorkflowStore {
   }
 
   /** Reads a file of the folder through the boundary: undefined when missing; a link is refused (and reported). */
-  private async readCurrent(rel: string): Promise<string | undefined> {
+  /** `sizeHint`: the size a stat just gave, which spares the read its own (the file is read whole either way). */
+  private async readCurrent(rel: string, sizeHint?: number): Promise<string | undefined> {
     try {
       if ((await checkPath(this.fs, this.root, rel)) === 'missing') return undefined;
-      return utf8Text(await this.fs.readFile(join(this.root, rel)));
+      return utf8Text(await this.fs.readFile(join(this.root, rel), sizeHint));
     } catch (err) {
       if (err instanceof NotUtf8Error) {
         this.refuseUnreadable(rel, err.message);
@@ -847,21 +848,25 @@ export class WorkflowStore {
       (this.sameFile(known?.identity, event.stats) || this.sameFile(this.pendingIdentities.get(event.rel), event.stats))
     )
       return;
-    void this.onEvent(event.rel);
+    void this.onEvent(event.rel, false, event.stats);
   }
 
-  private async onEvent(rel: string, settled = false): Promise<void> {
+  /** `seen`: the watcher's lstat of the file for this event, if it took one. */
+  private async onEvent(rel: string, settled = false, seen?: FolderEvent['stats']): Promise<void> {
     if (this.closed) return;
     clearTimeout(this.settling.get(rel));
     this.settling.delete(rel);
     try {
       // Same queue as the API writes of that workflow, so a reload never interleaves with a save.
       const id = this.entries.get(rel)?.workflow?.id ?? `file:${rel}`;
+      // The watcher's stat, taken a moment ago, stands in for a new one unless a save of this workflow is
+      // queued (it may rename over the file first): a change after that stat is an event of its own.
+      const fresh = seen && this.mutex.idle(id) && !this.pendingWrites.has(rel) ? seen : undefined;
       await this.mutex.run(id, async () => {
         if (this.closed) return;
         // Stat before reading (see scan); a file that still is what the index holds (the echo of the
         // store's own write, most often) is not read at all.
-        const stats = await this.fs.lstat(join(this.root, rel)).catch(() => undefined);
+        const stats = fresh ?? (await this.fs.lstat(join(this.root, rel)).catch(() => undefined));
         const known = this.entries.get(rel);
         if (stats && !stats.isSymbolicLink() && known && this.sameFile(known.identity, stats)) return;
         if (stats && stats.size > MAX_TEXT_BYTES) {
@@ -874,7 +879,7 @@ export class WorkflowStore {
           this.counters.eventReads++;
           // The last few, so a test that counts reads can say which file was read.
           if (this.counters.lastEventReads.push(rel) > 16) this.counters.lastEventReads.shift();
-          text = await this.readCurrent(rel);
+          text = await this.readCurrent(rel, stats && !stats.isSymbolicLink() ? stats.size : undefined);
         } catch (err) {
           if (err instanceof LinkRefusedError || err instanceof UnreadableFileError) return; // readCurrent reported it
           throw err;

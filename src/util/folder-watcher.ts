@@ -21,7 +21,7 @@ export interface FolderEvent {
    * What an lstat of `rel` said after the change that caused this event (native watching only). Any later
    * change is an event of its own, so a subscriber that finds here the file it already knows can stop.
    */
-  stats?: { ino: number; size: number; mtimeMs: number; isSymbolicLink(): boolean };
+  stats?: { ino: number; size: number; mtimeMs: number; mtime: Date; isSymbolicLink(): boolean };
 }
 
 export type FolderListener = (event: FolderEvent) => void;

@@ -1,8 +1,8 @@
-// A file layer for the store (src/store/store-fs.ts) that tests control: node:fs/promises, with reads
+// A file layer for the store (src/store/store-fs.ts) that tests control: node:fs/promises (the store's own read), with reads
 // counted, and the next atomic write paused after its temp file's fsync (the moment before the rename).
 import * as nodeFs from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { StoreFileHandle, StoreFs } from '../../src/store/store-fs.js';
+import { nodeStoreFs, type StoreFileHandle, type StoreFs } from '../../src/store/store-fs.js';
 
 /** The name of an atomic write's temp file. */
 export const TEMP_FILE = /^\..+\.wfe-\d+-\d+\.tmp$/;
@@ -32,9 +32,9 @@ export function pausingLayer({ withStat }: { withStat: boolean }) {
       };
       return wrapped;
     },
-    readFile: (path) => {
+    readFile: (path, sizeHint) => {
       counts.reads++;
-      return nodeFs.readFile(path);
+      return nodeStoreFs.readFile(path, sizeHint);
     },
     rename: (from, to) => nodeFs.rename(from, to),
     unlink: (path) => nodeFs.unlink(path),
