@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonWithPosition } from '../src/util/json-position.js';
+import { depthExceededAt, parseJsonWithPosition } from '../src/util/json-position.js';
 
 describe('parseJsonWithPosition', () => {
   it('parses valid JSON and points at the first bad character of broken JSON', () => {
@@ -27,5 +27,58 @@ describe('parseJsonWithPosition', () => {
   it('counts lines and reports a readable reason', () => {
     const result = parseJsonWithPosition('{\n  "id": "x",\n  "name": \n}');
     expect(result).toMatchObject({ ok: false, line: 4, column: 1, message: 'value expected' });
+  });
+});
+
+/** The depth scan as plainly as it can be written: character by character, tracking strings. */
+function depthByEveryCharacter(text: string, limit: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '[' || c === '{') {
+      if (++depth > limit) return i;
+    } else if (c === ']' || c === '}') depth--;
+  }
+  return -1;
+}
+
+describe('depthExceededAt', () => {
+  it('finds where nesting first goes too deep, skipping brackets and escaped quotes inside strings', () => {
+    expect(depthExceededAt('['.repeat(9) + ']'.repeat(9), 8)).toBe(8);
+    expect(depthExceededAt('{"a":' + '['.repeat(8) + ']'.repeat(8) + '}', 8)).toBe(12);
+    // Brackets in strings do not count, whatever escapes come before the closing quote.
+    expect(depthExceededAt('["[[[[[[[[[[", "\\\\", "\\"[[[[[[[[[["]', 8)).toBe(-1);
+    // An escaped backslash right before the quote: the quote closes the string.
+    expect(depthExceededAt('["\\\\"' + '['.repeat(8) + ']'.repeat(8) + ']', 8)).toBe(12);
+    // An unterminated string ends the scan: the parser reports it.
+    expect(depthExceededAt('["' + '['.repeat(20), 8)).toBe(-1);
+  });
+
+  it('agrees with a character-by-character scan on generated texts', () => {
+    let seed = 12345;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const pieces = ['[', '{', ']', '}', '"', '\\', '\\"', '"a"', ',', ':', 'x', ' ', '\n', 'é'];
+    let deepFound = 0;
+    for (let round = 0; round < 2000; round++) {
+      let text = '';
+      const length = 20 + random(400);
+      // Mostly openings early on, so some texts go deeper than the limit.
+      while (text.length < length) text += pieces[random(text.length < length / 2 ? 6 : pieces.length)];
+      const limit = 3 + random(12);
+      const expected = depthByEveryCharacter(text, limit);
+      expect(depthExceededAt(text, limit), JSON.stringify(text)).toBe(expected);
+      if (expected >= 0) deepFound++;
+    }
+    // Both outcomes must be exercised, or the comparison proves little.
+    expect(deepFound).toBeGreaterThan(100);
+    expect(deepFound).toBeLessThan(1900);
   });
 });

@@ -33,17 +33,27 @@ export function depthExceededAt(text: string, limit: number): number {
   // cheaper than the scan below, and most texts have too few to reach the limit.
   if (openingsUpTo(text, '{', limit) + openingsUpTo(text, '[', limit) <= limit) return -1;
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i++; // backslash: the next character is escaped
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
+    if (c === 0x22) {
+      i = closingQuote(text, i);
+      if (i === -1) return -1;
+    } else if (c === 0x5b || c === 0x7b) {
       if (++depth > limit) return i;
     } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return -1;
+}
+
+/**
+ * Where the string opened at `open` ends, or -1. Found by indexOf (native, and most of a JSON text is in
+ * strings): a quote after an odd run of backslashes is escaped, so the search goes on past it.
+ */
+function closingQuote(text: string, open: number): number {
+  for (let at = text.indexOf('"', open + 1); at !== -1; at = text.indexOf('"', at + 1)) {
+    let before = at - 1;
+    while (text.charCodeAt(before) === 0x5c) before--;
+    if ((at - 1 - before) % 2 === 0) return at;
   }
   return -1;
 }
