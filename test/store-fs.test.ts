@@ -1,5 +1,6 @@
-// The store's file reads: a file is read whole whatever size a stat gave for it a moment before.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// The store's file operations: a file is read whole whatever size a stat gave for it a moment before; a
+// handle writes all it is given and reports the identity of what it wrote; errors keep their codes.
+import { lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -27,5 +28,52 @@ describe('nodeStoreFs.readFile', () => {
     expect((await nodeStoreFs.readFile(empty, 10)).length).toBe(0);
     expect((await nodeStoreFs.readFile(empty)).length).toBe(0);
     await expect(nodeStoreFs.readFile(join(dir, 'missing.json'), 10)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('nodeStoreFs.open, rename and lstat', () => {
+  it('writes every byte of a large buffer and of a text, syncs, and states the identity the file has', async () => {
+    const large = Buffer.alloc(5 * 1024 * 1024 + 17, 'x');
+    const text = '{"name":"' + 'ü'.repeat(3000) + '"}';
+    for (const [name, content] of [
+      ['large.bin', large],
+      ['text.json', text],
+      ['none.json', ''],
+    ] as const) {
+      const path = join(dir, name);
+      const handle = await nodeStoreFs.open(path, 'wx', 0o644);
+      await handle.writeFile(content, 'utf8');
+      await handle.sync();
+      const identity = await handle.stat!();
+      await handle.close();
+      const expected = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+      expect(readFileSync(path).equals(expected), name).toBe(true);
+      const onDisk = lstatSync(path);
+      expect({ ino: identity.ino, size: identity.size, mtimeMs: identity.mtimeMs }, name).toEqual({
+        ino: onDisk.ino,
+        size: onDisk.size,
+        mtimeMs: onDisk.mtimeMs,
+      });
+    }
+  });
+
+  it("keeps the system's error codes: EEXIST for an exclusive open, ENOENT for a missing file", async () => {
+    const path = join(dir, 'exists.json');
+    writeFileSync(path, '{}');
+    await expect(nodeStoreFs.open(path, 'wx', 0o644)).rejects.toMatchObject({ code: 'EEXIST' });
+    await expect(nodeStoreFs.lstat(join(dir, 'missing.json'))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(nodeStoreFs.rename(join(dir, 'missing.json'), path)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('renames over a file, and lstat describes a link, not what it points to', async () => {
+    const from = join(dir, 'from.json');
+    const to = join(dir, 'to.json');
+    writeFileSync(from, '{"a":1}');
+    writeFileSync(to, '{"b":2}');
+    await nodeStoreFs.rename(from, to);
+    expect(readFileSync(to, 'utf8')).toBe('{"a":1}');
+    symlinkSync(to, join(dir, 'link.json'));
+    expect((await nodeStoreFs.lstat(join(dir, 'link.json'))).isSymbolicLink()).toBe(true);
+    expect((await nodeStoreFs.lstat(to)).isSymbolicLink()).toBe(false);
   });
 });

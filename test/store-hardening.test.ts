@@ -188,7 +188,13 @@ describe("a save keeps the file's own line endings and byte order mark", () => {
     await writeFile(join(h.dir, 'win.json'), windows);
     await eventually(async () => (await h.call('GET', '/workflows/wf-win')).status === 200, 5000, 'win.json served');
     for (const name of ['first', 'second']) {
-      expect((await h.call('PUT', '/workflows/wf-win', { name })).status).toBe(200);
+      const saved = await h.call('PUT', '/workflows/wf-win', { name });
+      expect(saved.status).toBe(200);
+      // The answer carries the file's bytes: still one JSON document, the BOM left out, CR LF as whitespace.
+      expect(saved.text.charCodeAt(0)).toBe('{'.charCodeAt(0));
+      expect(saved.text).toContain('\r\n');
+      expect(saved.body.data).toEqual((await h.call('GET', '/workflows/wf-win')).body.data);
+      expect(saved.body.data.name).toBe(name);
       const text = await readFile(join(h.dir, 'win.json'), 'utf8');
       expect(text.charCodeAt(0)).toBe(0xfeff);
       expect(text.split('\r\n').length).toBeGreaterThan(10);
@@ -199,6 +205,26 @@ describe("a save keeps the file's own line endings and byte order mark", () => {
     const unix = await readFile(join(h.dir, 'b.json'), 'utf8');
     expect(unix).not.toMatch(/\r|\ufeff/);
     expect(JSON.parse(unix).name).toBe('unix');
+  });
+});
+
+describe('concurrent saves of one workflow', () => {
+  it('each PUT answers with its own version; the one written last is the file', async () => {
+    const h = await serve({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    // Saves queued behind a write are folded into one write; each still answers with what it saved.
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => h.call('PUT', '/workflows/wf-a', { description: `save ${i}` })));
+    answers.forEach((answer, i) => {
+      expect(answer.status).toBe(200);
+      expect(answer.body.data.description).toBe(`save ${i}`);
+      expect(answer.headers.get('etag')).toBeTruthy();
+    });
+    const onDisk = await diskJson(h, 'a.json');
+    const last = answers.find((a) => a.body.data.description === onDisk.description);
+    expect(last?.body.data).toEqual(onDisk);
+    expect(last?.text).toBe(
+      `{"success":true,"data":${await readFile(join(h.dir, 'a.json'), 'utf8')},"message":"Workflow updated successfully"}`,
+    );
+    expect((await h.call('GET', '/workflows/wf-a')).body.data).toEqual(onDisk);
   });
 });
 

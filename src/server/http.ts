@@ -14,6 +14,21 @@ export function sendRaw(res: ServerResponse, status: number, json: string, heade
   res.end(json);
 }
 
+/** The same envelope around data that is already UTF-8 JSON bytes (a file as written), copied once. */
+export function sendEnvelopeAround(
+  res: ServerResponse,
+  status: number,
+  data: Buffer,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  const body = Buffer.concat([ENVELOPE_START, data, Buffer.from(`,"message":${JSON.stringify(message)}}`)]);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length), ...headers });
+  res.end(body);
+}
+
+const ENVELOPE_START = Buffer.from('{"success":true,"data":');
+
 /** `{"success":true,"data":<json>,"message":...}` around a cached data text. */
 export function envelopeAround(dataJson: string, message: string): string {
   return `{"success":true,"data":${dataJson},"message":${JSON.stringify(message)}}`;

@@ -93,6 +93,10 @@ const styleOf = (text: string): TextStyle => ({ crlf: text.includes('\r\n'), bom
 const inStyle = (text: string, style: TextStyle | undefined): string =>
   (style?.bom ? '\ufeff' : '') + (style?.crlf ? text.replace(/\n/g, '\r\n') : text);
 
+const UTF8_BOM_LENGTH = 3;
+const withoutBom = (bytes: Buffer): Buffer =>
+  bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(UTF8_BOM_LENGTH) : bytes;
+
 interface PendingSave {
   workflow: Workflow;
   baseVersionId: string | undefined;
@@ -109,7 +113,16 @@ export interface StoredWorkflow {
   etag: string;
 }
 
-export interface UpdateResult extends StoredWorkflow {
+export interface UpdateResult {
+  workflow: Workflow;
+  /**
+   * The saved workflow as JSON: for the save that reached the disk, the very bytes of its file (pretty, keys
+   * in the stable order, without a BOM), so answering it costs no second serialisation; for a save folded into
+   * a later one, its own JSON text.
+   */
+  body: Buffer | string;
+  file: string;
+  etag: string;
   /** Where the overwritten hand edit was saved, when a PUT without If-Match replaced one. */
   backup?: string;
 }
@@ -364,11 +377,11 @@ export class WorkflowStore {
         if (unchangedBeforeWrite && !(await unchangedBeforeWrite)) await this.readUnchanged(entry);
       };
       // The disk is checked again right before the rename: a hand edit saved during this write is never replaced.
-      await this.persist(entry.rel, last, entry.hash, diskText === undefined ? identity : undefined, checkedFirst);
+      const written = await this.persist(entry.rel, last, entry.hash, diskText === undefined ? identity : undefined, checkedFirst);
       if (this.tips.get(id) === last) this.tips.delete(id);
       for (const save of batch) {
-        const json = save.workflow === last ? this.served(id).json : JSON.stringify(save.workflow);
-        save.resolve({ workflow: save.workflow, json, file: entry.rel, etag: etagOf(save.workflow), backup });
+        const body = save.workflow === last ? withoutBom(written) : JSON.stringify(save.workflow);
+        save.resolve({ workflow: save.workflow, body, file: entry.rel, etag: etagOf(save.workflow), backup });
       }
     } catch (err) {
       // Saves queued behind this batch were built on top of it: they cannot land either.
@@ -453,7 +466,7 @@ export class WorkflowStore {
     expectedHash: string | undefined,
     expectedIdentity?: FileIdentity,
     checkFirst?: () => Promise<void>,
-  ): Promise<void> {
+  ): Promise<Buffer> {
     const style = this.entries.get(rel)?.style;
     // Encoded once, for the hash and the write.
     const bytes = Buffer.from(inStyle(stableStringify(workflow), style));
@@ -469,6 +482,7 @@ export class WorkflowStore {
       };
       const identity = await writeFileAtomic(join(this.root, rel), bytes, { fs: this.fs, beforeRename });
       this.index({ rel, hash, workflow, changedOnDisk: false, identity, style });
+      return bytes;
     } catch (err) {
       // ENOENT on writing: the temp file's folder is gone (the served folder deleted or moved while serving).
       throw errnoCode(err) === 'ENOENT' ? new StorageError('write', rel, err) : named('write', rel, err);

@@ -16,7 +16,18 @@ import { findById } from './route-helpers.js';
 import { isRecord } from '../../util/narrow.js';
 import type { AppContext, Router } from '../context.js';
 import { cachedJson, sendCached, VersionedCache, type CachedResponse } from '../response-cache.js';
-import { enumParam, envelopeAround, intParam, ok, paginationHeaders, readJsonBody, sendJson, sendRaw, stringParam } from '../http.js';
+import {
+  enumParam,
+  envelopeAround,
+  intParam,
+  ok,
+  paginationHeaders,
+  readJsonBody,
+  sendEnvelopeAround,
+  sendJson,
+  sendRaw,
+  stringParam,
+} from '../http.js';
 
 const NO_RUNS = new Map<string, NodeExecutionInfo>();
 
@@ -118,7 +129,8 @@ export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
     const updated = await ctx.store.update(req.params.id, body, typeof ifMatch === 'string' ? ifMatch : undefined);
     const headers: Record<string, string> = { ETag: updated.etag };
     if (updated.backup) headers['X-Wfe-Backup'] = updated.backup;
-    sendRaw(res, 200, envelopeAround(updated.json, 'Workflow updated successfully'), headers);
+    if (typeof updated.body === 'string') sendRaw(res, 200, envelopeAround(updated.body, 'Workflow updated successfully'), headers);
+    else sendEnvelopeAround(res, 200, updated.body, 'Workflow updated successfully', headers);
   });
 
   router.delete('/workflows/:id', async (req, res) => {
