@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { depthExceededAt, parseJsonWithPosition } from '../src/util/json-position.js';
+import { depthExceededAt, MAX_JSON_DEPTH, parseJsonWithPosition, valueDeeperThan } from '../src/util/json-position.js';
 
 describe('parseJsonWithPosition', () => {
   it('parses valid JSON and points at the first bad character of broken JSON', () => {
@@ -80,5 +80,62 @@ describe('depthExceededAt', () => {
     // Both outcomes must be exercised, or the comparison proves little.
     expect(deepFound).toBeGreaterThan(100);
     expect(deepFound).toBeLessThan(1900);
+  });
+});
+
+describe('parseJsonWithPosition refuses nesting past the limit', () => {
+  const nestedArrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+  const nestedObjects = (depth: number, key = 'a') => `{"${key}":`.repeat(depth - 1) + '{}' + '}'.repeat(depth - 1);
+
+  it('parses nesting right at the limit, and refuses one level more where it begins, for arrays, objects and "__proto__"', () => {
+    for (const make of [nestedArrays, nestedObjects, (d: number) => nestedObjects(d, '__proto__')]) {
+      expect(parseJsonWithPosition(make(MAX_JSON_DEPTH)).ok).toBe(true);
+      const refused = parseJsonWithPosition(make(MAX_JSON_DEPTH + 1));
+      expect(refused).toMatchObject({ ok: false, depthLimit: MAX_JSON_DEPTH, line: 1 });
+      if (!refused.ok) expect(refused.column).toBe(depthExceededAt(make(MAX_JSON_DEPTH + 1), MAX_JSON_DEPTH) + 1);
+    }
+  });
+
+  it('refuses a million levels, valid or cut short, without overflowing the stack', () => {
+    for (const text of [nestedArrays(1_000_000), '['.repeat(1_000_000), `{"x":${nestedObjects(300_000)}`]) {
+      const result = parseJsonWithPosition(text);
+      expect(result).toMatchObject({ ok: false, depthLimit: MAX_JSON_DEPTH, line: 1 });
+      if (!result.ok) expect(result.column).toBe(depthExceededAt(text, MAX_JSON_DEPTH) + 1);
+    }
+  });
+
+  it('judges a parsed value as the text scan judges its text, on generated documents', () => {
+    let seed = 777;
+    // The high bits: a power-of-two modulus leaves the low bits of this generator a short cycle.
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return Math.floor(seed / 2 ** 16) % n;
+    };
+    const valueOf = (depth: number): unknown => {
+      const kind = random(depth > 10 ? 3 : 8);
+      if (kind === 0) return random(100);
+      if (kind === 1) return '[{"x"}]';
+      if (kind === 2) return null;
+      if (kind < 5) return Array.from({ length: 1 + random(3) }, () => valueOf(depth + 1));
+      // Own properties, "__proto__" included (an assignment would set the prototype instead).
+      const object = {};
+      for (let i = random(3); i >= 0; i--)
+        Object.defineProperty(object, ['a', '__proto__', 'b['][random(3)], {
+          value: valueOf(depth + 1),
+          enumerable: true,
+          configurable: true,
+        });
+      return object;
+    };
+    let deeper = 0;
+    for (let round = 0; round < 500; round++) {
+      const text = JSON.stringify(valueOf(0));
+      const limit = 2 + random(8);
+      const byText = depthExceededAt(text, limit) >= 0;
+      expect(valueDeeperThan(JSON.parse(text), limit), text).toBe(byText);
+      if (byText) deeper++;
+    }
+    expect(deeper).toBeGreaterThan(50);
+    expect(deeper).toBeLessThan(450);
   });
 });
