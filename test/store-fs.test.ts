@@ -1,10 +1,10 @@
 // The store's file operations: a file is read whole whatever size a stat gave for it a moment before; a
 // handle writes all it is given and reports the identity of what it wrote; errors keep their codes.
-import { lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, lstatSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { nodeStoreFs } from '../src/store/store-fs.js';
+import { nodeStoreFs, readWholeSync } from '../src/store/store-fs.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wfe-store-fs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,6 +19,18 @@ describe('nodeStoreFs.readFile', () => {
       const read = await nodeStoreFs.readFile(file, hint);
       expect(read.length, `size hint ${hint}`).toBe(content.length);
       expect(read.equals(content), `size hint ${hint}`).toBe(true);
+    }
+  });
+
+  it('readWholeSync reads an open file whole, whether the size it is given is right, too small or too large', () => {
+    const fd = openSync(file, 'r');
+    try {
+      for (const size of [content.length, 0, 1, 100, content.length - 1, content.length + 1, content.length * 3]) {
+        const read = readWholeSync(fd, size);
+        expect(read.equals(content), `size ${size}`).toBe(true);
+      }
+    } finally {
+      closeSync(fd);
     }
   });
 
