@@ -1,7 +1,7 @@
 // Inputs and outputs shared by `wfe export`, `wfe import` and `wfe validate`: files, folders (walked with
 // the store's skip rules), globs and `-` for stdin in; stdout or atomic file writes out.
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
-import { mkdir, open, readFile, readdir, stat } from 'node:fs/promises';
+import { mkdir, readFile, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseText, type ParsedText } from '../agentspec/serialize.js';
 import { CONFIG_FILE, NODE_TYPES_DIR } from '../catalog/catalog.js';
@@ -16,6 +16,7 @@ import { byteChunks, errnoCode, errorMessage } from '../util/narrow.js';
 import { MAX_TEXT_BYTES, tooLargeToRead } from '../util/text-limit.js';
 import { NotUtf8Error, utf8Text } from '../util/utf8.js';
 import { yamlPackage } from '../util/lazy-module.js';
+import * as fsCalls from '../util/fs-calls.js';
 import type { ScreenedSource } from '../validate/run.js';
 
 /** A wrong flag, a path that does not exist, a glob that matches nothing: exit 2. */
@@ -209,18 +210,18 @@ function readSmallFile(path: string): Buffer {
 
 /** readSmallFile in the thread pool: the event loop goes on meanwhile. */
 async function readSmallFileAsync(path: string): Promise<Buffer> {
-  const handle = await open(path, 'r');
+  const fd = await fsCalls.open(path, 'r');
   try {
-    const stats = await handle.stat();
-    if (!stats.isFile()) return await handle.readFile();
+    const stats = await fsCalls.fstat(fd);
+    if (!stats.isFile()) return await fsCalls.readFile(fd);
     if (stats.size > MAX_TEXT_BYTES) throw Object.assign(new RangeError(tooLargeToRead(stats.size)), { code: 'ERR_FS_FILE_TOO_LARGE' });
     const bytes = Buffer.allocUnsafe(stats.size);
     let filled = 0;
     for (let got = -1; filled < stats.size && got !== 0; filled += got)
-      ({ bytesRead: got } = await handle.read(bytes, filled, stats.size - filled, filled));
+      ({ bytesRead: got } = await fsCalls.read(fd, bytes, filled, stats.size - filled, filled));
     return filled < stats.size ? bytes.subarray(0, filled) : bytes;
   } finally {
-    await handle.close();
+    await fsCalls.close(fd);
   }
 }
 
@@ -255,7 +256,7 @@ export type RefusedInput = { ok: false; refused: true; message: string; line?: u
  * parseText (JSON, or YAML by name or content) that never throws: a YAML alias bomb (the parser's
  * resource-exhaustion check), a stack overflow, or YAML nesting beyond MAX_JSON_DEPTH is a refusal with
  * its reason. (Too deep JSON is parseText's own syntax error, with the position where it gets too deep:
- * its text scan runs before JSON.parse, so a parsed JSON value needs no walk for its depth.)
+ * parseJsonWithPosition checks the depth before handing a value on, so a parsed JSON value needs no walk here.)
  */
 export function parseInput(text: string, name: string): ParsedText | RefusedInput {
   let parsed: ParsedText;

@@ -39,7 +39,7 @@ export const ok = (data: unknown, message: string) => ({ success: true, data, me
 /**
  * Reads a JSON request body: 415 for a non-JSON content type, 413 past the limit (the socket is not read
  * further), 400 naming line and column for malformed JSON or nesting deeper than MAX_JSON_DEPTH (checked
- * before parsing, so nothing recursive ever sees such a body). An empty body reads as undefined.
+ * before the value is handed on, so nothing recursive ever sees such a body). An empty body reads as undefined.
  */
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();

@@ -1,7 +1,8 @@
-// The few file operations the workflow store performs, as an interface: node:fs/promises by default, and
+// The few file operations the workflow store performs, as an interface: node:fs's callback functions by default, and
 // a layer that fails or pauses in tests (disk full, read-only folder, a hand edit landing mid-write).
 import * as fs from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
+import * as fsCalls from '../util/fs-calls.js';
 
 /** What tells two versions of a file apart without reading them (see the store's sameFile). */
 export interface FileIdentity {
@@ -37,43 +38,28 @@ export interface StoreFs {
   realpath(path: string): Promise<string>;
 }
 
-/**
- * node:fs's callback functions, each wrapped in one promise: a save makes about a dozen of these calls, and
- * fs.promises' FileHandle and request objects cost the event loop about 40% more per call (measured on the
- * write path: open, write, fsync, fstat, close, rename).
- */
-const settle =
-  <T>(resolve: (value: T) => void, reject: (err: unknown) => void) =>
-  (err: NodeJS.ErrnoException | null, value: T) =>
-    err ? reject(err) : resolve(value);
-
 export const nodeStoreFs: StoreFs = {
-  open: (path, flags, mode) => new Promise<number>((resolve, reject) => fs.open(path, flags, mode, settle(resolve, reject))).then(fdHandle),
+  open: (path, flags, mode) => fsCalls.open(path, flags, mode).then(fdHandle),
   readFile: (path, sizeHint) => readWhole(path, sizeHint),
-  rename: (oldPath, newPath) =>
-    new Promise<void>((resolve, reject) => fs.rename(oldPath, newPath, (err) => settle(resolve, reject)(err, undefined))),
+  rename: (oldPath, newPath) => fsCalls.rename(oldPath, newPath),
   unlink: (path) => fsPromises.unlink(path),
   mkdir: (path, options) => fsPromises.mkdir(path, options),
-  lstat: (path) => new Promise<fs.Stats>((resolve, reject) => fs.lstat(path, settle(resolve, reject))),
+  lstat: (path) => fsCalls.lstat(path),
   realpath: (path) => fsPromises.realpath(path),
 };
 
 /** A file descriptor with the few operations the store needs. The store closes every handle it opens. */
 function fdHandle(fd: number): StoreFileHandle {
-  const call = (op: (fd: number, done: (err: NodeJS.ErrnoException | null) => void) => void) =>
-    new Promise<void>((resolve, reject) => op(fd, (err) => settle(resolve, reject)(err, undefined)));
   return {
     writeFile: (data, encoding) => writeAll(fd, typeof data === 'string' ? Buffer.from(data, encoding) : data),
-    sync: () => call(fs.fsync),
-    close: () => call(fs.close),
-    stat: () => new Promise<fs.Stats>((resolve, reject) => fs.fstat(fd, settle(resolve, reject))),
+    sync: () => fsCalls.fsync(fd),
+    close: () => fsCalls.close(fd),
+    stat: () => fsCalls.fstat(fd),
   };
 }
 
 async function writeAll(fd: number, bytes: Uint8Array): Promise<void> {
-  for (let at = 0; at < bytes.length;) {
-    at += await new Promise<number>((resolve, reject) => fs.write(fd, bytes, at, bytes.length - at, null, settle(resolve, reject)));
-  }
+  for (let at = 0; at < bytes.length;) at += (await fsCalls.write(fd, bytes, at, bytes.length - at, null)).bytesWritten;
 }
 
 /**
@@ -100,21 +86,21 @@ export function readWholeSync(fd: number, size: number): Buffer {
  * more thread-pool round trips before an edit made outside the server is served.
  */
 async function readWhole(path: string, sizeHint?: number): Promise<Buffer> {
-  const handle = await fsPromises.open(path, 'r');
+  const fd = await fsCalls.open(path, 'r');
   try {
-    const size = sizeHint ?? (await handle.stat()).size;
+    const size = sizeHint ?? (await fsCalls.fstat(fd)).size;
     // One byte more than its size: a shorter read ends the file, a full one means it grew, so read on.
     let buffer = Buffer.allocUnsafe(size + 1);
     let length = 0;
     for (;;) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      const { bytesRead } = await fsCalls.read(fd, buffer, length, buffer.length - length, length);
       length += bytesRead;
-      if (length < buffer.length) return buffer.subarray(0, length);
+      if (bytesRead === 0 || length < buffer.length) return buffer.subarray(0, length);
       const larger = Buffer.allocUnsafe(buffer.length * 2);
       buffer.copy(larger, 0, 0, length);
       buffer = larger;
     }
   } finally {
-    handle.close().catch(() => {});
+    fsCalls.close(fd).catch(() => {});
   }
 }
