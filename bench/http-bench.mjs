@@ -132,6 +132,8 @@ async function main() {
     await makeFolder(join(work, 'put-no-watch'), 1000, doc);
     await makeFolder(join(work, 'put-durable'), 1000, doc);
     const ids10 = await makeFolder(join(work, 'put-10'), 10, doc);
+    // Its own folder of 1,000: the watch scenario's folder has just taken thousands of saves.
+    await makeFolder(join(work, 'put-1000-of-10'), 1000, doc);
     const ids10000 = await makeFolder(join(work, 'put-10000'), 10_000, doc);
     // The bytes wfe writes for this document (pretty, keys in its order) are what the durable baseline writes.
     const { stableStringify } = await import('../dist/util/stable-json.js');
@@ -147,7 +149,7 @@ async function main() {
       durable: () => putRate(join(work, 'put-durable'), ids1000, body, 'durable', fileBytes),
       // Folder size alone: the same 10 workflows are saved, in folders of 10, 1,000 and 10,000.
       ten: () => putRate(join(work, 'put-10'), ids10, body),
-      tenOf1000: () => putRate(join(work, 'put-watch'), ids10, body),
+      tenOf1000: () => putRate(join(work, 'put-1000-of-10'), ids10, body),
       tenOf10000: () => putRate(join(work, 'put-10000'), ids10000.slice(0, 10), body),
     };
     const rates = Object.fromEntries(Object.keys(scenarios).map((name) => [name, []]));

@@ -1,5 +1,5 @@
 // Shared by the bench scripts: test folders, child processes, the table, and bench/results/.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -55,6 +55,9 @@ export async function makeFolder(dir, count, doc = benchDocument()) {
       }),
     );
   }
+  // Flushed before anything is measured, so that the kernel's write-back of these files (16 MB for
+  // 1,000) does not land in the first measurements on a disk whose speed already swings.
+  spawnSync('sync');
   return Array.from({ length: count }, (_, i) => idOf(i));
 }
 
