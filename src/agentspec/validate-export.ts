@@ -4,6 +4,7 @@
 import type { Workflow, WorkflowEdge, WorkflowNode } from '../contract/types.js';
 import { findCycle, isLoopEdge, reachableFrom, unmarkedCycleMessage } from '../graph/cycles.js';
 import { LOOP_BACK_PORT } from '../graph/edges.js';
+import type { GraphIndex } from '../graph/graph-index.js';
 import { portIdFromHandle } from '../graph/handles.js';
 import { abbreviate } from '../util/abbreviate.js';
 import { resolveComponentType } from './component-types.js';
@@ -20,7 +21,7 @@ const SUBFLOW_NODES = new Set(['FlowNode', 'MapNode', 'ParallelMapNode', 'CatchE
  * Structural findings. The losses come from the conversion itself (export.ts adds them). An empty
  * workflow yields only `Workflow has no nodes`.
  */
-export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions = {}): ExportIssue[] {
+export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions = {}, index?: GraphIndex): ExportIssue[] {
   if (workflow.nodes.length === 0) return [{ rule: 'not-empty', message: 'Workflow has no nodes' }];
   const issues: ExportIssue[] = [];
   const types = new Map<string, string>();
@@ -61,18 +62,25 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
   };
   // Edges between exported nodes, each with its source node; the nodes they touch; the inputs they feed.
   // And those that may close a cycle: not marked as a loop's back edge, not into a loop_back input.
-  const wired: Array<{ edge: WorkflowEdge; source: WorkflowNode }> = [];
+  // The port each edge leaves by is read here once, or taken from the caller's index.
+  const wired: Array<{ edge: WorkflowEdge; source: WorkflowNode; sourcePort: string | undefined }> = [];
   const edges: WorkflowEdge[] = [];
   const forward: WorkflowEdge[] = [];
   const touched = new Set<string>();
   const connectedInputs = new Map<string, Set<string>>();
-  for (const edge of workflow.edges) {
+  for (let i = 0; i < workflow.edges.length; i++) {
+    const edge = workflow.edges[i];
     const source = byId.get(edge.source);
     if (!source || !byId.has(edge.target)) continue;
-    wired.push({ edge, source });
+    const sourcePort = index
+      ? index.sourcePort[i]
+      : edge.sourceHandle
+        ? portIdFromHandle(edge.sourceHandle, edge.source, 'output')
+        : undefined;
+    wired.push({ edge, source, sourcePort });
     edges.push(edge);
     touched.add(edge.source).add(edge.target);
-    const port = edge.targetHandle ? portIdFromHandle(edge.targetHandle, edge.target, 'input') : undefined;
+    const port = index ? index.targetPort[i] : edge.targetHandle ? portIdFromHandle(edge.targetHandle, edge.target, 'input') : undefined;
     if (!isLoopEdge(edge) && port !== LOOP_BACK_PORT) forward.push(edge);
     if (port === undefined) continue;
     const ports = connectedInputs.get(edge.target);
@@ -94,9 +102,8 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
     });
 
   const ends = nodes.filter((n) => types.get(n.id) === 'EndNode');
-  const isControl = ({ edge, source }: (typeof wired)[number]) => {
+  const isControl = ({ source, sourcePort: port }: (typeof wired)[number]) => {
     const ports = portsFor(source);
-    const port = edge.sourceHandle ? portIdFromHandle(edge.sourceHandle, edge.source, 'output') : undefined;
     return (
       port === undefined ||
       ports.branches.some((b) => b.name === port) ||

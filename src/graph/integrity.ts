@@ -2,6 +2,7 @@ import type { ConfigChecker } from '../contract/config-check.js';
 import type { Workflow } from '../contract/types.js';
 
 export type { ConfigChecker };
+import type { GraphIndex } from './graph-index.js';
 import { portIdFromHandle, portIds } from './handles.js';
 
 /** Past this a workflow is refused: the editor cannot draw it and a run would never finish. */
@@ -21,7 +22,11 @@ export interface GraphProblem {
  * Structural problems that make a graph unusable: duplicate ids, edges to missing nodes or ports,
  * node config that contradicts its type's schema. Each message names the node or edge.
  */
-export function graphProblems(workflow: Pick<Workflow, 'nodes' | 'edges'>, checkConfig?: ConfigChecker): GraphProblem[] {
+export function graphProblems(
+  workflow: Pick<Workflow, 'nodes' | 'edges'>,
+  checkConfig?: ConfigChecker,
+  index?: Pick<GraphIndex, 'sourcePort' | 'targetPort'>,
+): GraphProblem[] {
   const problems: GraphProblem[] = [];
   const add = (rule: IntegrityRule, pointer: string, message: string) => problems.push({ rule, pointer, message });
   if (workflow.nodes.length > MAX_WORKFLOW_NODES)
@@ -51,7 +56,7 @@ export function graphProblems(workflow: Pick<Workflow, 'nodes' | 'edges'>, check
     if (!target)
       add('edge-missing-node', `/edges/${i}/target`, `Edge '${edge.id}' connects to non-existent node '${edge.target}' (target)`);
     if (source && edge.sourceHandle) {
-      const port = portIdFromHandle(edge.sourceHandle, source.id, 'output');
+      const port = index?.sourcePort[i] ?? portIdFromHandle(edge.sourceHandle, source.id, 'output');
       if (!portsOf(source, 'output').has(port))
         add(
           'edge-missing-port',
@@ -60,7 +65,7 @@ export function graphProblems(workflow: Pick<Workflow, 'nodes' | 'edges'>, check
         );
     }
     if (target && edge.targetHandle) {
-      const port = portIdFromHandle(edge.targetHandle, target.id, 'input');
+      const port = index?.targetPort[i] ?? portIdFromHandle(edge.targetHandle, target.id, 'input');
       if (!portsOf(target, 'input').has(port))
         add(
           'edge-missing-port',

@@ -6,7 +6,7 @@ import { structuralIssues } from '../agentspec/validate-export.js';
 import { arePortsCompatible } from '../catalog/port-compat.js';
 import type { NodeMetadata, NodePort, PortConfig, Workflow, WorkflowNode } from '../contract/types.js';
 import { describeAjvErrors, isWorkflowFile, validateWorkflowFile } from '../contract/validators.js';
-import { portIdFromHandle } from '../graph/handles.js';
+import { indexGraph, type GraphIndex } from '../graph/graph-index.js';
 import { graphProblems, type ConfigChecker } from '../graph/integrity.js';
 import { loopExitsIntoBody } from '../graph/loops.js';
 import { withMetadataDefaults } from '../store/workflow-model.js';
@@ -57,15 +57,17 @@ function portAt(node: WorkflowNode, side: 'input' | 'output', portId: string): {
   return { dataType: isRecord(port) && typeof port.dataType === 'string' ? port.dataType : undefined, schema: declared?.schema };
 }
 
-function portCompatibility(workflow: Workflow, portConfig: PortConfig): Finding[] {
-  const nodes = new Map(workflow.nodes.map((n) => [n.id, n]));
+function portCompatibility(workflow: Workflow, portConfig: PortConfig, index: GraphIndex): Finding[] {
+  const nodes = index.nodeById;
   const findings: Finding[] = [];
   workflow.edges.forEach((edge, i) => {
     const source = nodes.get(edge.source);
     const target = nodes.get(edge.target);
-    if (!source || !target || !edge.sourceHandle || !edge.targetHandle) return;
-    const from = portAt(source, 'output', portIdFromHandle(edge.sourceHandle, source.id, 'output'));
-    const to = portAt(target, 'input', portIdFromHandle(edge.targetHandle, target.id, 'input'));
+    const sourcePort = index.sourcePort[i];
+    const targetPort = index.targetPort[i];
+    if (!source || !target || sourcePort === undefined || targetPort === undefined) return;
+    const from = portAt(source, 'output', sourcePort);
+    const to = portAt(target, 'input', targetPort);
     // Agent Spec's type rule applies too, through the schemas.
     if (
       from.dataType &&
@@ -133,8 +135,11 @@ export function checkWorkflowValue(file: string, value: unknown, ctx: CheckConte
       findings.push({ ruleId: 'schema', pointer: p.pointer, message: `${p.field} ${p.message}` });
   } else {
     workflow = withMetadataDefaults(value, EPOCH);
-    for (const p of graphProblems(workflow, ctx.checkConfig)) findings.push({ ruleId: p.rule, pointer: p.pointer, message: p.message });
-    findings.push(...portCompatibility(workflow, ctx.portConfig));
+    // The nodes by id and every edge's ports, worked out once for the three graph checks below.
+    const index = indexGraph(workflow);
+    for (const p of graphProblems(workflow, ctx.checkConfig, index))
+      findings.push({ ruleId: p.rule, pointer: p.pointer, message: p.message });
+    findings.push(...portCompatibility(workflow, ctx.portConfig, index));
     for (const { index, node, typeId } of unknownNodeTypes(workflow, ctx.lookupNodeType))
       findings.push({
         ruleId: 'unknown-node-type',
@@ -149,7 +154,7 @@ export function checkWorkflowValue(file: string, value: unknown, ctx: CheckConte
     const issues =
       lossy && severityOf(lossy, ctx.rules) !== 'off'
         ? exportToAgentSpec(workflow, { rules: ctx.rules, lookupNodeType: ctx.lookupNodeType }).issues
-        : structuralIssues(workflow, { lookupNodeType: ctx.lookupNodeType });
+        : structuralIssues(workflow, { lookupNodeType: ctx.lookupNodeType }, index);
     // Where an issue points, indexed only for a workflow that has one.
     const indexOf = issues.length > 0 ? new Map(workflow.nodes.map((n, i) => [n.id, i])) : new Map<string, number>();
     const edgeIndex = issues.length > 0 ? new Map(workflow.edges.map((e, i) => [e.id, i])) : new Map<string, number>();

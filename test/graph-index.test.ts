@@ -1,0 +1,75 @@
+// src/graph/graph-index.ts: the nodes by id and every edge's ports, worked out once for the graph checks
+// of `wfe validate`. The checks must find exactly what they find without it, on sound and broken graphs.
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { structuralIssues } from '../src/agentspec/validate-export.js';
+import type { Workflow } from '../src/contract/types.js';
+import { indexGraph } from '../src/graph/graph-index.js';
+import { portIdFromHandle } from '../src/graph/handles.js';
+import { graphProblems } from '../src/graph/integrity.js';
+
+const fixturesDir = new URL('../fixtures/workflows/', import.meta.url);
+const fixtures: Workflow[] = readdirSync(fixturesDir)
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => JSON.parse(readFileSync(new URL(name, fixturesDir), 'utf8')));
+
+/** The fixtures broken in the ways the checks look for: foreign handles, dangling ends, duplicate ids, reversed edges. */
+function brokenVariants(count: number): Workflow[] {
+  let seed = 42;
+  const random = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return Math.floor(seed / 65536) % n;
+  };
+  const variants: Workflow[] = [];
+  for (let k = 0; k < count; k++) {
+    const workflow: Workflow = structuredClone(fixtures[random(fixtures.length)]);
+    for (let change = 0; change <= random(4); change++) {
+      const edge = workflow.edges[random(workflow.edges.length)];
+      const node = workflow.nodes[random(workflow.nodes.length)];
+      const other = workflow.edges[random(workflow.edges.length)];
+      [
+        () => (edge.sourceHandle = `${edge.source}-output-nope`),
+        () => (edge.targetHandle = `bare${random(3)}`),
+        () => delete edge.sourceHandle,
+        () => (edge.sourceHandle = ''),
+        () => (edge.target = 'ghost'),
+        () => (edge.source = node.id),
+        () => workflow.nodes.push(structuredClone(node)),
+        () => Object.assign(edge, { target: other.target, targetHandle: other.targetHandle }),
+        () => workflow.edges.push({ ...edge, id: `${edge.id}-back`, source: edge.target, target: edge.source }),
+      ][random(9)]();
+    }
+    variants.push(workflow);
+  }
+  return variants;
+}
+
+describe('indexGraph', () => {
+  const workflows = [...fixtures, ...brokenVariants(300)];
+
+  it("gives each edge's ports as its handles name them, and each id's last node", () => {
+    for (const workflow of workflows) {
+      const index = indexGraph(workflow);
+      workflow.edges.forEach((edge, i) => {
+        expect(index.sourcePort[i]).toBe(edge.sourceHandle ? portIdFromHandle(edge.sourceHandle, edge.source, 'output') : undefined);
+        expect(index.targetPort[i]).toBe(edge.targetHandle ? portIdFromHandle(edge.targetHandle, edge.target, 'input') : undefined);
+      });
+      for (const [id, node] of index.nodeById) expect(node).toBe(workflow.nodes.findLast((n) => n.id === id));
+      expect(index.nodeById.size).toBe(new Set(workflow.nodes.map((n) => n.id)).size);
+    }
+  });
+
+  it('leaves what the integrity and Agent Spec checks find unchanged, on the fixtures and 300 broken graphs', () => {
+    let found = 0;
+    for (const workflow of workflows) {
+      const index = indexGraph(workflow);
+      const integrity = graphProblems(workflow);
+      expect(graphProblems(workflow, undefined, index)).toEqual(integrity);
+      const issues = structuralIssues(workflow);
+      expect(structuralIssues(workflow, {}, index)).toEqual(issues);
+      found += integrity.length + issues.length;
+    }
+    // The variants must break things, or agreeing proves little.
+    expect(found).toBeGreaterThan(300);
+  });
+});
