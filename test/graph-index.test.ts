@@ -37,7 +37,9 @@ function brokenVariants(count: number): Workflow[] {
         () => workflow.nodes.push(structuredClone(node)),
         () => Object.assign(edge, { target: other.target, targetHandle: other.targetHandle }),
         () => workflow.edges.push({ ...edge, id: `${edge.id}-back`, source: edge.target, target: edge.source }),
-      ][random(9)]();
+        // A note that shares a node's id: the Agent Spec checks set every node of that id aside.
+        () => workflow.nodes.push({ ...structuredClone(node), data: { ...node.data, metadata: { ...node.data.metadata, type: 'note' } } }),
+      ][random(10)]();
     }
     variants.push(workflow);
   }

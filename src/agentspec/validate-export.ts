@@ -52,7 +52,10 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
       });
   }
   const nodes = workflow.nodes.filter((n) => !notes.has(n.id));
-  const byId = new Map(nodes.map((n) => [n.id, n]));
+  // The exported nodes by id. Notes are set aside by id, so the last node of an id that is not a note's is
+  // the index's (all nodes, the last of each id) when the caller has one.
+  const allById = index?.nodeById ?? new Map(workflow.nodes.map((n) => [n.id, n]));
+  const exportedNode = (id: string): WorkflowNode | undefined => (notes.has(id) ? undefined : allById.get(id));
   // Each node's ports, made once: several checks below ask for them per edge.
   const portsOf = new Map<WorkflowNode, NodePorts>();
   const portsFor = (node: WorkflowNode): NodePorts => {
@@ -70,8 +73,8 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
   const connectedInputs = new Map<string, Set<string>>();
   for (let i = 0; i < workflow.edges.length; i++) {
     const edge = workflow.edges[i];
-    const source = byId.get(edge.source);
-    if (!source || !byId.has(edge.target)) continue;
+    const source = exportedNode(edge.source);
+    if (!source || !exportedNode(edge.target)) continue;
     const sourcePort = index
       ? index.sourcePort[i]
       : edge.sourceHandle
@@ -166,7 +169,7 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
   if (cycle) {
     // The cycle runs through exported nodes only; an id is its own label otherwise.
     const label = (id: string) => {
-      const node = byId.get(id);
+      const node = exportedNode(id);
       return `'${node ? labelOf(node) : id}'`;
     };
     issues.push({ rule: 'no-cycle', message: unmarkedCycleMessage(cycle, label), nodeIds: cycle });
