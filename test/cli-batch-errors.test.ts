@@ -119,6 +119,36 @@ describe('wfe export', () => {
   });
 });
 
+describe('wfe export into a folder', () => {
+  it('reports in input order, the same from run to run, though 16 inputs are converted at once', async () => {
+    // Large inputs with warnings first, quick failures after them: converted at once, the quick ones end first.
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 6; i++) {
+      files[`${i}-large.json`] = await readFile(join(fixtures, 'etl-large.json'), 'utf8');
+      files[`${i}-broken.json`] = '{"id": "b", "name": ';
+      files[`${i}-router.json`] = await readFile(join(fixtures, 'support-router.json'), 'utf8');
+      files[`${i}-not-a-workflow.json`] = '[1, 2, 3]';
+    }
+    for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+    const args = Object.keys(files).map((name) => join(dir, name));
+    const [first, second] = await runClis([
+      ['export', ...args, '-o', join(dir, 'out-1')],
+      ['export', ...args, '-o', join(dir, 'out-2')],
+    ]);
+    expect(first.code).toBe(1);
+    expect(second.stderr).toBe(first.stderr);
+    // Every line names its input; the inputs come in the order given, each one's lines together.
+    const named = first.stderr
+      .split('\n')
+      .filter((line) => line.startsWith(dir))
+      .map((line) => Object.keys(files).findIndex((name) => line.startsWith(`${join(dir, name)}:`)));
+    expect(named.length).toBeGreaterThan(60);
+    expect(named).not.toContain(-1);
+    expect(named).toEqual([...named].sort((a, b) => a - b));
+    expect(new Set(named).size).toBe(Object.keys(files).length);
+  });
+});
+
 describe('wfe validate', () => {
   it('reports each bad input as an error of its file, still checks the good one, and exits 1', async () => {
     const args = await inputs({

@@ -54,10 +54,26 @@ export async function runExport(args: string[], flags: ExportFlags): Promise<num
       throw new UsageError(`--config ${flags.config}: ${(err as Error).message}`);
     }
   }
-  const exportInput = (input: Input) => exportOne(input, destination, format, flags, settingsFor, cliRules);
+  const exportInput = (input: Input, tell: (line: string) => void = say) =>
+    exportOne(input, destination, format, flags, settingsFor, cliRules, tell);
+  if (destination.kind !== 'dir') return runBatch('export', 'exported', inputs, (input) => exportInput(input), flags.quiet);
   // Into a folder, 16 inputs are converted and written (each atomically) at once, so their fsyncs overlap.
-  const started = destination.kind === 'dir' ? startBounded(inputs, 16, exportInput) : undefined;
-  return runBatch('export', 'exported', inputs, (input) => started?.get(input) ?? exportInput(input), flags.quiet);
+  // What each says is held until its turn: the report comes in input order, the same from run to run.
+  const held = new Map<Input, string[]>();
+  const started = startBounded(inputs, 16, (input) => {
+    const lines: string[] = [];
+    held.set(input, lines);
+    return exportInput(input, (line) => lines.push(line));
+  });
+  const inTurn = async (input: Input): Promise<boolean> => {
+    try {
+      return await (started.get(input) ?? exportInput(input));
+    } finally {
+      for (const line of held.get(input) ?? []) say(line);
+      held.delete(input);
+    }
+  };
+  return runBatch('export', 'exported', inputs, inTurn, flags.quiet);
 }
 
 async function exportOne(
@@ -67,20 +83,21 @@ async function exportOne(
   flags: ExportFlags,
   settingsFor: ReturnType<typeof folderSettings>,
   cliRules: Record<string, 'error' | 'warning' | 'off'>,
+  tell: (line: string) => void,
 ): Promise<boolean> {
-  const read = await readParsedInput(input);
+  const read = await readParsedInput(input, tell);
   if (!read) return false;
   const { text, value } = read;
   if (!validateWorkflowFile(value)) {
     const [first] = describeAjvErrors(validateWorkflowFile.errors, 'workflow');
-    say(pointerProblem(input.name, text, first.pointer, `not a FlowDrop workflow: ${first.field} ${first.message}`));
+    tell(pointerProblem(input.name, text, first.pointer, `not a FlowDrop workflow: ${first.field} ${first.message}`));
     return false;
   }
   const workflow = value as Workflow;
   const settings = await settingsFor(input.path ? dirname(input.path) : process.cwd());
   const graph = graphErrors(workflow, settings.checkConfig);
   if (graph.length > 0) {
-    graph.forEach((m) => say(problemLine(input.name, 'error', m)));
+    graph.forEach((m) => tell(problemLine(input.name, 'error', m)));
     return false;
   }
 
@@ -93,8 +110,8 @@ async function exportOne(
       version: flags.agentspecVersion,
       lookupNodeType: (id) => settings.catalog.getNodeType(id),
     });
-    if (!flags.quiet) for (const warning of result.warnings) say(problemLine(input.name, 'warning', warning));
-    for (const error of result.errors) say(problemLine(input.name, 'error', error));
+    if (!flags.quiet) for (const warning of result.warnings) tell(problemLine(input.name, 'warning', warning));
+    for (const error of result.errors) tell(problemLine(input.name, 'error', error));
     if (!result.valid || !result.document) return false;
     output = stringify(result.document, format);
   }

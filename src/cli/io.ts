@@ -356,17 +356,20 @@ export async function destinationFor(output: string | undefined, inputCount: num
 }
 
 /** An input read and parsed for a batch; a problem is reported as `<name>: error: <reason>` and gives undefined. */
-export async function readParsedInput(input: Input): Promise<{ text: string; value: unknown } | undefined> {
+export async function readParsedInput(
+  input: Input,
+  tell: (line: string) => void = say,
+): Promise<{ text: string; value: unknown } | undefined> {
   let text: string;
   try {
     text = await readInput(input, { blocking: false });
   } catch (err) {
-    say(problemLine(input.name, 'error', errorText(err, input.name)));
+    tell(problemLine(input.name, 'error', errorText(err, input.name)));
     return undefined;
   }
   const parsed = parseInput(text, input.name);
   if (!parsed.ok) {
-    say(problemLine(input.name, 'error', parsed.message, parsed));
+    tell(problemLine(input.name, 'error', parsed.message, parsed));
     return undefined;
   }
   return { text, value: parsed.value };
