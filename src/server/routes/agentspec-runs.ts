@@ -42,7 +42,7 @@ export function registerAgentSpecRunRoutes(router: Router, ctx: AppContext): voi
     );
     // Only a flow that POST /agentspec/flows/validate calls valid runs.
     const { agentSpecVerdict } = await verdictModule();
-    const verdict = agentSpecVerdict(body.flow, checkContext());
+    const verdict = agentSpecVerdict(body.flow, await checkContext());
     if (!verdict.valid || !verdict.workflow) return sendInvalidAgentSpec(res, verdict.errors, verdict.warnings);
     const workflow = verdict.workflow;
     const values = body.inputs ?? {};

@@ -3,17 +3,22 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { AsComponent } from '../../agentspec/types.js';
-import { isAgentSpecVersion } from '../../agentspec/versions.js';
 import { invalidField } from '../../contract/errors.js';
 import type { NodeMetadata, Workflow, WorkflowNode } from '../../contract/types.js';
 import { isRecord } from '../../util/narrow.js';
 import { findById, lazy } from './route-helpers.js';
 import type { AppContext, Router } from '../context.js';
 import { enumParam, envelopeAround, readJsonBody, sendJson, sendRaw } from '../http.js';
-import { servedCheckContext, servedRules, verdictModule } from './validate.js';
+import { servedCheckContext, servedChecks, verdictModule } from './validate.js';
 
 // The converter loads with the first Agent Spec request, not at start.
-const exporter = lazy(() => import('../../agentspec/export.js'));
+const exporter = lazy(async () => {
+  const [{ exportToAgentSpec }, { isAgentSpecVersion }] = await Promise.all([
+    import('../../agentspec/export.js'),
+    import('../../agentspec/versions.js'),
+  ]);
+  return { exportToAgentSpec, isAgentSpecVersion };
+});
 const catalogEntries = lazy(async () => {
   const [{ resolveComponentType }, { nodePorts }, { propertyForPort }] = await Promise.all([
     import('../../agentspec/component-types.js'),
@@ -80,12 +85,16 @@ export function registerAgentSpecRoutes(router: Router, ctx: AppContext): void {
   router.get('/workflows/:id/export/agentspec', async (req, res) => {
     const format = enumParam(req.query, 'format', ['flow', 'document'] as const, 'flow');
     const version = req.query.agentspec_version;
+    const [{ workflowVerdict }, { exportToAgentSpec, isAgentSpecVersion }, { servedRules }] = await Promise.all([
+      verdictModule(),
+      exporter(),
+      servedChecks(),
+    ]);
     if (version !== undefined && !isAgentSpecVersion(version))
       throw invalidField('agentspec_version', 'must be a known Agent Spec version');
     const workflow = stored(req.params.id);
-    const [{ workflowVerdict }, { exportToAgentSpec }] = await Promise.all([verdictModule(), exporter()]);
     // What GET …/validate/agentspec calls an error blocks the export too; the export adds its own findings.
-    const verdict = workflowVerdict(workflow, checkContext());
+    const verdict = workflowVerdict(workflow, await checkContext());
     const result = exportToAgentSpec(workflow, { rules: servedRules(ctx), lookupNodeType, version });
     const errors = [...new Set([...verdict.errors, ...result.errors])];
     if (errors.length > 0 || !result.document) return sendInvalidAgentSpec(res, errors, result.warnings);
@@ -94,7 +103,7 @@ export function registerAgentSpecRoutes(router: Router, ctx: AppContext): void {
 
   router.get('/workflows/:id/validate/agentspec', async (req, res) => {
     const { workflowVerdict } = await verdictModule();
-    const { valid, errors, warnings } = workflowVerdict(stored(req.params.id), checkContext());
+    const { valid, errors, warnings } = workflowVerdict(stored(req.params.id), await checkContext());
     sendJson(res, 200, { valid, errors, warnings });
   });
 
@@ -102,7 +111,7 @@ export function registerAgentSpecRoutes(router: Router, ctx: AppContext): void {
     const body = await readJsonBody(req, ctx.options.maxBody);
     if (body === undefined) throw invalidField('body', 'an Agent Spec flow or document is required');
     const { agentSpecVerdict } = await verdictModule();
-    const verdict = agentSpecVerdict(body, checkContext());
+    const verdict = agentSpecVerdict(body, await checkContext());
     if (!verdict.valid || !verdict.workflow) return sendInvalidAgentSpec(res, verdict.errors, verdict.warnings);
     const workflow = verdict.workflow;
     // The flow's own id is kept unless a workflow has it already.
@@ -118,7 +127,7 @@ export function registerAgentSpecRoutes(router: Router, ctx: AppContext): void {
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       throw invalidField('body', 'an Agent Spec flow (a JSON object) is required');
     const { agentSpecVerdict } = await verdictModule();
-    const { valid, errors, warnings } = agentSpecVerdict(body, checkContext());
+    const { valid, errors, warnings } = agentSpecVerdict(body, await checkContext());
     sendJson(res, 200, { valid, errors, warnings });
   });
 

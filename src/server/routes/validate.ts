@@ -1,14 +1,9 @@
 // POST /workflows/validate (validateWorkflow): `wfe validate` on one posted workflow, with the served
 // folder's node types and `rules:`, without saving anything. servedCheckContext is also what the Agent
 // Spec routes judge flows with, so the server and the CLI give one verdict.
-import { createConfigChecker } from '../../contract/config-check.js';
-import { CONFIG_FILE } from '../../catalog/catalog.js';
 import { ApiError, invalidField } from '../../contract/errors.js';
 import { describeAjvErrors, validateWorkflowFile } from '../../contract/validators.js';
 import type { CheckContext } from '../../validate/check.js';
-import { checkRuleConfig, RuleConfigError, rulesFromSettings, type RuleConfig } from '../../contract/rule-config.js';
-import { ALL_RULES } from '../../validate/rules.js';
-import { checkContextFor } from '../../validate/check-context.js';
 import type { AppContext, Router } from '../context.js';
 import { ok, readJsonBody, sendJson } from '../http.js';
 import { lazy } from './route-helpers.js';
@@ -16,33 +11,15 @@ import { lazy } from './route-helpers.js';
 /** The checks of `wfe validate` and the Agent Spec importer: loaded by the first route that judges a document. */
 export const verdictModule = lazy(() => import('../../validate/verdict.js'));
 
-const rulesBySettings = new WeakMap<object, RuleConfig>();
-
-/** The `rules:` of the catalog's current wfe.config.yaml, checked as `wfe validate` checks the file. */
-export function servedRules(ctx: AppContext): RuleConfig {
-  const settings = ctx.catalog.settings();
-  let rules = rulesBySettings.get(settings);
-  if (!rules) {
-    try {
-      rules = checkRuleConfig(rulesFromSettings(settings, CONFIG_FILE), ALL_RULES, CONFIG_FILE, true);
-    } catch (err) {
-      // `wfe validate` stops on a broken rules: map; the server keeps serving, with the defaults.
-      if (!(err instanceof RuleConfigError)) throw err;
-      ctx.options.logger.warn(`${err.message}; validating with the default rules`);
-      rules = {};
-    }
-    rulesBySettings.set(settings, rules);
-  }
-  return rules;
-}
+/** The served folder's rules and check context (served-checks.ts), loaded with the first request that needs them. */
+export const servedChecks = lazy(() => import('./served-checks.js'));
 
 /**
  * What `wfe validate <served folder>` would check with, read from the catalog at each call, so a changed
  * wfe.config.yaml or node type applies at once (with --watch).
  */
-export function servedCheckContext(ctx: AppContext): () => CheckContext {
-  const checkConfig = createConfigChecker((id) => ctx.catalog.getNodeType(id)?.configSchema);
-  return () => checkContextFor({ catalog: ctx.catalog, checkConfig, rules: servedRules(ctx), configFile: CONFIG_FILE });
+export function servedCheckContext(ctx: AppContext): () => Promise<CheckContext> {
+  return async () => (await servedChecks()).checkContextOf(ctx);
 }
 
 export function registerValidateRoutes(router: Router, ctx: AppContext): void {
@@ -60,8 +37,7 @@ export function registerValidateRoutes(router: Router, ctx: AppContext): void {
         errors: problems.map((p) => `${p.field} ${p.message}`),
       });
     }
-    const { suggestionsFor, workflowVerdict } = await verdictModule();
-    const checkContext = checkContextNow();
+    const [{ suggestionsFor, workflowVerdict }, checkContext] = await Promise.all([verdictModule(), checkContextNow()]);
     const verdict = workflowVerdict(body, checkContext);
     const data = {
       valid: verdict.valid,
