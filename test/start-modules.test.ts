@@ -1,0 +1,64 @@
+// What `wfe serve` loads to start: the rule tables, the checks that judge a posted document and the Agent
+// Spec converter wait for the first request that needs them (docs/performance.md: the fixed start-up cost).
+// The real CLI as a child process, with a module loader hook that records every file it loads.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServeChild } from './support/cli.js';
+import { twoNodeWorkflow } from './support/workflows.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'wfe-start-modules-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The files (relative to dist/ or src/) a `wfe serve` of an empty folder had loaded when it exited, after `act`. */
+async function loadedBy(name: string, act: (url: string) => Promise<void>): Promise<string[]> {
+  const report = join(dir, `${name}.txt`);
+  const hook = join(dir, `${name}-hook.mjs`);
+  writeFileSync(
+    hook,
+    `import { appendFileSync } from 'node:fs';
+export async function load(url, context, next) {
+  if (url.startsWith('file:')) appendFileSync(${JSON.stringify(report)}, url + '\\n');
+  return next(url, context);
+}
+`,
+  );
+  writeFileSync(report, '');
+  const served = join(dir, `${name}-workflows`);
+  mkdirSync(served, { recursive: true });
+  const server = await startServeChild([served, '--no-watch'], 15_000, ['--no-warnings', '--experimental-loader', hook]);
+  try {
+    await act(server.url);
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+  return readFileSync(report, 'utf8')
+    .split('\n')
+    .filter((url) => /\/(dist|src)\//.test(url))
+    .map((url) => url.replace(/^.*\/(dist|src)\//, '').replace(/\.(js|ts)$/, ''));
+}
+
+const DEFERRED = ['server/routes/served-checks', 'contract/rule-config', 'contract/rule-help', 'validate/verdict', 'agentspec/export'];
+
+describe('wfe serve starts without what only some requests need', () => {
+  it('leaves the rule tables, the verdict and the converter unloaded until a document is judged', async () => {
+    const idle = await loadedBy('idle', async (url) => {
+      expect((await fetch(`${url}/health`)).status).toBe(200);
+    });
+    // The hook saw the server's own modules, and none of the deferred ones.
+    expect(idle).toContain('server/app');
+    expect(idle.filter((file) => DEFERRED.includes(file))).toEqual([]);
+
+    const judged = await loadedBy('judged', async (url) => {
+      const res = await fetch(`${url}/workflows/validate`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(twoNodeWorkflow('posted')),
+      });
+      expect(res.status).toBe(200);
+    });
+    expect(judged).toEqual(expect.arrayContaining(['server/routes/served-checks', 'contract/rule-config', 'validate/verdict']));
+  });
+});
