@@ -1,6 +1,7 @@
 // Issue 12: one watcher over the served folder, shared by the store and the catalog, that lists no folder
 // on an event and does not re-read the server's own writes. Counters of the watcher and the store are the
 // test hooks; markers written after the writes under test prove their events were handled (no sleeps).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { chmod, mkdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -123,5 +124,26 @@ describe('one watcher for the served folder', () => {
     await rm(join(h.dir, 'crew'), { recursive: true });
     await eventually(async () => (await h.call('GET', '/workflows')).body.data.length === 1, 5000, 'the removed folder');
     expect((await h.call('GET', '/workflows/wf-b')).status).toBe(404);
+  });
+});
+
+describe('the served folder replaced by another at its path', () => {
+  it('is watched again, even when the new folder is there before the old one is noticed gone', async () => {
+    const dir = await tempDir('wfe-replaced-root-');
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    const watcher = await FolderWatcher.open(dir);
+    cleanup.push(() => watcher.close());
+    const events: FolderEvent[] = [];
+    watcher.subscribe((event) => events.push(event));
+    watcher.release();
+    // Deleted and made again in one synchronous run: the watcher handles the deletion only afterwards,
+    // when a folder already stands at the path (a branch switch can do the same).
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'b.json'), '{}');
+    await eventually(async () => events.some((e) => e.rel === 'b.json' && e.present), 5000, 'b.json in the new folder');
+    // And the new folder is watched: a later file is seen as it comes.
+    writeFileSync(join(dir, 'c.json'), '{}');
+    await eventually(async () => events.some((e) => e.rel === 'c.json' && e.present), 5000, 'c.json in the new folder');
   });
 });

@@ -5,7 +5,7 @@
 // (the temp files of atomic writes, .wfe/, .git/) and node_modules are dropped by name, before any stat.
 // A symbolic link is reported as itself and never entered. With `poll`, chokidar polls instead (Docker
 // bind mounts, WSL, network folders, where native events do not arrive).
-import { readdirSync, realpathSync, statSync, watch as watchNative, type FSWatcher as NativeWatcher } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync, watch as watchNative, type FSWatcher as NativeWatcher } from 'node:fs';
 import { lstat, mkdir } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import { errnoCode, errorMessage } from './narrow.js';
@@ -175,9 +175,12 @@ export class FolderWatcher {
       this.counters.ignored++;
       return;
     }
-    // An event on the root that names the root itself: it may have been deleted or moved away.
-    if (folder === '' && name === basename(this.root) && !this.rootExists()) {
-      this.rootGone();
+    // An event on the root that names the root itself (no file of that name is in it): the root was deleted
+    // or moved away, and its watch is dead. By the time the event is handled another folder may stand at
+    // its path (a branch switch, a script that deletes and recreates it): that one is watched instead.
+    if (folder === '' && name === basename(this.root) && !existsSync(join(this.root, name))) {
+      if (this.rootExists()) this.rootReplaced();
+      else this.rootGone();
       return;
     }
     this.lookAt(folder ? `${folder}/${name}` : name);
@@ -209,6 +212,13 @@ export class FolderWatcher {
       this.emit({ rel: '', present: true, directory: true });
     }, ROOT_WAIT_MS);
     this.rootWait.unref();
+  }
+
+  /** Another folder stands at the root's path: it is watched and reported whole, like a root that came back. */
+  private rootReplaced(): void {
+    this.unwatch('');
+    this.walk('', true);
+    this.emit({ rel: '', present: true, directory: true });
   }
 
   private relist(folder: string): void {
