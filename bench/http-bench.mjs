@@ -37,6 +37,9 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 4);
 const PUT_ROUNDS = Number(process.env.BENCH_PUT_ROUNDS ?? 3);
 /** Every round's rate per PUT scenario, kept with the results. */
 let putRates = {};
+/** Rounds of one baseline further apart than this: the host's disk, not the code, moved. */
+const UNSTEADY_SPREAD = 1.3;
+let diskWarning = '';
 const CONNECTIONS = 10;
 const baselines = join(repoRoot, 'bench', 'baselines.mjs');
 const URL_LINE = /(http:\/\/127\.0\.0\.1:\d+)/;
@@ -160,6 +163,12 @@ async function main() {
     putRates = Object.fromEntries(Object.entries(rates).map(([name, list]) => [name, list.map(Math.round)]));
     rows.push(row('PUT, watch on vs --no-watch (1,000 files)', putWatch, putNoWatch, 'req/s', atLeast('throughput', 0.8)));
     rows.push(row('PUT, watch on vs durable-write limit', putWatch, putDurable, 'req/s', atLeast('throughput', 0.5)));
+    // The disk's speed, not wfe's, can decide that row: say so when the baseline's own rounds disagree.
+    const spread = Math.max(...rates.durable) / Math.min(...rates.durable);
+    if (spread > UNSTEADY_SPREAD) {
+      rows[rows.length - 1].unsteadyBaseline = true;
+      diskWarning = `the durable-write limit ranged ${Math.round(Math.min(...rates.durable))}-${Math.round(Math.max(...rates.durable))} req/s over its rounds (${spread.toFixed(1)}x): the disk's speed changed during the run, so its row says more about the disk than about wfe`;
+    }
     rows.push(row('PUT of 10 workflows, watch on: folder of 1,000 vs 10', put1000, put10, 'req/s', atLeast('throughput', 0.8)));
     rows.push(row('PUT of 10 workflows, watch on: folder of 10,000 vs 10', put10000, put10, 'req/s', atLeast('throughput', 0.8)));
 
@@ -265,6 +274,7 @@ async function main() {
     );
 
     printTable('wfe serve', rows);
+    if (diskWarning) console.log(`\nnote: ${diskWarning}`);
     appendResults('http', rows, {
       durationS: DURATION,
       connections: CONNECTIONS,
