@@ -77,6 +77,15 @@ describe('nodeStoreFs.open, rename and lstat', () => {
     await expect(nodeStoreFs.rename(join(dir, 'missing.json'), path)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
+  it('closes once: a second close does nothing, and the closed handle refuses to touch the number again', async () => {
+    const handle = await nodeStoreFs.open(join(dir, 'closed.json'), 'wx', 0o644);
+    await handle.close();
+    await expect(handle.close()).resolves.toBeUndefined();
+    await expect(handle.sync()).rejects.toMatchObject({ code: 'EBADF' });
+    await expect(handle.stat!()).rejects.toMatchObject({ code: 'EBADF' });
+    await expect(handle.writeFile('x', 'utf8')).rejects.toMatchObject({ code: 'EBADF' });
+  });
+
   it('renames over a file, and lstat describes a link, not what it points to', async () => {
     const from = join(dir, 'from.json');
     const to = join(dir, 'to.json');

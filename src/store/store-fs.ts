@@ -48,18 +48,28 @@ export const nodeStoreFs: StoreFs = {
   realpath: (path) => fsPromises.realpath(path),
 };
 
-/** A file descriptor with the few operations the store needs. The store closes every handle it opens. */
+/**
+ * A file descriptor with the few operations the store needs. The store closes every handle it opens. Once
+ * closed, as with a FileHandle, a second close does nothing and anything else fails with EBADF: the number
+ * may already belong to a file opened since.
+ */
 function fdHandle(fd: number): StoreFileHandle {
+  let closing: Promise<void> | undefined;
+  const closed = () => Promise.reject(Object.assign(new Error('the file was closed'), { code: 'EBADF' }));
   return {
-    writeFile: (data, encoding) => writeAll(fd, typeof data === 'string' ? Buffer.from(data, encoding) : data),
-    sync: () => fsCalls.fsync(fd),
-    close: () => fsCalls.close(fd),
-    stat: () => fsCalls.fstat(fd),
+    writeFile: (data, encoding) => (closing ? closed() : writeAll(fd, typeof data === 'string' ? Buffer.from(data, encoding) : data)),
+    sync: () => (closing ? closed() : fsCalls.fsync(fd)),
+    close: () => (closing ??= fsCalls.close(fd)),
+    stat: () => (closing ? closed() : fsCalls.fstat(fd)),
   };
 }
 
 async function writeAll(fd: number, bytes: Uint8Array): Promise<void> {
-  for (let at = 0; at < bytes.length;) at += (await fsCalls.write(fd, bytes, at, bytes.length - at, null)).bytesWritten;
+  for (let at = 0; at < bytes.length;) {
+    const { bytesWritten } = await fsCalls.write(fd, bytes, at, bytes.length - at, null);
+    if (bytesWritten === 0) throw Object.assign(new Error('the write made no progress'), { code: 'EIO' });
+    at += bytesWritten;
+  }
 }
 
 /**
