@@ -116,11 +116,11 @@ export interface StoredWorkflow {
 export interface UpdateResult {
   workflow: Workflow;
   /**
-   * The saved workflow as JSON: for the save that reached the disk, the very bytes of its file (pretty, keys
-   * in the stable order, without a BOM), so answering it costs no second serialisation; for a save folded into
-   * a later one, its own JSON text.
+   * The saved workflow as UTF-8 JSON: for the save that reached the disk, the very bytes of its file (pretty,
+   * keys in the stable order, without a BOM), so answering it costs no second serialisation; for a save folded
+   * into a later one, its own JSON.
    */
-  body: Buffer | string;
+  body: Buffer;
   file: string;
   etag: string;
   /** Where the overwritten hand edit was saved, when a PUT without If-Match replaced one. */
@@ -379,7 +379,7 @@ export class WorkflowStore {
       const written = await this.persist(entry.rel, last, entry.hash, diskText === undefined ? identity : undefined, checkedFirst);
       if (this.tips.get(id) === last) this.tips.delete(id);
       for (const save of batch) {
-        const body = save.workflow === last ? withoutBom(written) : JSON.stringify(save.workflow);
+        const body = save.workflow === last ? withoutBom(written) : Buffer.from(JSON.stringify(save.workflow));
         save.resolve({ workflow: save.workflow, body, file: entry.rel, etag: etagOf(save.workflow), backup });
       }
     } catch (err) {
@@ -585,8 +585,10 @@ export class WorkflowStore {
     );
   }
 
-  /** Reads a file of the folder through the boundary: undefined when missing; a link is refused (and reported). */
-  /** `sizeHint`: the size a stat just gave, which spares the read its own (the file is read whole either way). */
+  /**
+   * Reads a file of the folder through the boundary: undefined when missing; a link is refused (and reported).
+   * `sizeHint`: the size a stat just gave, which spares the read its own (the file is read whole either way).
+   */
   private async readCurrent(rel: string, sizeHint?: number): Promise<string | undefined> {
     try {
       if ((await checkPath(this.fs, this.root, rel)) === 'missing') return undefined;

@@ -180,7 +180,7 @@ export class FolderWatcher {
     // or moved away, and its watch is dead. By the time the event is handled another folder may stand at
     // its path (a branch switch, a script that deletes and recreates it): that one is watched instead.
     if (folder === '' && name === basename(this.root) && !existsSync(join(this.root, name))) {
-      if (this.rootExists()) this.rootReplaced();
+      if (this.rootExists()) this.watchRootAgain();
       else this.rootGone();
       return;
     }
@@ -209,14 +209,13 @@ export class FolderWatcher {
       if (this.closed || !this.rootExists()) return;
       clearInterval(this.rootWait);
       this.rootWait = undefined;
-      this.walk('', true);
-      this.emit({ rel: '', present: true, directory: true });
+      this.watchRootAgain();
     }, ROOT_WAIT_MS);
     this.rootWait.unref();
   }
 
-  /** Another folder stands at the root's path: it is watched and reported whole, like a root that came back. */
-  private rootReplaced(): void {
+  /** A folder stands at the root's path again (back, or another one): it is watched and reported whole. */
+  private watchRootAgain(): void {
     this.unwatch('');
     this.walk('', true);
     this.emit({ rel: '', present: true, directory: true });

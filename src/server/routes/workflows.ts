@@ -129,8 +129,7 @@ export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
     const updated = await ctx.store.update(req.params.id, body, typeof ifMatch === 'string' ? ifMatch : undefined);
     const headers: Record<string, string> = { ETag: updated.etag };
     if (updated.backup) headers['X-Wfe-Backup'] = updated.backup;
-    if (typeof updated.body === 'string') sendRaw(res, 200, envelopeAround(updated.body, 'Workflow updated successfully'), headers);
-    else sendEnvelopeAround(res, 200, updated.body, 'Workflow updated successfully', headers);
+    sendEnvelopeAround(res, 200, updated.body, 'Workflow updated successfully', headers);
   });
 
   router.delete('/workflows/:id', async (req, res) => {
