@@ -19,7 +19,7 @@ async function loadedBy(name: string, act: (url: string) => Promise<void>): Prom
     hook,
     `import { appendFileSync } from 'node:fs';
 export async function load(url, context, next) {
-  if (url.startsWith('file:')) appendFileSync(${JSON.stringify(report)}, url + '\\n');
+  if (url.startsWith('file:') || url.startsWith('node:')) appendFileSync(${JSON.stringify(report)}, url + '\\n');
   return next(url, context);
 }
 `,
@@ -36,7 +36,7 @@ export async function load(url, context, next) {
   }
   return readFileSync(report, 'utf8')
     .split('\n')
-    .filter((url) => /\/(dist|src)\//.test(url))
+    .filter((url) => /\/(dist|src)\//.test(url) || url.startsWith('node:'))
     .map((url) => url.replace(/^.*\/(dist|src)\//, '').replace(/\.(js|ts)$/, ''));
 }
 
@@ -50,6 +50,10 @@ describe('wfe serve starts without what only some requests need', () => {
     // The hook saw the server's own modules, and none of the deferred ones.
     expect(idle).toContain('server/app');
     expect(idle.filter((file) => DEFERRED.includes(file))).toEqual([]);
+    // Nor node:crypto (17 internal modules, about 2 ms): nothing is hashed or named before the first save.
+    // The hook does see the built-ins the server imports.
+    expect(idle).toContain('node:http');
+    expect(idle).not.toContain('node:crypto');
 
     const judged = await loadedBy('judged', async (url) => {
       const res = await fetch(`${url}/workflows/validate`, {

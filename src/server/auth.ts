@@ -1,7 +1,7 @@
 // Optional authentication for the dev server. Off unless a credential option is configured; then
 // every route except a few public GETs needs one credential, and mutating methods need write
 // permission. Mount AFTER the CORS middleware so preflights are answered before they get here.
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { nodeCrypto } from '../util/lazy-module.js';
 import { readFile } from 'node:fs/promises';
 import type * as Jose from 'jose';
 import type { Middleware, Request } from 'polka';
@@ -41,6 +41,7 @@ export function authEnabled(auth: AuthOptions): boolean {
 
 /** Constant-time string comparison: hash both sides so the buffers always have equal length. */
 function safeEqual(a: string, b: string): boolean {
+  const { createHash, timingSafeEqual } = nodeCrypto();
   const h = (s: string) => createHash('sha256').update(s).digest();
   return timingSafeEqual(h(a), h(b));
 }

@@ -1,7 +1,7 @@
 // Responses serialised once and sent as bytes until what they were built from changes: the list pages
 // (per query, per store generation) and the catalog's /nodes, /categories and /port-config (per catalog
 // revision, with an ETag). A cached response costs what sending its bytes costs.
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../util/lazy-module.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export interface CachedResponse {
@@ -12,7 +12,7 @@ export interface CachedResponse {
 }
 
 /** A strong ETag naming the bytes, so it stays right across restarts. */
-export const contentEtag = (body: Buffer): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+export const contentEtag = (body: Buffer): string => `"${nodeCrypto().createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
 
 export function cachedJson(json: string, headers: Record<string, string> = {}, withEtag = false): CachedResponse {
   const body = Buffer.from(json, 'utf8');

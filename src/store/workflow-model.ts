@@ -1,11 +1,11 @@
 // Pure rules for what a stored workflow looks like: defaults for hand-written files, what POST creates,
 // what PUT changes (seed §4.1). No I/O here.
-import { randomUUID } from 'node:crypto';
+import { nodeCrypto } from '../util/lazy-module.js';
 import type { JsonObject, Workflow, WorkflowFile, WorkflowMetadata, WorkflowNode } from '../contract/types.js';
 
 export const DEFAULT_SCHEMA_VERSION = '1.0.0';
 
-export const newVersionId = (): string => randomUUID();
+export const newVersionId = (): string => nodeCrypto().randomUUID();
 
 /** Response-only node fields are not persisted: they describe a run, not the graph. */
 function withoutRuntimeFields(nodes: WorkflowNode[]): WorkflowNode[] {
@@ -53,7 +53,7 @@ export function buildCreatedWorkflow(input: CreateInput, now: string): Workflow 
   const { tags, metadata: _m, ...rest } = input;
   const workflow: Workflow = {
     ...rest,
-    id: input.id && input.id.length > 0 ? input.id : randomUUID(),
+    id: input.id && input.id.length > 0 ? input.id : nodeCrypto().randomUUID(),
     name: input.name,
     description: input.description ?? '',
     nodes: withoutRuntimeFields(input.nodes ?? []),

@@ -1,6 +1,6 @@
 // The served directory is the database: every *.json file is one workflow, indexed in memory.
 // Reads never touch the disk; writes are atomic, serialised per workflow and acknowledged only once durable.
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../util/lazy-module.js';
 import { closeSync, fstatSync, openSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import { mkdir, open, realpath, unlink } from 'node:fs/promises';
 import { basename, dirname, join, posix } from 'node:path';
@@ -128,7 +128,7 @@ export interface UpdateResult {
 }
 
 /** Of the bytes: a text is hashed as its UTF-8, so hashing the bytes a text was read from (or is written as) is the same. */
-const sha256 = (content: string | Uint8Array): string => createHash('sha256').update(content).digest('hex');
+const sha256 = (content: string | Uint8Array): string => nodeCrypto().createHash('sha256').update(content).digest('hex');
 
 /** A watcher event on a file with a failed parse waits this long for the writer to finish before it is reported. */
 const SETTLE_MS = 40;

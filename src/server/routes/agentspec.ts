@@ -1,6 +1,6 @@
 // Agent Spec over HTTP: export, import and validation of workflows, and the runtime discovery routes
 // (agents, tools, health) answered from the served folder's catalog. The run routes belong to the engine.
-import { randomUUID } from 'node:crypto';
+import { nodeCrypto } from '../../util/lazy-module.js';
 import type { ServerResponse } from 'node:http';
 import type { AsComponent } from '../../agentspec/types.js';
 import { invalidField } from '../../contract/errors.js';
@@ -115,7 +115,7 @@ export function registerAgentSpecRoutes(router: Router, ctx: AppContext): void {
     if (!verdict.valid || !verdict.workflow) return sendInvalidAgentSpec(res, verdict.errors, verdict.warnings);
     const workflow = verdict.workflow;
     // The flow's own id is kept unless a workflow has it already.
-    const id = ctx.store.get(workflow.id) || !/^[\p{L}\p{N}._~@+=:-]{1,200}$/u.test(workflow.id) ? randomUUID() : workflow.id;
+    const id = ctx.store.get(workflow.id) || !/^[\p{L}\p{N}._~@+=:-]{1,200}$/u.test(workflow.id) ? nodeCrypto().randomUUID() : workflow.id;
     const created = await ctx.store.create({ ...workflow, id });
     // The verdict's warnings travel beside the envelope, as in the other Agent Spec answers.
     const envelope = envelopeAround(created.json, 'Workflow imported from Agent Spec');

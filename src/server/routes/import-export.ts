@@ -1,5 +1,5 @@
 // GET /workflows/{id}/export and POST /workflows/import: a workflow as a file, and a file as a new workflow.
-import { randomUUID } from 'node:crypto';
+import { nodeCrypto } from '../../util/lazy-module.js';
 import { parseText, toYaml } from '../../agentspec/serialize.js';
 import { invalidField } from '../../contract/errors.js';
 import { conformsTo, describeAjvErrors, validateCreateWorkflow } from '../../contract/validators.js';
@@ -55,7 +55,7 @@ export function registerImportExportRoutes(router: Router, ctx: AppContext): voi
       const [first] = describeAjvErrors(validateCreateWorkflow.errors);
       throw invalidField(first.field, first.message);
     }
-    const created = await ctx.store.create({ ...workflow, id: randomUUID() });
+    const created = await ctx.store.create({ ...workflow, id: nodeCrypto().randomUUID() });
     sendRaw(res, 201, envelopeAround(created.json, 'Workflow imported successfully'), {
       ETag: created.etag,
       Location: `${ctx.options.basePath}/workflows/${encodeURIComponent(created.workflow.id)}`,
