@@ -1,18 +1,19 @@
 // What `wfe serve` loads to start: the rule tables, the checks that judge a posted document and the Agent
 // Spec converter wait for the first request that needs them (docs/performance.md: the fixed start-up cost).
+// And what `wfe validate` loads: the converter only for a check that uses it.
 // The real CLI as a child process, with a module loader hook that records every file it loads.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServeChild } from './support/cli.js';
+import { runCli, startServeChild } from './support/cli.js';
 import { twoNodeWorkflow } from './support/workflows.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wfe-start-modules-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The files (relative to dist/ or src/) a `wfe serve` of an empty folder had loaded when it exited, after `act`. */
-async function loadedBy(name: string, act: (url: string) => Promise<void>): Promise<string[]> {
+/** A loader hook for one run, and the files (relative to dist/ or src/) and built-ins that run loaded. */
+function moduleRecorder(name: string): { hook: string; loaded: () => string[] } {
   const report = join(dir, `${name}.txt`);
   const hook = join(dir, `${name}-hook.mjs`);
   writeFileSync(
@@ -25,6 +26,17 @@ export async function load(url, context, next) {
 `,
   );
   writeFileSync(report, '');
+  const loaded = () =>
+    readFileSync(report, 'utf8')
+      .split('\n')
+      .filter((url) => /\/(dist|src)\//.test(url) || url.startsWith('node:'))
+      .map((url) => url.replace(/^.*\/(dist|src)\//, '').replace(/\.(js|ts)$/, ''));
+  return { hook, loaded };
+}
+
+/** What a `wfe serve` of an empty folder had loaded when it exited, after `act`. */
+async function loadedBy(name: string, act: (url: string) => Promise<void>): Promise<string[]> {
+  const { hook, loaded } = moduleRecorder(name);
   const served = join(dir, `${name}-workflows`);
   mkdirSync(served, { recursive: true });
   const server = await startServeChild([served, '--no-watch'], 15_000, ['--no-warnings', '--experimental-loader', hook]);
@@ -34,10 +46,14 @@ export async function load(url, context, next) {
     server.child.kill('SIGTERM');
     await server.exited;
   }
-  return readFileSync(report, 'utf8')
-    .split('\n')
-    .filter((url) => /\/(dist|src)\//.test(url) || url.startsWith('node:'))
-    .map((url) => url.replace(/^.*\/(dist|src)\//, '').replace(/\.(js|ts)$/, ''));
+  return loaded();
+}
+
+/** A `wfe validate` run, with what it loaded. */
+async function validateLoading(name: string, args: string[]) {
+  const { hook, loaded } = moduleRecorder(name);
+  const run = await runCli(['validate', ...args], { env: { NODE_OPTIONS: `--no-warnings --experimental-loader ${hook}` } });
+  return { ...run, loaded: loaded() };
 }
 
 const DEFERRED = ['server/routes/served-checks', 'contract/rule-config', 'contract/rule-help', 'validate/verdict', 'agentspec/export'];
@@ -64,5 +80,35 @@ describe('wfe serve starts without what only some requests need', () => {
       expect(res.status).toBe(200);
     });
     expect(judged).toEqual(expect.arrayContaining(['server/routes/served-checks', 'contract/rule-config', 'validate/verdict']));
+  });
+});
+
+describe('wfe validate loads the Agent Spec converter only for a check that uses it', () => {
+  const CONVERTER = ['agentspec/export', 'agentspec/import', 'agentspec/to-agentspec', 'agentspec/from-agentspec'];
+  const converterIn = (loaded: string[]) => loaded.filter((file) => CONVERTER.includes(file));
+
+  it('checks workflows with the default rules without it, and loads it for a flow or the lossy-export rule', async () => {
+    const folder = join(dir, 'validate-workflows');
+    mkdirSync(folder, { recursive: true });
+    const workflow = join(folder, 'chat-pipeline.json');
+    copyFileSync(join(process.cwd(), 'fixtures', 'workflows', 'chat-pipeline.json'), workflow);
+    const flow = join(dir, 'chat.agentspec.json');
+    const exported = await runCli(['export', workflow, '-o', flow, '-q']);
+    expect(exported.code, exported.stderr).toBe(0);
+
+    const plain = await validateLoading('validate-plain', [folder]);
+    expect(plain.code, plain.stdout + plain.stderr).toBe(0);
+    expect(plain.loaded).toContain('validate/check');
+    expect(converterIn(plain.loaded)).toEqual([]);
+
+    // The same file with lossy-export on: its findings need the export, and the verdict has them.
+    const lossy = await validateLoading('validate-lossy', [workflow, '--rule', 'lossy-export=error', '-f', 'json']);
+    expect(converterIn(lossy.loaded)).toEqual(expect.arrayContaining(['agentspec/export', 'agentspec/to-agentspec']));
+    expect(JSON.parse(lossy.stdout).files[0].problems.some((p: { ruleId: string }) => p.ruleId === 'lossy-export')).toBe(true);
+
+    // An Agent Spec flow is imported, then checked as a workflow.
+    const imported = await validateLoading('validate-flow', [flow]);
+    expect(imported.code, imported.stdout + imported.stderr).toBe(0);
+    expect(converterIn(imported.loaded)).toEqual(expect.arrayContaining(['agentspec/import', 'agentspec/from-agentspec']));
   });
 });

@@ -110,6 +110,9 @@ function declaredType(value: unknown): string | undefined {
   return NODE_COMPONENTS[type] || /^[A-Z][A-Za-z0-9]*Node$/.test(type) ? type : undefined;
 }
 
+/** The node type a node is an instance of, as messages name it. */
+export const nodeTypeIdOf = (node: WorkflowNode): string => node.data?.metadata?.id ?? node.type ?? 'unknown';
+
 /** config.nodeType, else the node type's visual type; a nodeType that is not a string names none. */
 export function visualTypeOf(node: WorkflowNode): string | undefined {
   const nodeType = node.data.config?.nodeType;

@@ -4,7 +4,7 @@
 // cannot express travels under `flowdrop:` metadata keys, so that agentSpecToWorkflow(workflowToAgentSpec(w)) == w.
 import type { JsonObject, NodeMetadata, NodePort, Workflow, WorkflowEdge, WorkflowNode } from '../contract/types.js';
 import { handleFor, portIdFromHandle } from '../graph/handles.js';
-import { resolveComponentType, type Resolution } from './component-types.js';
+import { nodeTypeIdOf, resolveComponentType, type Resolution } from './component-types.js';
 import { flowOutputsFromEnds } from './inferred-io.js';
 import { mapperFor, type NodeMapper } from './mappers/index.js';
 import * as K from './metadata-keys.js';
@@ -46,7 +46,7 @@ const ref = (id: string): AsObject => ({ $component_ref: id });
 /** A part of the workflow kept under a flowdrop: metadata key: JSON, as the workflow is (see workflowValue). */
 const json = workflowValue;
 
-export const nodeTypeIdOf = (node: WorkflowNode): string => node.data?.metadata?.id ?? node.type ?? 'unknown';
+export { nodeTypeIdOf };
 
 type EdgeKind =
   | { kind: 'control'; fromBranch: string | null; sourceHandle: string; targetHandle: string }

@@ -7,9 +7,9 @@ import { LOOP_BACK_PORT } from '../graph/edges.js';
 import type { GraphIndex } from '../graph/graph-index.js';
 import { portIdFromHandle } from '../graph/handles.js';
 import { abbreviate } from '../util/abbreviate.js';
-import { resolveComponentType } from './component-types.js';
+import { nodeTypeIdOf, resolveComponentType } from './component-types.js';
 import { inputPorts, nodePorts, type NodePorts } from './node-ports.js';
-import { nodeTypeIdOf, type ToAgentSpecOptions } from './to-agentspec.js';
+import type { ToAgentSpecOptions } from './to-agentspec.js';
 import type { ExportIssue } from './types.js';
 
 export { EXPORT_RULES } from './rules.js';

@@ -1,7 +1,6 @@
 // One workflow file's problems, with the parser, schema and graph checks `wfe serve` uses and the
 // Agent Spec export validator. Pure: the runner does the reading.
-import { exportToAgentSpec } from '../agentspec/export.js';
-import { LOSSY_RULE } from '../agentspec/to-agentspec.js';
+import { LOSSY_RULE } from '../agentspec/rules.js';
 import { structuralIssues } from '../agentspec/validate-export.js';
 import { arePortsCompatible } from '../catalog/port-compat.js';
 import type { NodeMetadata, NodePort, PortConfig, Workflow, WorkflowNode } from '../contract/types.js';
@@ -15,6 +14,8 @@ import { isRecord } from '../util/narrow.js';
 import { pointerPositions } from '../util/pointer-position.js';
 import { severityOf, type RuleConfig, type RuleDefinition } from '../contract/rule-config.js';
 import type { Problem } from './types.js';
+import type { exportToAgentSpec } from '../agentspec/export.js';
+import type { importDocument } from '../agentspec/import.js';
 import { unknownNodeTypeMessage, unknownNodeTypes } from './unknown-node-types.js';
 
 export { unknownNodeTypeMessage, unknownNodeTypes };
@@ -25,6 +26,20 @@ export interface CheckContext {
   portConfig: PortConfig;
   checkConfig: ConfigChecker;
   lookupNodeType(id: string): NodeMetadata | undefined;
+  /** The converter, when a check may need it (agent-spec-checks.ts: needsAgentSpecChecks, loadAgentSpecChecks). */
+  agentSpec?: AgentSpecChecks;
+}
+
+/** The Agent Spec converter both ways: loaded only for the checks that use it (agent-spec-checks.ts). */
+export interface AgentSpecChecks {
+  exportToAgentSpec: typeof exportToAgentSpec;
+  importDocument: typeof importDocument;
+}
+
+/** The converter, for a check that needs it: a context built without it is a bug of the caller. */
+export function agentSpecChecksOf(ctx: CheckContext): AgentSpecChecks {
+  if (!ctx.agentSpec) throw new Error('this check needs the Agent Spec converter: load it into the context first (loadAgentSpecChecks)');
+  return ctx.agentSpec;
 }
 
 interface Finding {
@@ -153,7 +168,7 @@ export function checkWorkflowValue(file: string, value: unknown, ctx: CheckConte
     const lossy = ctx.definitions.get(LOSSY_RULE);
     const issues =
       lossy && severityOf(lossy, ctx.rules) !== 'off'
-        ? exportToAgentSpec(workflow, { rules: ctx.rules, lookupNodeType: ctx.lookupNodeType }).issues
+        ? agentSpecChecksOf(ctx).exportToAgentSpec(workflow, { rules: ctx.rules, lookupNodeType: ctx.lookupNodeType }).issues
         : structuralIssues(workflow, { lookupNodeType: ctx.lookupNodeType }, index);
     // Where an issue points, indexed only for a workflow that has one.
     const indexOf = issues.length > 0 ? new Map(workflow.nodes.map((n, i) => [n.id, i])) : new Map<string, number>();

@@ -11,6 +11,7 @@ import { isRecord } from '../util/narrow.js';
 import { ALL_RULES } from './rules.js';
 import { sortProblems, type FileResult, type Report } from './types.js';
 import { checkDocumentText } from './verdict.js';
+import { loadAgentSpecChecks, needsAgentSpecChecks } from './agent-spec-checks.js';
 
 export type { FolderSettings };
 export { checkContextFor };
@@ -88,6 +89,8 @@ export async function runValidation(options: RunOptions): Promise<Report> {
         };
       } else {
         const { text, parsed } = typeof source === 'string' ? { text: source, parsed: undefined } : source;
+        // The folder's context is shared by its files: the converter, once loaded into it, serves them all.
+        if (!ctx.agentSpec && needsAgentSpecChecks(ctx, parsed)) ctx.agentSpec = await loadAgentSpecChecks();
         const { problems, workflow, value } = checkDocumentText(file.name, text, ctx, parsed);
         ids[i] = workflow?.id;
         results[i] = { file: file.name, problems, durationMs: performance.now() - t0 };

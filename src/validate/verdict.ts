@@ -2,11 +2,11 @@
 // Agent Spec paths (POST /agentspec/flows/validate, GET /workflows/{id}/validate/agentspec, POST
 // /workflows/import/agentspec, POST /agentspec/flows/execute). An Agent Spec flow is imported with the
 // importer of POST /workflows/import/agentspec, then checked exactly as a workflow file is.
-import { AgentSpecError, importDocument, isFlowdropDialect, parseText } from '../agentspec/index.js';
-import type { ParsedText } from '../agentspec/serialize.js';
-import { isObject } from '../agentspec/types.js';
+import { parseText, type ParsedText } from '../agentspec/serialize.js';
+import { AgentSpecError, isObject } from '../agentspec/types.js';
+import { isAgentSpecDocument } from './agent-spec-checks.js';
 import type { Workflow } from '../contract/types.js';
-import { checkWorkflowText, checkWorkflowValue, type CheckContext, type CheckResult } from './check.js';
+import { agentSpecChecksOf, checkWorkflowText, checkWorkflowValue, type CheckContext, type CheckResult } from './check.js';
 import type { Problem } from './types.js';
 
 export interface Verdict<W = Workflow> {
@@ -21,11 +21,6 @@ export interface Verdict<W = Workflow> {
   workflow?: W;
 }
 
-/** A component_type (official or dialect), or the dialect's `{flow, agent, tools, llm_configs}` wrapper. */
-export function isAgentSpecDocument(value: unknown): boolean {
-  return isObject(value) && (typeof value.component_type === 'string' || isFlowdropDialect(value));
-}
-
 /**
  * An Agent Spec document, imported and then checked as a workflow. A document that does not import is
  * one `schema` error, prefixed with its JSON pointer into the document. Problems found after the import
@@ -34,7 +29,7 @@ export function isAgentSpecDocument(value: unknown): boolean {
 export function checkAgentSpecValue(file: string, value: unknown, ctx: CheckContext): CheckResult {
   let imported: Workflow;
   try {
-    imported = importDocument(value, { from: 'agentspec', lookupNodeType: ctx.lookupNodeType }).workflow;
+    imported = agentSpecChecksOf(ctx).importDocument(value, { from: 'agentspec', lookupNodeType: ctx.lookupNodeType }).workflow;
   } catch (err) {
     if (!(err instanceof AgentSpecError)) throw err;
     const message = err.path ? `${err.path}: ${err.message}` : err.message;

@@ -7,6 +7,8 @@ import { checkRuleConfig, RuleConfigError, rulesFromSettings, type RuleConfig } 
 import type { CheckContext } from '../../validate/check.js';
 import { checkContextFor } from '../../validate/check-context.js';
 import { ALL_RULES } from '../../validate/rules.js';
+import { exportToAgentSpec } from '../../agentspec/export.js';
+import { importDocument } from '../../agentspec/import.js';
 import type { AppContext } from '../context.js';
 
 const rulesBySettings = new WeakMap<object, RuleConfig>();
@@ -35,5 +37,7 @@ const configCheckers = new WeakMap<AppContext, ConfigChecker>();
 export function checkContextOf(ctx: AppContext): CheckContext {
   let checkConfig = configCheckers.get(ctx);
   if (!checkConfig) configCheckers.set(ctx, (checkConfig = createConfigChecker((id) => ctx.catalog.getNodeType(id)?.configSchema)));
-  return checkContextFor({ catalog: ctx.catalog, checkConfig, rules: servedRules(ctx), configFile: CONFIG_FILE });
+  const context = checkContextFor({ catalog: ctx.catalog, checkConfig, rules: servedRules(ctx), configFile: CONFIG_FILE });
+  // The requests that judge a document include the Agent Spec ones: this module is loaded for them only.
+  return { ...context, agentSpec: { exportToAgentSpec, importDocument } };
 }
