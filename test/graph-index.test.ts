@@ -56,8 +56,14 @@ describe('indexGraph', () => {
         expect(index.sourcePort[i]).toBe(edge.sourceHandle ? portIdFromHandle(edge.sourceHandle, edge.source, 'output') : undefined);
         expect(index.targetPort[i]).toBe(edge.targetHandle ? portIdFromHandle(edge.targetHandle, edge.target, 'input') : undefined);
       });
+      workflow.edges.forEach((edge, i) => {
+        expect(index.sourceNode[i]).toBe(workflow.nodes.findLast((n) => n.id === edge.source));
+        expect(index.targetNode[i]).toBe(workflow.nodes.findLast((n) => n.id === edge.target));
+      });
       for (const [id, node] of index.nodeById) expect(node).toBe(workflow.nodes.findLast((n) => n.id === id));
-      expect(index.nodeById.size).toBe(new Set(workflow.nodes.map((n) => n.id)).size);
+      const ids = new Set(workflow.nodes.map((n) => n.id));
+      expect(index.nodeById.size).toBe(ids.size);
+      expect(index.sharedIds).toBe(ids.size < workflow.nodes.length);
     }
   });
 
@@ -65,13 +71,17 @@ describe('indexGraph', () => {
     let found = 0;
     for (const workflow of workflows) {
       const index = indexGraph(workflow);
-      const integrity = graphProblems(workflow);
-      expect(graphProblems(workflow, undefined, index)).toEqual(integrity);
+      // A config check that finds something in every node it is given: which nodes it sees must not change.
+      const everyNode = (typeId: string) => [`checked ${typeId}`];
+      const integrity = graphProblems(workflow, everyNode);
+      expect(graphProblems(workflow, everyNode, index)).toEqual(integrity);
       const issues = structuralIssues(workflow);
       expect(structuralIssues(workflow, {}, index)).toEqual(issues);
       found += integrity.length + issues.length;
     }
-    // The variants must break things, or agreeing proves little.
+    // The variants must break things, or agreeing proves little; some share node ids, some do not.
     expect(found).toBeGreaterThan(300);
+    expect(workflows.filter((w) => indexGraph(w).sharedIds).length).toBeGreaterThan(20);
+    expect(workflows.filter((w) => !indexGraph(w).sharedIds).length).toBeGreaterThan(20);
   });
 });

@@ -73,8 +73,9 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
   const connectedInputs = new Map<string, Set<string>>();
   for (let i = 0; i < workflow.edges.length; i++) {
     const edge = workflow.edges[i];
-    const source = exportedNode(edge.source);
-    if (!source || !exportedNode(edge.target)) continue;
+    const source = index ? (notes.has(edge.source) ? undefined : index.sourceNode[i]) : exportedNode(edge.source);
+    const target = index ? (notes.has(edge.target) ? undefined : index.targetNode[i]) : exportedNode(edge.target);
+    if (!source || !target) continue;
     const sourcePort = index
       ? index.sourcePort[i]
       : edge.sourceHandle

@@ -25,17 +25,24 @@ export interface GraphProblem {
 export function graphProblems(
   workflow: Pick<Workflow, 'nodes' | 'edges'>,
   checkConfig?: ConfigChecker,
-  index?: Pick<GraphIndex, 'sourcePort' | 'targetPort'>,
+  index?: GraphIndex,
 ): GraphProblem[] {
   const problems: GraphProblem[] = [];
   const add = (rule: IntegrityRule, pointer: string, message: string) => problems.push({ rule, pointer, message });
   if (workflow.nodes.length > MAX_WORKFLOW_NODES)
     add('too-many-nodes', '/nodes', `Workflow has ${workflow.nodes.length} nodes; the limit is ${MAX_WORKFLOW_NODES}`);
-  const nodes = new Map<string, Workflow['nodes'][number]>();
-  workflow.nodes.forEach((node, i) => {
-    if (nodes.has(node.id)) add('duplicate-node-id', `/nodes/${i}/id`, `Duplicate node id: '${node.id}'`);
-    else nodes.set(node.id, node);
-  });
+  // The first node of an id is the one checked; a later one is a duplicate. The index holds the last of each
+  // id, which is the same node when no id is shared: then its maps and its edge ends serve as they are.
+  const indexed = index && !index.sharedIds ? index : undefined;
+  let nodes: Map<string, Workflow['nodes'][number]>;
+  if (indexed) nodes = indexed.nodeById;
+  else {
+    nodes = new Map();
+    workflow.nodes.forEach((node, i) => {
+      if (nodes.has(node.id)) add('duplicate-node-id', `/nodes/${i}/id`, `Duplicate node id: '${node.id}'`);
+      else nodes.set(node.id, node);
+    });
+  }
   const edgeIds = new Set<string>();
   // Each node's port ids per side, made once: a node has many edges.
   const outputs = new Map<string, Set<string>>();
@@ -49,8 +56,8 @@ export function graphProblems(
   workflow.edges.forEach((edge, i) => {
     if (edgeIds.has(edge.id)) add('duplicate-edge-id', `/edges/${i}/id`, `Duplicate edge id: '${edge.id}'`);
     edgeIds.add(edge.id);
-    const source = nodes.get(edge.source);
-    const target = nodes.get(edge.target);
+    const source = indexed ? indexed.sourceNode[i] : nodes.get(edge.source);
+    const target = indexed ? indexed.targetNode[i] : nodes.get(edge.target);
     if (!source)
       add('edge-missing-node', `/edges/${i}/source`, `Edge '${edge.id}' connects to non-existent node '${edge.source}' (source)`);
     if (!target)
@@ -76,7 +83,7 @@ export function graphProblems(
   });
   if (checkConfig) {
     workflow.nodes.forEach((node, i) => {
-      if (nodes.get(node.id) !== node) return;
+      if (!indexed && nodes.get(node.id) !== node) return;
       const meta = node.data.metadata;
       for (const problem of checkConfig(meta.id, meta.configSchema, node.data.config ?? {}))
         add('node-config', `/nodes/${i}/data/config`, `Node '${node.id}' has invalid configuration: ${problem}`);

@@ -73,11 +73,10 @@ function portAt(node: WorkflowNode, side: 'input' | 'output', portId: string): {
 }
 
 function portCompatibility(workflow: Workflow, portConfig: PortConfig, index: GraphIndex): Finding[] {
-  const nodes = index.nodeById;
   const findings: Finding[] = [];
   workflow.edges.forEach((edge, i) => {
-    const source = nodes.get(edge.source);
-    const target = nodes.get(edge.target);
+    const source = index.sourceNode[i];
+    const target = index.targetNode[i];
     const sourcePort = index.sourcePort[i];
     const targetPort = index.targetPort[i];
     if (!source || !target || sourcePort === undefined || targetPort === undefined) return;
