@@ -1,10 +1,11 @@
 // The store's file operations: a file is read whole whatever size a stat gave for it a moment before; a
 // handle writes all it is given and reports the identity of what it wrote; errors keep their codes.
-import { closeSync, lstatSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, lstatSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nodeStoreFs, readWholeSync } from '../src/store/store-fs.js';
+import { MAX_TEXT_BYTES, TextTooLargeError } from '../src/util/text-limit.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wfe-store-fs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,6 +33,28 @@ describe('nodeStoreFs.readFile', () => {
     } finally {
       closeSync(fd);
     }
+  });
+
+  it('refuses a file that grew past what a string holds since its size was taken, without reading it', async () => {
+    // Sparse: 600 MiB long, no disk space used. Read whole, it took seconds and 1 GiB of memory to fail.
+    const huge = join(dir, 'huge.json');
+    writeFileSync(huge, '{}');
+    truncateSync(huge, 600 * 2 ** 20);
+    const refusal = { code: 'ERR_FS_FILE_TOO_LARGE', size: 600 * 2 ** 20 };
+    for (const hint of [0, 2, undefined]) {
+      const read = nodeStoreFs.readFile(huge, hint);
+      await expect(read, `size hint ${hint}`).rejects.toBeInstanceOf(TextTooLargeError);
+      await expect(read, `size hint ${hint}`).rejects.toMatchObject(refusal);
+    }
+    const fd = openSync(huge, 'r');
+    try {
+      expect(() => readWholeSync(fd, 2)).toThrow(TextTooLargeError);
+      expect(() => readWholeSync(fd, 0)).toThrow(expect.objectContaining(refusal));
+    } finally {
+      closeSync(fd);
+    }
+    // The premise: the file is over the limit on this Node (V8's longest string).
+    expect(600 * 2 ** 20).toBeGreaterThan(MAX_TEXT_BYTES);
   });
 
   it('reads an empty file as no bytes, and reports a missing one as ENOENT', async () => {

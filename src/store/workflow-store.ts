@@ -30,7 +30,7 @@ import { OrderedList, type ListOrder } from './ordered-list.js';
 import { nodeStoreFs, readWholeSync, type FileIdentity, type StoreFs } from './store-fs.js';
 import { applyUpdate, buildCreatedWorkflow, withMetadataDefaults, type CreateInput, type UpdateInput } from './workflow-model.js';
 import { checkNewWorkflowId, INTERNAL_DIR, isSkippedPath } from './paths.js';
-import { MAX_TEXT_BYTES, tooLargeToRead } from '../util/text-limit.js';
+import { MAX_TEXT_BYTES, TextTooLargeError, tooLargeToRead } from '../util/text-limit.js';
 import { NotUtf8Error, utf8Text } from '../util/utf8.js';
 
 export interface StoreOptions {
@@ -594,7 +594,8 @@ export class WorkflowStore {
       if ((await checkPath(this.fs, this.root, rel)) === 'missing') return undefined;
       return utf8Text(await this.fs.readFile(join(this.root, rel), sizeHint));
     } catch (err) {
-      if (err instanceof NotUtf8Error) {
+      // Not UTF-8, or grown past what a string can hold since its size was looked at: refused, as at start-up.
+      if (err instanceof NotUtf8Error || err instanceof TextTooLargeError) {
         this.refuseUnreadable(rel, err.message);
         this.options.onExternalChange?.(rel, 'change');
         throw new UnreadableFileError(rel, err.message);
@@ -840,7 +841,7 @@ export class WorkflowStore {
         }
       } catch (err) {
         // Not UTF-8 is said the same way as when a watcher event finds it (onEvent, through readCurrent).
-        if (err instanceof NotUtf8Error) this.refuseUnreadable(rel, err.message);
+        if (err instanceof NotUtf8Error || err instanceof TextTooLargeError) this.refuseUnreadable(rel, err.message);
         else this.index({ rel, hash: '', error: { file: rel, message: `cannot read: ${errorMessage(err)}` }, changedOnDisk: false });
       }
     }

@@ -10,3 +10,15 @@ export const MAX_TEXT_BYTES = constants.MAX_STRING_LENGTH;
 
 export const tooLargeToRead = (size: number): string =>
   `${size} bytes, more than the ${Math.round(MAX_TEXT_BYTES / 2 ** 20)} MiB a text file can be read as`;
+
+/**
+ * A file found larger than MAX_TEXT_BYTES while it was being read: it grew after its size was taken (a log
+ * appended to, a sparse file extended). Reading stops there instead of filling the memory.
+ */
+export class TextTooLargeError extends RangeError {
+  readonly code = 'ERR_FS_FILE_TOO_LARGE';
+  constructor(readonly size: number) {
+    super(tooLargeToRead(size));
+    this.name = 'TextTooLargeError';
+  }
+}
