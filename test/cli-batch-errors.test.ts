@@ -3,6 +3,9 @@
 // are still converted or checked, and the exit code is 1. Exit 2 stays for usage errors.
 // The real CLI (dist/, built by the test script) as a child process over temp files.
 import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { constants } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -150,6 +153,35 @@ describe('wfe export into a folder', () => {
 });
 
 describe('wfe validate', () => {
+  it('reads a pipe like a file; refuses an endless device past the size limit; names what is neither', async () => {
+    // A named pipe, as `wfe validate <(curl …)` gives one: written once the CLI opens it to read.
+    const fifo = join(dir, 'piped.json');
+    execFileSync('mkfifo', [fifo]);
+    const writing = writeFile(fifo, await readFile(join(fixtures, 'chat-pipeline.json')));
+    const piped = await runCli(['validate', fifo, '-f', 'compact']);
+    // A CLI that never opened the pipe would leave the write waiting for a reader: this one ends it either way.
+    await (await open(fifo, constants.O_RDONLY | constants.O_NONBLOCK)).close();
+    await writing.catch(() => {});
+    expect(piped.code, piped.stdout + piped.stderr).toBe(0);
+
+    // /dev/zero never ends: refused once more than a string can hold came, not read until the memory runs out.
+    const endless = await runCli(['validate', '/dev/zero', '-f', 'compact']);
+    expect(endless.code).toBe(1);
+    expect(endless.stdout).toMatch(/\/dev\/zero:1:1: error: cannot read \/dev\/zero: more than the 512 MiB a text can be read as/);
+
+    // A socket is no input: a usage error that says what it is not (it said "no such file or folder").
+    const socketPath = join(dir, 'wfe.sock');
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+    try {
+      const socket = await runCli(['validate', socketPath]);
+      expect(socket.code).toBe(2);
+      expect(socket.stderr).toContain(`${socketPath}: not a file, folder or pipe`);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('reports each bad input as an error of its file, still checks the good one, and exits 1', async () => {
     const args = await inputs({
       'alias-bomb.yaml': aliasBomb,

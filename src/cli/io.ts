@@ -1,6 +1,6 @@
 // Inputs and outputs shared by `wfe export`, `wfe import` and `wfe validate`: files, folders (walked with
 // the store's skip rules), globs and `-` for stdin in; stdout or atomic file writes out.
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { mkdir, readFile, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseText, type ParsedText } from '../agentspec/serialize.js';
@@ -13,7 +13,7 @@ import { syncDirectory, writeFileAtomic } from '../store/atomic-write.js';
 import { INTERNAL_DIR, isSkippedPath } from '../store/paths.js';
 import { depthMessage, MAX_JSON_DEPTH, valueDeeperThan } from '../util/json-position.js';
 import { byteChunks, errnoCode, errorMessage } from '../util/narrow.js';
-import { MAX_TEXT_BYTES, tooLargeToRead } from '../util/text-limit.js';
+import { MAX_TEXT_BYTES, TextTooLargeError } from '../util/text-limit.js';
 import { NotUtf8Error, utf8Text } from '../util/utf8.js';
 import { yamlPackage } from '../util/lazy-module.js';
 import * as fsCalls from '../util/fs-calls.js';
@@ -164,10 +164,12 @@ export async function expandInputs(args: string[], extensions: string[], ignore:
       }
       continue;
     }
-    if (info?.isFile()) {
+    // A pipe or device is read like a file, to its end or past the size limit: `wfe validate <(curl …)`.
+    if (info?.isFile() || info?.isFIFO() || info?.isCharacterDevice()) {
       add({ name: arg, path: resolve(arg), relative: toPosix(lastSegment(arg)) });
       continue;
     }
+    if (info) throw new UsageError(`${arg}: not a file, folder or pipe`);
     // tinyglobby (and picomatch under it) loads only for a pattern argument.
     const { glob, isDynamicPattern } = await import('tinyglobby');
     if (!isDynamicPattern(arg)) throw new UsageError(`${arg}: no such file or folder`);
@@ -194,10 +196,10 @@ function readSmallFile(path: string): Buffer {
   const fd = openSync(path, 'r');
   try {
     const stats = fstatSync(fd);
-    // A pipe or device (`<(…)`, /dev/stdin) has no size to go by: read to its end.
-    if (!stats.isFile()) return readFileSync(fd);
+    // A pipe or device (`<(…)`, /dev/stdin) has no size to go by: read to its end, or past the limit.
+    if (!stats.isFile()) return readStreamSync(fd);
     const size = stats.size;
-    if (size > MAX_TEXT_BYTES) throw Object.assign(new RangeError(tooLargeToRead(size)), { code: 'ERR_FS_FILE_TOO_LARGE' });
+    if (size > MAX_TEXT_BYTES) throw new TextTooLargeError(size);
     const bytes = Buffer.allocUnsafe(size);
     let filled = 0;
     // A file that grows while it is read is taken as it was when its size was read; one that shrinks, as far as it goes.
@@ -213,8 +215,8 @@ async function readSmallFileAsync(path: string): Promise<Buffer> {
   const fd = await fsCalls.open(path, 'r');
   try {
     const stats = await fsCalls.fstat(fd);
-    if (!stats.isFile()) return await fsCalls.readFile(fd);
-    if (stats.size > MAX_TEXT_BYTES) throw Object.assign(new RangeError(tooLargeToRead(stats.size)), { code: 'ERR_FS_FILE_TOO_LARGE' });
+    if (!stats.isFile()) return await collectBounded(streamChunks(fd));
+    if (stats.size > MAX_TEXT_BYTES) throw new TextTooLargeError(stats.size);
     const bytes = Buffer.allocUnsafe(stats.size);
     let filled = 0;
     for (let got = -1; filled < stats.size && got !== 0; filled += got)
@@ -223,6 +225,43 @@ async function readSmallFileAsync(path: string): Promise<Buffer> {
   } finally {
     await fsCalls.close(fd);
   }
+}
+
+const CHUNK_BYTES = 64 * 1024;
+
+/** A pipe's or device's bytes, to its end; refused once more than MAX_TEXT_BYTES came (/dev/zero never ends). */
+function readStreamSync(fd: number): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    const got = readSync(fd, chunk, 0, CHUNK_BYTES, null);
+    if (got === 0) return Buffer.concat(chunks, total);
+    chunks.push(got < CHUNK_BYTES ? chunk.subarray(0, got) : chunk);
+    total += got;
+    if (total > MAX_TEXT_BYTES) throw new TextTooLargeError();
+  }
+}
+
+async function* streamChunks(fd: number): AsyncIterable<Buffer> {
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    const { bytesRead } = await fsCalls.read(fd, chunk, 0, CHUNK_BYTES, null);
+    if (bytesRead === 0) return;
+    yield bytesRead < CHUNK_BYTES ? chunk.subarray(0, bytesRead) : chunk;
+  }
+}
+
+/** Every chunk, joined; refused as soon as they add up to more than MAX_TEXT_BYTES, instead of filling the memory. */
+async function collectBounded(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
+  const collected: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of chunks) {
+    collected.push(chunk);
+    total += chunk.length;
+    if (total > MAX_TEXT_BYTES) throw new TextTooLargeError();
+  }
+  return Buffer.concat(collected, total);
 }
 
 let stdinText: Promise<string> | undefined;
@@ -242,9 +281,7 @@ export function readInput(input: Input, { blocking = true }: { blocking?: boolea
     return new Promise((resolve) => resolve(utf8Text(readSmallFile(path))));
   }
   stdinText ??= (async () => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of byteChunks(process.stdin)) chunks.push(chunk);
-    return utf8Text(Buffer.concat(chunks));
+    return utf8Text(await collectBounded(byteChunks(process.stdin)));
   })();
   return stdinText;
 }

@@ -51,6 +51,7 @@ export function registerValidateCommand(program: Command): void {
         "  $ wfe validate 'flows/**/*.json' --max-warnings 0\n" +
         '  $ wfe validate workflows/ -f stylish -f sarif -o wfe.sarif   stylish on stdout, SARIF in wfe.sarif\n' +
         '  $ cat flow.json | wfe validate - --stdin-filename flow.json -f json\n' +
+        '  $ wfe validate <(git show main:flows/a.json)  a pipe is read like a file\n' +
         '  $ wfe validate . --rule no-cycle=off --ignore "drafts/"\n' +
         '  $ wfe validate workflows/ --watch               re-check while you edit\n',
     )

@@ -13,12 +13,14 @@ export const tooLargeToRead = (size: number): string =>
 
 /**
  * A file found larger than MAX_TEXT_BYTES while it was being read: it grew after its size was taken (a log
- * appended to, a sparse file extended). Reading stops there instead of filling the memory.
+ * appended to, a sparse file extended), or it is a pipe or device with no size to go by (`size` is then
+ * undefined: what came so far says nothing of where it would end). Reading stops there instead of
+ * filling the memory.
  */
 export class TextTooLargeError extends RangeError {
   readonly code = 'ERR_FS_FILE_TOO_LARGE';
-  constructor(readonly size: number) {
-    super(tooLargeToRead(size));
+  constructor(readonly size?: number) {
+    super(size === undefined ? `more than the ${Math.round(MAX_TEXT_BYTES / 2 ** 20)} MiB a text can be read as` : tooLargeToRead(size));
     this.name = 'TextTooLargeError';
   }
 }
