@@ -2,6 +2,7 @@
 // of `wfe validate`. The checks must find exactly what they find without it, on sound and broken graphs.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { isControlOutput, nodePorts } from '../src/agentspec/node-ports.js';
 import { structuralIssues } from '../src/agentspec/validate-export.js';
 import type { Workflow } from '../src/contract/types.js';
 import { indexGraph } from '../src/graph/graph-index.js';
@@ -83,5 +84,52 @@ describe('indexGraph', () => {
     expect(found).toBeGreaterThan(300);
     expect(workflows.filter((w) => indexGraph(w).sharedIds).length).toBeGreaterThan(20);
     expect(workflows.filter((w) => !indexGraph(w).sharedIds).length).toBeGreaterThan(20);
+  });
+});
+
+describe('isControlOutput', () => {
+  it("answers as the node's full port lists do, for branches and trigger outputs declared, dynamic and malformed", () => {
+    type Node = Workflow['nodes'][number];
+    // Through JSON: the malformed values do not fit the node's type, as a hand-edited file need not.
+    const reconfigured = (node: Node, config: Record<string, unknown>): Node =>
+      JSON.parse(JSON.stringify({ ...node, data: { ...node.data, config: { ...node.data.config, ...config } } }));
+    const variants = (node: Node): Node[] => [
+      node,
+      reconfigured(node, { branches: [{ name: 'yes' }, null, 'no', { label: 'x' }, { name: 'trigger' }] }),
+      reconfigured(node, {
+        dynamicOutputs: [{ name: 'done', dataType: 'trigger' }, { name: 'text', dataType: 'string' }, 7, { dataType: 'trigger' }],
+      }),
+      reconfigured(node, { branches: 'yes', dynamicOutputs: {} }),
+      {
+        ...node,
+        data: {
+          ...node.data,
+          metadata: { ...node.data.metadata, outputs: (node.data.metadata.outputs ?? []).map((p) => ({ ...p, dataType: 'trigger' })) },
+        },
+      },
+    ];
+    let control = 0;
+    let data = 0;
+    for (const workflow of fixtures)
+      for (const node of workflow.nodes.flatMap(variants)) {
+        const ports = nodePorts(node);
+        const names = [
+          ...ports.outputs.map((p) => p.id),
+          ...ports.branches.map((b) => b.name),
+          ...ports.inputs.map((p) => p.id),
+          'yes',
+          'no',
+          'nope',
+        ];
+        for (const port of names) {
+          const expected =
+            ports.branches.some((b) => b.name === port) || ports.outputs.some((p) => p.id === port && p.dataType === 'trigger');
+          expect(isControlOutput(node, port), `${node.id} ${port}`).toBe(expected);
+          if (expected) control++;
+          else data++;
+        }
+      }
+    expect(control).toBeGreaterThan(50);
+    expect(data).toBeGreaterThan(50);
   });
 });

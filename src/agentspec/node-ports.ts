@@ -54,3 +54,18 @@ export function nodePorts(node: WorkflowNode): NodePorts {
     branches: Array.isArray(node.data.config?.branches) ? node.data.config.branches.filter((b) => b && typeof b.name === 'string') : [],
   };
 }
+
+/**
+ * Whether `port` leaves `node` as control flow: a gateway branch, or an output of data type trigger (declared
+ * or dynamic). The same answer as nodePorts(node).branches / .outputs give, without building them: the
+ * structure checks ask it for every edge of a workflow that may have 10,000.
+ */
+export function isControlOutput(node: WorkflowNode, port: string): boolean {
+  const config = node.data.config;
+  const branches: unknown = config?.branches;
+  if (Array.isArray(branches)) for (const b of branches) if (isObject(b) && b.name === port) return true;
+  for (const p of node.data.metadata?.outputs ?? []) if (p.id === port && p.dataType === 'trigger') return true;
+  const dynamic: unknown = config?.dynamicOutputs;
+  if (Array.isArray(dynamic)) for (const p of dynamic) if (isDynamicPort(p) && p.name === port && p.dataType === 'trigger') return true;
+  return false;
+}

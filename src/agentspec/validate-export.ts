@@ -8,7 +8,7 @@ import type { GraphIndex } from '../graph/graph-index.js';
 import { portIdFromHandle } from '../graph/handles.js';
 import { abbreviate } from '../util/abbreviate.js';
 import { nodeTypeIdOf, resolveComponentType } from './component-types.js';
-import { inputPorts, nodePorts, type NodePorts } from './node-ports.js';
+import { inputPorts, isControlOutput, nodePorts, type NodePorts } from './node-ports.js';
 import type { ToAgentSpecOptions } from './to-agentspec.js';
 import type { ExportIssue } from './types.js';
 
@@ -106,14 +106,7 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
     });
 
   const ends = nodes.filter((n) => types.get(n.id) === 'EndNode');
-  const isControl = ({ source, sourcePort: port }: (typeof wired)[number]) => {
-    const ports = portsFor(source);
-    return (
-      port === undefined ||
-      ports.branches.some((b) => b.name === port) ||
-      ports.outputs.some((p) => p.id === port && p.dataType === 'trigger')
-    );
-  };
+  const isControl = ({ source, sourcePort: port }: (typeof wired)[number]) => port === undefined || isControlOutput(source, port);
   if (ends.length === 0)
     issues.push({
       rule: 'end-reachable',
