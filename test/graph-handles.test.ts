@@ -1,6 +1,8 @@
 // src/graph/handles.ts: which port a handle names, the question every check asks of every edge.
 import { describe, expect, it } from 'vitest';
-import { handleFor, portIdFromHandle, type HandleSide } from '../src/graph/handles.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Workflow } from '../src/contract/types.js';
+import { handleFor, hasPort, portIdFromHandle, type HandleSide } from '../src/graph/handles.js';
 
 /** The definition: the editor's "<nodeId>-<side>-" prefix removed when it is there. */
 const byDefinition = (handle: string, nodeId: string, side: HandleSide): string => {
@@ -34,5 +36,73 @@ describe('portIdFromHandle', () => {
       const handle = pick() + pick() + pick() + pick();
       expect(portIdFromHandle(handle, nodeId, side), JSON.stringify({ handle, nodeId, side })).toBe(byDefinition(handle, nodeId, side));
     }
+  });
+});
+
+type Node = Workflow['nodes'][number];
+
+/** The definition hasPort answers for: the set of every port id the node exposes on that side (as the check once built). */
+function portIdsByDefinition(node: Node, side: HandleSide): Set<unknown> {
+  const meta = node.data?.metadata;
+  const config: Record<string, unknown> = node.data?.config ?? {};
+  const ids = new Set<unknown>();
+  for (const port of (side === 'input' ? meta?.inputs : meta?.outputs) ?? []) ids.add(port.id);
+  const dynamic = side === 'input' ? config.dynamicInputs : config.dynamicOutputs;
+  for (const port of Array.isArray(dynamic) ? dynamic : [])
+    if (typeof port === 'object' && port !== null && typeof port.name === 'string' && port.name) ids.add(port.name);
+  const branches = config.branches;
+  if (side === 'output' && Array.isArray(branches)) for (const branch of branches) if (branch?.name) ids.add(branch.name);
+  const visual = config.nodeType ?? meta?.type;
+  if (visual === 'tool') ids.add(meta?.portDataType ?? 'tool');
+  return ids;
+}
+
+describe('hasPort', () => {
+  it('agrees with the set of port ids on every fixture node and on malformed dynamic ports, branches and tool ports', () => {
+    const fixturesDir = new URL('../fixtures/workflows/', import.meta.url);
+    const nodes: Node[] = readdirSync(fixturesDir)
+      .filter((name) => name.endsWith('.json'))
+      .flatMap((name) => (JSON.parse(readFileSync(new URL(name, fixturesDir), 'utf8')) as Workflow).nodes);
+    // Through JSON: malformed values do not fit the node's type, as a hand-edited file need not.
+    const changed = (node: Node, config: Record<string, unknown>, meta: Record<string, unknown> = {}): Node =>
+      JSON.parse(
+        JSON.stringify({
+          ...node,
+          data: { ...node.data, config: { ...node.data.config, ...config }, metadata: { ...node.data.metadata, ...meta } },
+        }),
+      );
+    const variants = nodes.flatMap((node) => [
+      node,
+      changed(node, { dynamicInputs: [{ name: 'extra' }, { name: '' }, { name: 3 }, null, 'x'], dynamicOutputs: [{ name: 'out2' }, {}] }),
+      changed(node, { branches: [{ name: 'yes' }, { name: '' }, { name: 0 }, null, { label: 'no' }] }),
+      changed(node, { nodeType: 'tool' }),
+      changed(node, { nodeType: 'tool' }, { portDataType: 'mcp' }),
+      changed(node, {}, { type: 'tool', inputs: [{ id: 'a' }, { id: 'b' }] }),
+    ]);
+    let exposed = 0;
+    let missing = 0;
+    for (const node of variants)
+      for (const side of ['input', 'output'] as const) {
+        const ids = portIdsByDefinition(node, side);
+        const candidates = [
+          '',
+          'tool',
+          'mcp',
+          'yes',
+          'extra',
+          'out2',
+          'nope',
+          '3',
+          '0',
+          ...[...ids].filter((id) => typeof id === 'string'),
+        ];
+        for (const port of candidates) {
+          expect(hasPort(node, side, port), `${node.id} ${side} "${port}"`).toBe(ids.has(port));
+          if (ids.has(port)) exposed++;
+          else missing++;
+        }
+      }
+    expect(exposed).toBeGreaterThan(100);
+    expect(missing).toBeGreaterThan(100);
   });
 });

@@ -26,17 +26,18 @@ export function handleFor(nodeId: string, side: HandleSide, portId: string): str
   return `${nodeId}-${side}-${portId}`;
 }
 
-/** Every port id a node exposes on one side: static ports, dynamic ports, gateway branches, the tool port. */
-export function portIds(node: WorkflowNode, side: HandleSide): Set<string> {
+/**
+ * Whether `node` exposes `port` on `side`: a static port, a dynamic port, a gateway branch (outputs), the
+ * tool port. The integrity check asks it for both ends of every edge; a node has a handful of ports, so a
+ * look through them costs less than building a set of them per node.
+ */
+export function hasPort(node: WorkflowNode, side: HandleSide, port: string): boolean {
   const meta = node.data?.metadata;
   const config = node.data?.config ?? {};
-  const ids = new Set<string>();
-  for (const port of (side === 'input' ? meta?.inputs : meta?.outputs) ?? []) ids.add(port.id);
+  for (const declared of (side === 'input' ? meta?.inputs : meta?.outputs) ?? []) if (declared.id === port) return true;
   const dynamic: unknown = side === 'input' ? config.dynamicInputs : config.dynamicOutputs;
-  const dynamicPorts: unknown[] = Array.isArray(dynamic) ? dynamic : [];
-  for (const port of dynamicPorts) if (isRecord(port) && typeof port.name === 'string' && port.name) ids.add(port.name);
-  if (side === 'output') for (const branch of config.branches ?? []) if (branch?.name) ids.add(branch.name);
+  if (port !== '' && Array.isArray(dynamic)) for (const p of dynamic) if (isRecord(p) && p.name === port) return true;
+  if (side === 'output') for (const branch of config.branches ?? []) if (branch?.name && branch.name === port) return true;
   const visual: unknown = config.nodeType ?? meta?.type;
-  if (visual === 'tool') ids.add(meta?.portDataType ?? 'tool');
-  return ids;
+  return visual === 'tool' && (meta?.portDataType ?? 'tool') === port;
 }

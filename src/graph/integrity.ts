@@ -3,7 +3,7 @@ import type { Workflow } from '../contract/types.js';
 
 export type { ConfigChecker };
 import type { GraphIndex } from './graph-index.js';
-import { portIdFromHandle, portIds } from './handles.js';
+import { hasPort, portIdFromHandle } from './handles.js';
 
 /** Past this a workflow is refused: the editor cannot draw it and a run would never finish. */
 export const MAX_WORKFLOW_NODES = 10_000;
@@ -44,15 +44,6 @@ export function graphProblems(
     });
   }
   const edgeIds = new Set<string>();
-  // Each node's port ids per side, made once: a node has many edges.
-  const outputs = new Map<string, Set<string>>();
-  const inputs = new Map<string, Set<string>>();
-  const portsOf = (node: Workflow['nodes'][number], side: 'input' | 'output'): Set<string> => {
-    const made = side === 'input' ? inputs : outputs;
-    let ids = made.get(node.id);
-    if (!ids) made.set(node.id, (ids = portIds(node, side)));
-    return ids;
-  };
   workflow.edges.forEach((edge, i) => {
     if (edgeIds.has(edge.id)) add('duplicate-edge-id', `/edges/${i}/id`, `Duplicate edge id: '${edge.id}'`);
     edgeIds.add(edge.id);
@@ -64,7 +55,7 @@ export function graphProblems(
       add('edge-missing-node', `/edges/${i}/target`, `Edge '${edge.id}' connects to non-existent node '${edge.target}' (target)`);
     if (source && edge.sourceHandle) {
       const port = index?.sourcePort[i] ?? portIdFromHandle(edge.sourceHandle, source.id, 'output');
-      if (!portsOf(source, 'output').has(port))
+      if (!hasPort(source, 'output', port))
         add(
           'edge-missing-port',
           `/edges/${i}/sourceHandle`,
@@ -73,7 +64,7 @@ export function graphProblems(
     }
     if (target && edge.targetHandle) {
       const port = index?.targetPort[i] ?? portIdFromHandle(edge.targetHandle, target.id, 'input');
-      if (!portsOf(target, 'input').has(port))
+      if (!hasPort(target, 'input', port))
         add(
           'edge-missing-port',
           `/edges/${i}/targetHandle`,
