@@ -121,12 +121,13 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
       issues.push({ rule: 'end-reachable', message: 'No EndNode is reachable from the start node', nodeIds: ends.map((n) => n.id) });
   }
 
-  // Grouped by source once, and only when a gateway needs it: a workflow may have 10,000 edges.
+  // The edges out of gateways, grouped by gateway once, when there is one: a workflow may have 10,000 edges.
   let edgesFrom: Map<string, WorkflowEdge[]> | undefined;
   const edgesOutOf = (id: string): WorkflowEdge[] => {
     if (!edgesFrom) {
       edgesFrom = new Map();
       for (const edge of edges) {
+        if (types.get(edge.source) !== 'BranchingNode') continue;
         const from = edgesFrom.get(edge.source);
         if (from) from.push(edge);
         else edgesFrom.set(edge.source, [edge]);

@@ -125,11 +125,17 @@ function withoutEditorKeys(config: Record<string, unknown>): Record<string, unkn
  * for nodes saved without one.
  */
 export function createConfigChecker(lookupSchema: (nodeTypeId: string) => unknown): ConfigChecker {
+  // The schema last seen for each node type, with its validator: the nodes of a type almost always embed
+  // equal copies, so one comparison finds it, without the shape key of compile().
+  const lastOf = new Map<string, { schema: Record<string, unknown>; validate: ValidateFunction | null }>();
   return (nodeTypeId, embedded, config) => {
     const schema = embedded ?? lookupSchema(nodeTypeId);
     // A schema without a properties object (`properties: null` included) describes no config to check.
     if (!isRecord(schema) || !isRecord(schema.properties)) return [];
-    const validate = compile(schema, schema.properties);
+    const last = lastOf.get(nodeTypeId);
+    let validate: ValidateFunction | null;
+    if (last && (last.schema === schema || sameJson(last.schema, schema))) validate = last.validate;
+    else lastOf.set(nodeTypeId, { schema, validate: (validate = compile(schema, schema.properties)) });
     if (!validate) return [];
     if (validate(withoutEditorKeys(config))) return [];
     return describeAjvErrors(validate.errors, 'config').map((p) => `${p.field} ${p.message}`);
