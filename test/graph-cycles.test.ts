@@ -1,7 +1,7 @@
 // src/graph/cycles.ts: findCycle walks numbered nodes; it must find the very cycle the walk over ids finds
 // (walkBackEdges over the adjacency map), which is what messages name, on any graph.
 import { describe, expect, it } from 'vitest';
-import { findCycle, walkBackEdges, type DirectedEdge } from '../src/graph/cycles.js';
+import { findCycle, reachableFrom, reachesAny, walkBackEdges, type DirectedEdge } from '../src/graph/cycles.js';
 
 /** The definition: the targets of each id in edge order, ids in order of first appearance, then a depth-first walk. */
 function cycleByDefinition(nodeIds: string[], edges: DirectedEdge[]): string[] | undefined {
@@ -65,5 +65,28 @@ describe('findCycle', () => {
     }
     expect(cyclic).toBeGreaterThan(300);
     expect(cyclic).toBeLessThan(1900);
+  });
+});
+
+describe('reachesAny', () => {
+  it("says whether reachableFrom's set holds one of the goals, on 2,000 random graphs", () => {
+    let seed = 5;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return Math.floor(seed / 65536) % n;
+    };
+    let reached = 0;
+    for (let g = 0; g < 2000; g++) {
+      const size = 2 + random(12);
+      const id = () => `n${random(size)}`;
+      const edges = Array.from({ length: random(size * 2) }, () => ({ source: id(), target: id() }));
+      const start = id();
+      const goals = new Set(Array.from({ length: random(3) }, id));
+      const expected = [...reachableFrom(start, edges)].some((n) => goals.has(n));
+      expect(reachesAny(start, goals, edges), JSON.stringify({ start, goals: [...goals], edges })).toBe(expected);
+      if (expected) reached++;
+    }
+    expect(reached).toBeGreaterThan(300);
+    expect(reached).toBeLessThan(1700);
   });
 });

@@ -2,7 +2,7 @@
 // structural rules, and every piece of information the export loses, each under a rule id whose
 // severity a team can change (src/validate/rule-config.ts).
 import type { Workflow, WorkflowEdge, WorkflowNode } from '../contract/types.js';
-import { findCycle, isLoopEdge, reachableFrom, unmarkedCycleMessage } from '../graph/cycles.js';
+import { findCycle, isLoopEdge, reachesAny, unmarkedCycleMessage } from '../graph/cycles.js';
 import { LOOP_BACK_PORT } from '../graph/edges.js';
 import type { GraphIndex } from '../graph/graph-index.js';
 import { portIdFromHandle } from '../graph/handles.js';
@@ -66,8 +66,9 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
   // Edges between exported nodes, each with its source node; the nodes they touch; the inputs they feed.
   // And those that may close a cycle: not marked as a loop's back edge, not into a loop_back input.
   // The port each edge leaves by is read here once, or taken from the caller's index.
-  const wired: Array<{ edge: WorkflowEdge; source: WorkflowNode; sourcePort: string | undefined }> = [];
   const edges: WorkflowEdge[] = [];
+  const sources: WorkflowNode[] = [];
+  const sourcePorts: Array<string | undefined> = [];
   const forward: WorkflowEdge[] = [];
   const touched = new Set<string>();
   const connectedInputs = new Map<string, Set<string>>();
@@ -81,8 +82,9 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
       : edge.sourceHandle
         ? portIdFromHandle(edge.sourceHandle, edge.source, 'output')
         : undefined;
-    wired.push({ edge, source, sourcePort });
     edges.push(edge);
+    sources.push(source);
+    sourcePorts.push(sourcePort);
     touched.add(edge.source).add(edge.target);
     const port = index ? index.targetPort[i] : edge.targetHandle ? portIdFromHandle(edge.targetHandle, edge.target, 'input') : undefined;
     if (!isLoopEdge(edge) && port !== LOOP_BACK_PORT) forward.push(edge);
@@ -106,18 +108,18 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
     });
 
   const ends = nodes.filter((n) => types.get(n.id) === 'EndNode');
-  const isControl = ({ source, sourcePort: port }: (typeof wired)[number]) => port === undefined || isControlOutput(source, port);
   if (ends.length === 0)
     issues.push({
       rule: 'end-reachable',
       message: 'Agent Spec requires at least one EndNode. No end node found (terminal node with outputs category).',
     });
   else if (starts.length === 1) {
-    const reached = reachableFrom(
-      starts[0].id,
-      wired.filter(isControl).map((w) => w.edge),
-    );
-    if (!ends.some((n) => reached.has(n.id)))
+    // Control flow only: edges that leave by no port, a branch or a trigger output.
+    const control = edges.filter((_, k) => {
+      const port = sourcePorts[k];
+      return port === undefined || isControlOutput(sources[k], port);
+    });
+    if (!reachesAny(starts[0].id, new Set(ends.map((n) => n.id)), control))
       issues.push({ rule: 'end-reachable', message: 'No EndNode is reachable from the start node', nodeIds: ends.map((n) => n.id) });
   }
 

@@ -68,12 +68,12 @@ export function walkBackEdges(
 }
 
 /**
- * One cycle as the path [a, b, …, a], or undefined when the graph is acyclic. A self-loop is [a, a].
- * The walk is walkBackEdges' over adjacency(nodeIds, edges), in the same order (so the same cycle is
- * found), on the nodes numbered in that order: arrays of numbers instead of maps keyed by id, for a
- * workflow of 10,000 nodes checked in a fresh process.
+ * The graph with its nodes numbered: ids in order of first appearance (`nodeIds`, then the ends of each
+ * edge), each node's targets in edge order (those of node n are targets[first[n]] up to
+ * targets[first[n + 1]]). Arrays of numbers instead of maps keyed by id, for a workflow of 10,000 nodes
+ * checked in a fresh process.
  */
-export function findCycle(nodeIds: Iterable<string>, edges: Iterable<DirectedEdge>): string[] | undefined {
+function numbered(nodeIds: Iterable<string>, edges: Iterable<DirectedEdge>) {
   const numberOf = new Map<string, number>();
   const ids: string[] = [];
   const number = (id: string): number => {
@@ -92,7 +92,6 @@ export function findCycle(nodeIds: Iterable<string>, edges: Iterable<DirectedEdg
     from.push(number(source));
     to.push(number(target));
   }
-  // Each node's targets in edge order: those of node n are targets[first[n]] up to targets[first[n + 1]].
   const count = ids.length;
   const first = new Int32Array(count + 1);
   for (const n of from) first[n + 1]++;
@@ -100,13 +99,22 @@ export function findCycle(nodeIds: Iterable<string>, edges: Iterable<DirectedEdg
   const targets = new Int32Array(from.length);
   const filled = first.slice(0, count);
   for (let e = 0; e < from.length; e++) targets[filled[from[e]]++] = to[e];
+  return { ids, numberOf, first, targets };
+}
 
+/**
+ * One cycle as the path [a, b, …, a], or undefined when the graph is acyclic. A self-loop is [a, a].
+ * The walk is walkBackEdges' over adjacency(nodeIds, edges), in the same order, so the same cycle is
+ * found; on the numbered graph.
+ */
+export function findCycle(nodeIds: Iterable<string>, edges: Iterable<DirectedEdge>): string[] | undefined {
+  const { ids, first, targets } = numbered(nodeIds, edges);
   const OPEN = 1;
   const DONE = 2;
-  const state = new Uint8Array(count);
+  const state = new Uint8Array(ids.length);
   const stack: number[] = [];
   const position: number[] = [];
-  for (let root = 0; root < count; root++) {
+  for (let root = 0; root < ids.length; root++) {
     if (state[root] !== 0) continue;
     state[root] = OPEN;
     stack.push(root);
@@ -132,6 +140,24 @@ export function findCycle(nodeIds: Iterable<string>, edges: Iterable<DirectedEdg
     }
   }
   return undefined;
+}
+
+/** Whether following edges from `start` reaches one of `goals` (`start` itself counts): reachableFrom's answer, stopping at the first. */
+export function reachesAny(start: string, goals: ReadonlySet<string>, edges: Iterable<DirectedEdge>): boolean {
+  if (goals.has(start)) return true;
+  const { ids, first, targets } = numbered([start], edges);
+  const seen = new Uint8Array(ids.length);
+  seen[0] = 1;
+  const queue = [0];
+  for (let node = queue.pop(); node !== undefined; node = queue.pop())
+    for (let at = first[node]; at < first[node + 1]; at++) {
+      const target = targets[at];
+      if (seen[target]) continue;
+      if (goals.has(ids[target])) return true;
+      seen[target] = 1;
+      queue.push(target);
+    }
+  return false;
 }
 
 /** Every node reachable from `start` (start included) following edges forward. */
