@@ -1,6 +1,7 @@
-// stableStringify hands whatever is already in the stable key order to the native JSON.stringify and writes
-// the rest itself. Both ways must give the same bytes: the same random values are written once built in
-// the stable order and once with their keys shuffled, and compared with JSON.stringify of a key-sorted copy.
+// stableStringify hands the native JSON.stringify a view of the value in the stable key order: the value itself
+// where it is in that order, sorted copies of the objects that are not (and its own writer where no copy can
+// give the order). Every way must give the same bytes: the same random values are written once built in the
+// stable order and once with their keys shuffled, and compared with JSON.stringify of a key-sorted copy.
 import { describe, expect, it } from 'vitest';
 import { stableStringify } from '../src/util/stable-json.js';
 
@@ -104,5 +105,70 @@ describe('stableStringify', () => {
       '{\n  "a": {\n    "b": [\n      null,\n      null,\n      "2026-11-24T00:00:00.000Z"\n    ]\n  }\n}\n',
     );
     expect(stableStringify({ a: { d: new Versioned() } })).toBe('{\n  "a": {\n    "d": {\n      "id": "y",\n      "z": 1\n    }\n  }\n}\n');
+  });
+
+  it('writes an object found twice (in order or not) the same at both places, and leaves the value as it was', () => {
+    const outOfOrder = { z: 1, id: 'o' };
+    const inOrder = { id: 'i', z: 2 };
+    const value = { b: [outOfOrder, inOrder], a: { again: outOfOrder, more: inOrder } };
+    const before = JSON.stringify(value);
+    expect(stableStringify(value)).toBe(
+      JSON.stringify({ a: { again: { id: 'o', z: 1 }, more: inOrder }, b: [{ id: 'o', z: 1 }, inOrder] }, null, 2) + '\n',
+    );
+    // Nothing was sorted in place: the caller's objects keep their own key order.
+    expect(JSON.stringify(value)).toBe(before);
+  });
+
+  it('calls toJSON once, as JSON.stringify does, even when what it gives has a toJSON of its own', () => {
+    // Keys in order and toJSON on the prototype: handed on as it is, the native writer would call it.
+    class Inner {
+      id = 'i';
+      z = 1;
+      toJSON() {
+        return 'not called';
+      }
+    }
+    const outer = { toJSON: () => new Inner() };
+    const value = { b: outer, a: 1 };
+    expect(JSON.stringify(value)).toBe('{"b":{"id":"i","z":1},"a":1}');
+    expect(stableStringify(value)).toBe('{\n  "a": 1,\n  "b": {\n    "id": "i",\n    "z": 1\n  }\n}\n');
+  });
+
+  it('sorts integer-like keys as text deep inside a value that is otherwise in order', () => {
+    const value = { id: 'w', nodes: [{ id: 'n', data: { config: { codes: { 404: 'missing', 200: 'ok', name: 'c' } } } }] };
+    expect(stableStringify(value)).toBe(
+      '{\n  "id": "w",\n  "nodes": [\n    {\n      "id": "n",\n      "data": {\n        "config": {\n          "codes": {\n' +
+        '            "name": "c",\n            "200": "ok",\n            "404": "missing"\n          }\n        }\n      }\n    }\n  ]\n}\n',
+    );
+  });
+
+  it("writes a workflow whose edges come in the editor's key order like the same workflow in the stable order", () => {
+    const random = generator(7);
+    const edges = Array.from({ length: 300 }, (_, i) => ({
+      id: `e${i}`,
+      source: `n${i}`,
+      target: `n${i + 1}`,
+      sourceHandle: `n${i}-output-out`,
+      targetHandle: `n${i + 1}-input-in`,
+      data: { weight: random(), label: `edge ${i}` },
+    }));
+    const nodes = Array.from({ length: 301 }, (_, i) => ({
+      id: `n${i}`,
+      type: 'universalNode',
+      position: { x: i, y: 0 },
+      data: { label: `n${i}` },
+    }));
+    const editor = { name: 'w', id: 'w', nodes, edges };
+    const sorted = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(sorted)
+        : value !== null && typeof value === 'object'
+          ? Object.fromEntries(
+              Object.keys(value)
+                .sort(stableOrder)
+                .map((k) => [k, sorted((value as Record<string, unknown>)[k])]),
+            )
+          : value;
+    expect(stableStringify(editor)).toBe(JSON.stringify(sorted(editor), null, 2) + '\n');
   });
 });

@@ -51,14 +51,79 @@ function withToJson(value: unknown, key: string): unknown {
 const RECURSION_LIMIT = 200;
 const TOO_DEEP = Symbol('too deep');
 
+/** A value whose order no JSON.stringify of a copy can give: an object with integer-like keys out of order. */
+const NOT_COPYABLE = Symbol('not copyable');
+
 export function stableStringify(value: unknown): string {
   // Workflows nest a few levels: written recursively, several times faster than with the explicit stack.
   try {
-    return writeShallow(value, '', '', 0) + '\n';
+    try {
+      // Only the objects out of order are copied; the native writer writes the rest as it is.
+      const view = inStableView(value, '', RECURSION_LIMIT);
+      return (isSkipped(view) ? 'null' : JSON.stringify(view, null, 2)) + '\n';
+    } catch (err) {
+      if (err !== NOT_COPYABLE) throw err;
+      return writeShallow(value, '', '', 0) + '\n';
+    }
   } catch (err) {
     if (err !== TOO_DEEP) throw err;
     return writeDeep(value);
   }
+}
+
+/** "0" … "4294967294": keys an object always enumerates first, in numeric order, whatever was inserted first. */
+const isIndexKey = (key: string): boolean => /^(?:0|[1-9]\d{0,9})$/.test(key) && Number(key) < 4294967295;
+
+/**
+ * `raw` as JSON.stringify(…, null, 2) must see it to write the stable order: itself where its keys are in
+ * that order all the way down (a file the store wrote is), else a copy of each object out of order with its
+ * keys sorted (children already in order are shared, not copied), toJSON applied where JSON would call it.
+ * One walk; throws TOO_DEEP past `depthLeft`, NOT_COPYABLE for an object a copy cannot order.
+ */
+function inStableView(raw: unknown, key: string | number, depthLeft: number): unknown {
+  if (raw === null || (typeof raw !== 'object' && typeof raw !== 'function')) return raw;
+  const value = hasToJson(raw) ? raw.toJSON(String(key)) : raw;
+  if (value === null || typeof value !== 'object') return value;
+  // A value toJSON gave that has a toJSON of its own: JSON.stringify of a copy would call that one too.
+  if (value !== raw && hasToJson(value)) throw NOT_COPYABLE;
+  if (depthLeft === 0) throw TOO_DEEP;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const viewed = inStableView(item, i, depthLeft - 1);
+      if (viewed !== item) (copy ??= value.slice())[i] = viewed;
+    }
+    return copy ?? value;
+  }
+  if (!isRecord(value)) return value;
+  const keys = Object.keys(value);
+  let inOrder = true;
+  let views: unknown[] | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    if (i > 0 && compareKeys(keys[i - 1], keys[i]) >= 0) inOrder = false;
+    const child = value[keys[i]];
+    const viewed = inStableView(child, keys[i], depthLeft - 1);
+    if (viewed !== child) {
+      inOrder = false;
+      views ??= keys.map((k) => value[k]);
+    }
+    if (views) views[i] = viewed;
+  }
+  if (inOrder) return value;
+  // Sorted into a copy. Keys JSON leaves out are left out here too: the copy holds nothing it would skip.
+  const order = keys.map((k, i) => i).filter((i) => !isSkipped(views ? views[i] : value[keys[i]]));
+  order.sort((a, b) => compareKeys(keys[a], keys[b]));
+  const copy: Record<string, unknown> = {};
+  for (const i of order) {
+    const key = keys[i];
+    if (isIndexKey(key)) throw NOT_COPYABLE;
+    const child = views ? views[i] : value[key];
+    // Defined, not assigned: assigning "__proto__" would set the copy's prototype instead of a key.
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: child, enumerable: true, writable: true, configurable: true });
+    else copy[key] = child;
+  }
+  return copy;
 }
 
 /**
