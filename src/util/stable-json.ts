@@ -111,9 +111,8 @@ function inStableView(raw: unknown, key: string | number, depthLeft: number): un
     if (views) views[i] = viewed;
   }
   if (inOrder) return value;
-  // Sorted into a copy. Keys JSON leaves out are left out here too: the copy holds nothing it would skip.
-  const order = keys.map((k, i) => i).filter((i) => !isSkipped(views ? views[i] : value[keys[i]]));
-  order.sort((a, b) => compareKeys(keys[a], keys[b]));
+  // Sorted into a copy; what JSON leaves out (undefined, functions) it leaves out of the copy too.
+  const order = keys.map((_, i) => i).sort((a, b) => compareKeys(keys[a], keys[b]));
   const copy: Record<string, unknown> = {};
   for (const i of order) {
     const key = keys[i];
