@@ -5,7 +5,7 @@ import * as nodeFs from 'node:fs/promises';
 import { mkdir, open, readFile, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StoreFs } from '../src/store/store-fs.js';
+import { nodeStoreFs, type StoreFs } from '../src/store/store-fs.js';
 import { stableStringify } from '../src/util/stable-json.js';
 import { eventually, startServer, tempDir, writeFiles, type Harness } from './support/harness.js';
 import { twoNodeWorkflow } from './support/workflows.js';
@@ -63,6 +63,16 @@ function failingWrites(code: string): StoreFs {
     },
     lstat: (path) => nodeFs.lstat(path),
     realpath: (path) => nodeFs.realpath(path),
+    lstatSync: (path) => nodeStoreFs.lstatSync(path),
+    linkSync: (existingPath) => {
+      throw errnoError(code, 'link', existingPath);
+    },
+    renameSync: (from) => {
+      throw errnoError(code, 'rename', from);
+    },
+    unlinkSync: (path) => {
+      throw errnoError(code, 'unlink', path);
+    },
   };
 }
 

@@ -2,8 +2,20 @@ import { unlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { nodeStoreFs, type FileIdentity, type StoreFileHandle, type StoreFs } from './store-fs.js';
 import { errnoCode } from '../util/narrow.js';
+import { ConflictError } from '../util/domain-errors.js';
+import { renameGuarded, type HeldFile, type TargetExpectation } from './guarded-rename.js';
 
 export type { FileIdentity } from './store-fs.js';
+export type { HeldFile, TargetExpectation } from './guarded-rename.js';
+
+/** A guarded rename that took place: the temp file's path (gone now) and the replaced file, when it is held. */
+export interface GuardedRenameDone {
+  temp: string;
+  held?: HeldFile;
+}
+
+/** A target that changes again after each look is not written over: the save is refused after this many. */
+const MAX_GUARD_ATTEMPTS = 4;
 
 let counter = 0;
 
@@ -36,11 +48,15 @@ function track(temp: string): void {
 export interface AtomicWriteOptions {
   fs?: StoreFs;
   /**
-   * Runs once the new content is durable in the temp file, right before it is renamed over the target:
-   * the last moment to notice that the target changed meanwhile. Throwing abandons the write. Gets the
-   * identity the file will have, when known.
+   * For a write that must not replace a file it has not seen. Runs once the new content is durable in the
+   * temp file and says what the target must still be at the rename (the identity it was found with, or
+   * missing); throwing abandons the write. The rename then happens only if the target still is that, looked
+   * at again in the same turn of the event loop as the rename (guarded-rename.ts); when it no longer is, this
+   * runs again (at most MAX_GUARD_ATTEMPTS times in all). Gets the identity the new file will have, when known.
    */
-  beforeRename?: (identity: FileIdentity | undefined) => Promise<void>;
+  expectTarget?: (identity: FileIdentity | undefined) => Promise<TargetExpectation>;
+  /** Runs in the same turn as a guarded rename, with the names its window is marked by in the folder's events. */
+  afterRename?: (renamed: GuardedRenameDone) => void;
   /**
    * Leave the fsync of the folder (which makes the rename itself durable) to the caller: a batch writing
    * many files into one folder syncs it once at the end (syncDirectory) instead of once per file.
@@ -92,8 +108,9 @@ async function writeDurably(
   handle: StoreFileHandle,
   target: string,
   content: string | Uint8Array,
-  { beforeRename, deferFolderSync, identity: wantIdentity = true }: AtomicWriteOptions,
+  options: AtomicWriteOptions,
 ): Promise<FileIdentity | undefined> {
+  const { expectTarget, deferFolderSync, identity: wantIdentity = true } = options;
   let identity: FileIdentity | undefined;
   try {
     await handle.writeFile(content, 'utf8');
@@ -106,17 +123,39 @@ async function writeDurably(
     throw err;
   }
   try {
-    // The last check and the close are independent: both must succeed before the rename.
-    const [closed, checked] = await Promise.allSettled([handle.close(), beforeRename?.(identity)]);
+    // The first look and the close are independent: both must succeed before the rename.
+    const [closed, looked] = await Promise.allSettled([handle.close(), expectTarget?.(identity)]);
     if (closed.status === 'rejected') throw closed.reason;
-    if (checked.status === 'rejected') throw checked.reason;
-    await fs.rename(temp, target);
+    if (looked.status === 'rejected') throw looked.reason;
+    if (!expectTarget || looked.value === undefined) await fs.rename(temp, target);
+    else await renameWhenUnchanged(fs, temp, target, looked.value, () => expectTarget(identity), options);
   } catch (err) {
     await fs.unlink(temp).catch(() => {});
     throw err;
   }
   if (!deferFolderSync) await syncDirectory(dirname(target), fs);
   return identity;
+}
+
+async function renameWhenUnchanged(
+  fs: StoreFs,
+  temp: string,
+  target: string,
+  first: TargetExpectation,
+  lookAgain: () => Promise<TargetExpectation>,
+  { afterRename }: AtomicWriteOptions,
+): Promise<void> {
+  let expected = first;
+  for (let attempt = 1; ; attempt++) {
+    const outcome = renameGuarded(fs, { temp, target, hold: tempPathFor(target) }, expected);
+    if (outcome.renamed) {
+      afterRename?.({ temp, held: outcome.held });
+      return;
+    }
+    if (attempt >= MAX_GUARD_ATTEMPTS)
+      throw new ConflictError(`The file ${basename(target)} kept changing on disk while it was being saved; it is not written over`);
+    expected = await lookAgain();
+  }
 }
 
 /** fsync of a folder, so that a rename into or out of it survives power loss. */

@@ -17,6 +17,17 @@ export interface StoreStats extends FileIdentity {
   mtime: Date;
 }
 
+/**
+ * The calls of a save's last step (guarded-rename.ts), synchronous so that nothing can be queued between the
+ * last look at the target and the rename: async calls wait on the thread pool behind other saves' fsyncs.
+ */
+export interface StoreSyncCalls {
+  lstatSync(path: string): StoreStats;
+  linkSync(existingPath: string, newPath: string): void;
+  renameSync(oldPath: string, newPath: string): void;
+  unlinkSync(path: string): void;
+}
+
 export interface StoreFileHandle {
   writeFile(data: string | Uint8Array, encoding: 'utf8'): Promise<void>;
   sync(): Promise<void>;
@@ -25,7 +36,7 @@ export interface StoreFileHandle {
   stat?(): Promise<FileIdentity>;
 }
 
-export interface StoreFs {
+export interface StoreFs extends StoreSyncCalls {
   open(path: string, flags: string, mode?: number): Promise<StoreFileHandle>;
   /**
    * The bytes: the store decodes them itself, refusing what is not UTF-8. `sizeHint` is the size a stat
@@ -47,6 +58,10 @@ export const nodeStoreFs: StoreFs = {
   mkdir: (path, options) => fsPromises.mkdir(path, options),
   lstat: (path) => fsCalls.lstat(path),
   realpath: (path) => fsPromises.realpath(path),
+  lstatSync: (path) => fs.lstatSync(path),
+  linkSync: (existingPath, newPath) => fs.linkSync(existingPath, newPath),
+  renameSync: (oldPath, newPath) => fs.renameSync(oldPath, newPath),
+  unlinkSync: (path) => fs.unlinkSync(path),
 };
 
 /**

@@ -23,7 +23,9 @@ import type { Logger } from '../util/logger.js';
 import { errnoCode, errorMessage } from '../util/narrow.js';
 import { pointerPosition } from '../util/pointer-position.js';
 import { stableStringify } from '../util/stable-json.js';
-import { syncDirectory, TEMP_FILE_PATTERN, writeFileAtomic } from './atomic-write.js';
+import { syncDirectory, TEMP_FILE_PATTERN, writeFileAtomic, type GuardedRenameDone } from './atomic-write.js';
+import { sameIdentity, type HeldFile, type TargetExpectation } from './guarded-rename.js';
+import { RenameWitness } from './rename-witness.js';
 import { checkPath, isRefusedEntry, LinkRefusedError } from './boundary.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { OrderedList, type ListOrder } from './ordered-list.js';
@@ -163,6 +165,12 @@ export class WorkflowStore {
   /** Files whose last watcher read failed to parse: reported once the writer has had time to finish. */
   private readonly settling = new Map<string, NodeJS.Timeout>();
   private closed = false;
+  /** Tells a write that landed in a save's last window (rename-witness.ts). */
+  private readonly witness = new RenameWitness();
+  /** Windows being judged: close() waits for them, so a warn line is never cut off by a stop. */
+  private readonly judging = new Set<Promise<void>>();
+  /** Saves and creates accepted and not answered yet (what a stop waits for). */
+  private saving = 0;
   private fineTimestamps?: Promise<boolean>;
   /**
    * Whether this folder's file system keeps times finer than a second, learnt from the first time seen with
@@ -307,17 +315,33 @@ export class WorkflowStore {
     if (input.id) checkNewWorkflowId(input.id);
     const workflow = buildCreatedWorkflow(input, now());
     if (validateGraph) this.assertGraph(workflow);
-    return this.mutex.run(workflow.id, async () => {
-      if (this.winner(workflow.id))
-        throw new ConflictError(`Workflow '${workflow.id}' already exists; use PUT /workflows/${workflow.id} to change it`);
-      const rel = `${workflow.id}.json`;
-      if (this.entries.has(rel) || (await this.readCurrent(rel)) !== undefined)
-        throw new ConflictError(
-          `File ${rel} already exists in the workflow folder but does not hold a valid workflow '${workflow.id}'; fix or remove it first`,
-        );
-      await this.persist(rel, workflow, undefined);
-      return this.served(workflow.id);
-    });
+    return this.counted(() =>
+      this.mutex.run(workflow.id, async () => {
+        if (this.winner(workflow.id))
+          throw new ConflictError(`Workflow '${workflow.id}' already exists; use PUT /workflows/${workflow.id} to change it`);
+        const rel = `${workflow.id}.json`;
+        if (this.entries.has(rel) || (await this.readCurrent(rel)) !== undefined)
+          throw new ConflictError(
+            `File ${rel} already exists in the workflow folder but does not hold a valid workflow '${workflow.id}'; fix or remove it first`,
+          );
+        await this.persist(rel, workflow, undefined);
+        return this.served(workflow.id);
+      }),
+    );
+  }
+
+  /** Saves and creates accepted and not answered yet: what a stop lets finish. */
+  get savesInFlight(): number {
+    return this.saving;
+  }
+
+  private async counted<T>(save: () => Promise<T>): Promise<T> {
+    this.saving++;
+    try {
+      return await save();
+    } finally {
+      this.saving--;
+    }
   }
 
   /**
@@ -341,15 +365,24 @@ export class WorkflowStore {
     const next = applyUpdate(base, patch, now());
     this.assertGraph(next);
     this.tips.set(id, next);
-    return new Promise<UpdateResult>((resolve, reject) => {
-      const save: PendingSave = { workflow: next, baseVersionId: base.metadata.versionId, blind: ifMatch === undefined, resolve, reject };
-      const queue = this.queuedSaves.get(id);
-      if (queue) queue.push(save);
-      else {
-        this.queuedSaves.set(id, [save]);
-        void this.mutex.run(id, () => this.flushSaves(id));
-      }
-    });
+    return this.counted(
+      () =>
+        new Promise<UpdateResult>((resolve, reject) => {
+          const save: PendingSave = {
+            workflow: next,
+            baseVersionId: base.metadata.versionId,
+            blind: ifMatch === undefined,
+            resolve,
+            reject,
+          };
+          const queue = this.queuedSaves.get(id);
+          if (queue) queue.push(save);
+          else {
+            this.queuedSaves.set(id, [save]);
+            void this.mutex.run(id, () => this.flushSaves(id));
+          }
+        }),
+    );
   }
 
   private async flushSaves(id: string): Promise<void> {
@@ -435,6 +468,8 @@ export class WorkflowStore {
     for (const timer of this.settling.values()) clearTimeout(timer);
     await this.ownWatcher?.close();
     await this.mutex.drain();
+    await Promise.all([...this.judging]);
+    this.witness.close();
   }
 
   /** Resolves once every watcher event received so far has been handled (tests). */
@@ -472,14 +507,21 @@ export class WorkflowStore {
     const hash = sha256(bytes);
     // The watcher's echo of this write must be recognised as ours, even if it arrives before the index update.
     this.pendingWrites.set(rel, hash);
+    const target = join(this.root, rel);
+    // Listening before the window's mark is made, so that its event is among those seen.
+    this.witness.listen(dirname(target));
     try {
       // Before the temp file exists: a change found here happened before this write, not during it.
       await checkFirst?.();
-      const beforeRename = async (identity: FileIdentity | undefined) => {
-        if (!(await this.matchesIdentity(rel, expectedIdentity))) await this.assertDiskAsExpected(rel, expectedHash);
+      const expectTarget = async (identity: FileIdentity | undefined) => {
+        const expected = await this.expectedTarget(rel, expectedHash, expectedIdentity);
         if (identity) this.pendingIdentities.set(rel, identity);
+        return expected;
       };
-      const identity = await writeFileAtomic(join(this.root, rel), bytes, { fs: this.fs, beforeRename });
+      const afterRename = ({ temp, held }: GuardedRenameDone) => {
+        if (held) this.judgeWindow(rel, { temp, held });
+      };
+      const identity = await writeFileAtomic(target, bytes, { fs: this.fs, expectTarget, afterRename });
       this.index({ rel, hash, workflow, changedOnDisk: false, identity, style });
       return bytes;
     } catch (err) {
@@ -489,6 +531,69 @@ export class WorkflowStore {
       if (this.pendingWrites.get(rel) === hash) this.pendingWrites.delete(rel);
       this.pendingIdentities.delete(rel);
     }
+  }
+
+  /**
+   * What `rel` must still be when a write is renamed over it (undefined `expectedHash`: absent). Looked at
+   * by its identity where that is trusted, else by its bytes, with the identity it had before they were read:
+   * the rename then checks that identity again, in the same turn (guarded-rename.ts). A file that is not
+   * the expected one is a ConflictError, after a reload.
+   */
+  private async expectedTarget(
+    rel: string,
+    expectedHash: string | undefined,
+    expectedIdentity: FileIdentity | undefined,
+  ): Promise<TargetExpectation> {
+    if (expectedHash === undefined) {
+      await this.assertDiskAsExpected(rel, undefined);
+      return { missing: true };
+    }
+    if (expectedIdentity && (await this.matchesIdentity(rel, expectedIdentity))) return { identity: expectedIdentity };
+    const path = join(this.root, rel);
+    const before = await this.fs.lstat(path).catch(() => undefined);
+    await this.assertDiskAsExpected(rel, expectedHash);
+    return { identity: identityOf(before ?? (await this.fs.lstat(path))) };
+  }
+
+  /**
+   * After a rename: did anything land on the target in the window between the last look and the rename?
+   * The native events tell a write that landed there (rename-witness.ts); the held file tells a write into
+   * the replaced file, which is then kept in .wfe/backups. Either is logged at warn. The hold goes after.
+   */
+  private judgeWindow(rel: string, { temp, held }: { temp: string; held: HeldFile }): void {
+    const verdict = this.witness.judge(dirname(held.path), { mark: basename(held.path), end: basename(temp), target: basename(rel) });
+    const judged = verdict
+      .then(async (seen) => {
+        const now = await this.fs.lstat(held.path).catch(() => undefined);
+        if (now && !sameIdentity(now, held.identity)) {
+          const backup = await this.backUpHeld(rel, held.path);
+          this.options.logger.warn(
+            `${rel}: written on disk while a save replaced it; the save's version is on disk and the version written meanwhile is kept in ${backup}`,
+          );
+        } else if (seen === 'foreign')
+          this.options.logger.warn(
+            `${rel}: changed on disk in the moment between a save's last check and its rename; the save's version is on disk and that edit could not be kept (edit it again)`,
+          );
+      })
+      .catch((err: unknown) => this.options.logger.error(`${rel}: ${errorMessage(err)}`))
+      .finally(() => {
+        this.fs.unlink(held.path).catch(() => {});
+        this.judging.delete(judged);
+      });
+    this.judging.add(judged);
+  }
+
+  /** A copy of the held file in .wfe/backups, for the workflow file `rel`. */
+  private async backUpHeld(rel: string, heldPath: string): Promise<string> {
+    const stem = basename(rel).replace(/\.json$/, '');
+    let backup = '.wfe/backups';
+    try {
+      backup = await this.internalFile(posix.join(INTERNAL_DIR, 'backups'), stem);
+      await writeFileAtomic(join(this.root, backup), await this.fs.readFile(heldPath), { fs: this.fs });
+    } catch (err) {
+      throw named('write the backup', backup, err);
+    }
+    return backup;
   }
 
   /**

@@ -41,6 +41,10 @@ export function pausingLayer({ withStat }: { withStat: boolean }) {
     mkdir: (path, options) => nodeFs.mkdir(path, options),
     lstat: (path) => nodeFs.lstat(path),
     realpath: (path) => nodeFs.realpath(path),
+    lstatSync: (path) => nodeStoreFs.lstatSync(path),
+    linkSync: (existingPath, newPath) => nodeStoreFs.linkSync(existingPath, newPath),
+    renameSync: (from, to) => nodeStoreFs.renameSync(from, to),
+    unlinkSync: (path) => nodeStoreFs.unlinkSync(path),
   };
   return {
     fs,
