@@ -195,9 +195,8 @@ describe('the window left between the last check and the rename', () => {
       storeFs: windowLayer((target) => writeFileSync(target, text('written in place'))),
     });
     expect((await harness.call('PUT', '/workflows/wf-a', { description: 'saved' })).status).toBe(200);
-    const line = await eventually(() =>
-      harness!.logs.find((l) => l.includes('WARN') && l.includes('a.json: written on disk while a save')),
-    );
+    const line =
+      (await eventually(() => harness!.logs.find((l) => l.includes('WARN') && l.includes('a.json: written on disk while a save')))) ?? '';
     const backup = /kept in (\S+)$/.exec(line)![1];
     expect(JSON.parse(readFileSync(join(harness.dir, backup), 'utf8')).name).toBe('written in place');
     expect(JSON.parse(readFileSync(join(harness.dir, 'a.json'), 'utf8')).description).toBe('saved');
