@@ -20,6 +20,9 @@ import {
 } from './io.js';
 import { runBatch } from './batch.js';
 import { startBounded } from '../util/bounded.js';
+import { openWorkerPool, runInChunks } from '../util/worker-pool.js';
+import { workerThreadsFor, type Concurrency } from './concurrency.js';
+import type { ExportTask } from './export-worker.js';
 import { pointerProblem, problemLine, say } from './report.js';
 
 function outputPath(destination: Destination, input: Input, to: ExportFlags['to'], format: TextFormat): string | undefined {
@@ -54,9 +57,15 @@ export async function runExport(args: string[], flags: ExportFlags): Promise<num
       throw new UsageError(`--config ${flags.config}: ${(err as Error).message}`);
     }
   }
-  const exportInput = (input: Input, tell: (line: string) => void = say) =>
-    exportOne(input, destination, format, flags, settingsFor, cliRules, tell);
+  const job: ExportJob = { destination, format, flags, cliRules };
+  const exportInput = async (input: Input, tell: (line: string) => void = say): Promise<boolean> => {
+    const converted = await convertForExport(input, job, settingsFor, tell);
+    return converted.ok && (await writeConverted(converted, flags));
+  };
   if (destination.kind !== 'dir') return runBatch('export', 'exported', inputs, (input) => exportInput(input), flags.quiet);
+  // Workers read the inputs themselves: stdin stays with this thread.
+  const threads = inputs.some((input) => !input.path) ? 0 : workerThreadsFor(flags.concurrency, inputs.length);
+  if (threads > 0) return exportInWorkers(inputs, job, settingsFor, threads);
   // Into a folder, 16 inputs are converted and written (each atomically) at once, so their fsyncs overlap.
   // What each says is held until its turn: the report comes in input order, the same from run to run.
   const held = new Map<Input, string[]>();
@@ -76,29 +85,96 @@ export async function runExport(args: string[], flags: ExportFlags): Promise<num
   return runBatch('export', 'exported', inputs, inTurn, flags.quiet);
 }
 
-async function exportOne(
-  input: Input,
-  destination: Destination,
-  format: TextFormat,
-  flags: ExportFlags,
+/**
+ * `--concurrency`: worker threads read, check and convert the inputs; this thread writes each output (16 at
+ * a time, as without workers) and says what each input said, in input order: the same lines and files as
+ * one thread gives.
+ */
+async function exportInWorkers(
+  inputs: Input[],
+  job: ExportJob,
   settingsFor: ReturnType<typeof folderSettings>,
-  cliRules: Record<string, 'error' | 'warning' | 'off'>,
+  threads: number,
+): Promise<number> {
+  // Every input folder's settings, loaded here first: what is wrong with them is said once, by this thread.
+  await Promise.all([...new Set(inputs.map(folderOfInput))].map((folder) => settingsFor(folder).catch(() => undefined)));
+  const pool = await openWorkerPool(new URL('./export-worker.js', import.meta.url), threads);
+  try {
+    const converted = runInChunks<Input, Converted>(pool, inputs, threads, (chunk): ExportTask => ({ inputs: chunk, job }));
+    const written = new Map(inputs.map((input, i) => [input, converted[i]] as const));
+    const started = startBounded(inputs, 16, async (input) => {
+      const result = await (written.get(input) as Promise<Converted>);
+      return { result, wrote: result.ok ? writeConverted(result, job.flags) : Promise.resolve(false) };
+    });
+    const inTurn = async (input: Input): Promise<boolean> => {
+      const { result, wrote } = await (started.get(input) as Promise<{ result: Converted; wrote: Promise<boolean> }>);
+      for (const line of result.lines) say(line);
+      return await wrote;
+    };
+    return await runBatch('export', 'exported', inputs, inTurn, job.flags.quiet);
+  } finally {
+    await pool.close();
+  }
+}
+
+const folderOfInput = (input: Input): string => (input.path ? dirname(input.path) : process.cwd());
+
+/** What an export needs besides the input: where to, in which format, with which rules. Sent to workers as is. */
+export interface ExportJob {
+  destination: Destination;
+  format: TextFormat;
+  flags: ExportFlags;
+  cliRules: Record<string, 'error' | 'warning' | 'off'>;
+}
+
+/** One input converted: whether it can be written, and the text to write where (no target: stdout). */
+export interface Converted {
+  ok: boolean;
+  /** What the input said, in order (a worker's, said by the main thread). */
+  lines: string[];
+  output?: { target?: string; text: string };
+}
+
+/** Writes a converted input: to its file, atomically (its failure, a file that exists without --force, is the input's), or to stdout. */
+async function writeConverted(converted: Converted, flags: ExportFlags): Promise<boolean> {
+  if (!converted.output) return false;
+  const { target, text } = converted.output;
+  if (target === undefined) {
+    process.stdout.write(text);
+    return true;
+  }
+  await writeOutput(target, text, flags.force === true, true);
+  return true;
+}
+
+/** Reads, checks and converts one input; writes nothing. Lines go to `tell` as they come, and are kept in `lines`. */
+export async function convertForExport(
+  input: Input,
+  job: ExportJob,
+  settingsFor: ReturnType<typeof folderSettings>,
   tell: (line: string) => void,
-): Promise<boolean> {
-  const read = await readParsedInput(input, tell);
-  if (!read) return false;
+): Promise<Converted> {
+  const lines: string[] = [];
+  const say = (line: string) => {
+    lines.push(line);
+    tell(line);
+  };
+  const failed = (): Converted => ({ ok: false, lines });
+  const { destination, format, flags, cliRules } = job;
+  const read = await readParsedInput(input, say);
+  if (!read) return failed();
   const { text, value } = read;
   if (!validateWorkflowFile(value)) {
     const [first] = describeAjvErrors(validateWorkflowFile.errors, 'workflow');
-    tell(pointerProblem(input.name, text, first.pointer, `not a FlowDrop workflow: ${first.field} ${first.message}`));
-    return false;
+    say(pointerProblem(input.name, text, first.pointer, `not a FlowDrop workflow: ${first.field} ${first.message}`));
+    return failed();
   }
   const workflow = value as Workflow;
-  const settings = await settingsFor(input.path ? dirname(input.path) : process.cwd());
+  const settings = await settingsFor(folderOfInput(input));
   const graph = graphErrors(workflow, settings.checkConfig);
   if (graph.length > 0) {
-    graph.forEach((m) => tell(problemLine(input.name, 'error', m)));
-    return false;
+    graph.forEach((m) => say(problemLine(input.name, 'error', m)));
+    return failed();
   }
 
   let output: string;
@@ -110,19 +186,12 @@ async function exportOne(
       version: flags.agentspecVersion,
       lookupNodeType: (id) => settings.catalog.getNodeType(id),
     });
-    if (!flags.quiet) for (const warning of result.warnings) tell(problemLine(input.name, 'warning', warning));
-    for (const error of result.errors) tell(problemLine(input.name, 'error', error));
-    if (!result.valid || !result.document) return false;
+    if (!flags.quiet) for (const warning of result.warnings) say(problemLine(input.name, 'warning', warning));
+    for (const error of result.errors) say(problemLine(input.name, 'error', error));
+    if (!result.valid || !result.document) return failed();
     output = stringify(result.document, format);
   }
-  const target = outputPath(destination, input, flags.to, format);
-  if (!target) {
-    process.stdout.write(output);
-    return true;
-  }
-  // A write that fails (the file exists without --force, a full disk) is this input's failure: runBatch reports it.
-  await writeOutput(target, output, flags.force === true, true);
-  return true;
+  return { ok: true, lines, output: { target: outputPath(destination, input, flags.to, format), text: output } };
 }
 
 export interface ExportFlags {
@@ -135,4 +204,5 @@ export interface ExportFlags {
   quiet?: boolean;
   config?: string;
   agentspecVersion?: AgentSpecVersion;
+  concurrency?: Concurrency;
 }

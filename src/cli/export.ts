@@ -2,6 +2,7 @@ import { InvalidArgumentError, Option, type Command } from './commander.js';
 import { EXPORT_RULES } from '../agentspec/rules.js';
 import { AGENTSPEC_VERSIONS, isAgentSpecVersion, type AgentSpecVersion } from '../agentspec/versions.js';
 import type { ExportFlags } from './export-run.js';
+import { CONCURRENCY_HELP, parseConcurrency } from './concurrency-flag.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -28,6 +29,7 @@ export function registerExportCommand(program: Command): void {
       collect,
     )
     .option('-q, --quiet', 'print no warnings and no progress; errors still go to stderr')
+    .option('--concurrency <n|auto|off>', CONCURRENCY_HELP, parseConcurrency)
     .option('-c, --config <file>', 'wfe.config.yaml to take `rules:` and node types from (default: the nearest one at or above each input)')
     .option(
       '--agentspec-version <version>',
@@ -47,6 +49,7 @@ export function registerExportCommand(program: Command): void {
         '  $ wfe export workflows/support-router.json                  Agent Spec JSON on stdout\n' +
         '  $ wfe export workflows/ -o agentspec/ --format yaml         one YAML file per workflow\n' +
         "  $ wfe export 'workflows/**/*.json' -o out/ --force --rule no-cycle=off\n" +
+        '  $ wfe export workflows/ -o agentspec/ --concurrency auto   worker threads for a large folder\n' +
         '  $ cat flow.json | wfe export - --to flowdrop --format yaml   a workflow as YAML\n',
     )
     .action(async (args: string[], flags: ExportFlags) => {

@@ -19,6 +19,9 @@ import {
   type Input,
 } from './io.js';
 import { runBatch } from './batch.js';
+import { openWorkerPool, runInChunks } from '../util/worker-pool.js';
+import { workerThreadsFor, type Concurrency } from './concurrency.js';
+import type { ImportTask } from './import-worker.js';
 import { pointerProblem, problemLine, say } from './report.js';
 
 export async function runImport(args: string[], flags: ImportFlags): Promise<number> {
@@ -41,22 +44,94 @@ export async function runImport(args: string[], flags: ImportFlags): Promise<num
     if (err instanceof AgentSpecError) throw new Error(err.message);
     throw err;
   }
-  return runBatch('import', 'imported', inputs, (input) => importOne(input, destination, flags, settingsFor, registry), flags.quiet);
+  const job: ImportJob = { destination, flags };
+  // Workers read the inputs themselves: stdin stays with this thread.
+  const threads = inputs.some((input) => !input.path) ? 0 : workerThreadsFor(flags.concurrency, inputs.length);
+  if (threads > 0) return importInWorkers(inputs, job, settingsFor, threads);
+  const importOne = async (input: Input): Promise<boolean> => {
+    const converted = await convertForImport(input, job, settingsFor, registry, say);
+    return converted.ok && (await writeImported(converted, flags));
+  };
+  return runBatch('import', 'imported', inputs, importOne, flags.quiet);
 }
 
-async function importOne(
-  input: Input,
-  destination: Destination,
-  flags: ImportFlags,
+/**
+ * `--concurrency`: worker threads read and convert the inputs; this thread says what each said and writes
+ * its workflow, one input after the other in input order, as without workers (two inputs of one workflow id
+ * meet at one file the same way).
+ */
+async function importInWorkers(
+  inputs: Input[],
+  job: ImportJob,
   settingsFor: ReturnType<typeof folderSettings>,
-  registry?: Registry,
-): Promise<boolean> {
-  const read = await readParsedInput(input);
-  if (!read) return false;
-  const { text, value } = read;
+  threads: number,
+): Promise<number> {
+  // Every folder's settings, loaded here first: what is wrong with them is said once, by this thread.
+  await Promise.all(
+    [...new Set(inputs.map((input) => settingsFolder(input, job.destination)))].map((f) => settingsFor(f).catch(() => undefined)),
+  );
+  const pool = await openWorkerPool(new URL('./import-worker.js', import.meta.url), threads);
+  try {
+    const converted = runInChunks<Input, Imported>(pool, inputs, threads, (chunk): ImportTask => ({ inputs: chunk, job }));
+    const byInput = new Map(inputs.map((input, i) => [input, converted[i]] as const));
+    const one = async (input: Input): Promise<boolean> => {
+      const result = await (byInput.get(input) as Promise<Imported>);
+      for (const line of result.lines) say(line);
+      return result.ok && (await writeImported(result, job.flags));
+    };
+    return await runBatch('import', 'imported', inputs, one, job.flags.quiet);
+  } finally {
+    await pool.close();
+  }
+}
+
+/** What an import needs besides the input. Sent to workers as is (they read the --components files themselves). */
+export interface ImportJob {
+  destination: Destination;
+  flags: ImportFlags;
+}
+
+/** One input converted: whether it can be written, what it said, and the workflow's text and file (none: stdout). */
+export interface Imported {
+  ok: boolean;
+  lines: string[];
+  output?: { target?: string; text: string };
+}
+
+/** The folder whose node types an input is imported with: where it is written to, else where it is. */
+function settingsFolder(input: Input, destination: Destination): string {
   const outDir =
     destination.kind === 'dir' ? resolve(destination.path) : destination.kind === 'file' ? dirname(resolve(destination.path)) : undefined;
-  const settings = await settingsFor(outDir ?? (input.path ? dirname(input.path) : process.cwd()));
+  return outDir ?? (input.path ? dirname(input.path) : process.cwd());
+}
+
+/** A write that fails (the file exists without --force, a full disk) is this input's failure: runBatch reports it. */
+async function writeImported(imported: Imported, flags: ImportFlags): Promise<boolean> {
+  if (!imported.output) return false;
+  const { target, text } = imported.output;
+  if (target === undefined) process.stdout.write(text);
+  else await writeOutput(target, text, flags.force === true, true);
+  return true;
+}
+
+/** Reads and converts one input; writes nothing. Lines go to `tell` as they come, and are kept in `lines`. */
+export async function convertForImport(
+  input: Input,
+  { destination, flags }: ImportJob,
+  settingsFor: ReturnType<typeof folderSettings>,
+  registry: Registry | undefined,
+  tell: (line: string) => void,
+): Promise<Imported> {
+  const lines: string[] = [];
+  const say = (line: string) => {
+    lines.push(line);
+    tell(line);
+  };
+  const failed = (): Imported => ({ ok: false, lines });
+  const read = await readParsedInput(input, say);
+  if (!read) return failed();
+  const { text, value } = read;
+  const settings = await settingsFor(settingsFolder(input, destination));
   let workflow;
   try {
     workflow = importDocument(value, {
@@ -67,32 +142,24 @@ async function importOne(
   } catch (err) {
     if (err instanceof AgentSpecError) {
       say(pointerProblem(input.name, text, err.path, err.message));
-      return false;
+      return failed();
     }
     throw err;
   }
   const problems = graphErrors(workflow, settings.checkConfig);
   if (problems.length > 0) {
     problems.forEach((m) => say(problemLine(input.name, 'error', m)));
-    return false;
+    return failed();
   }
-  if (destination.kind === 'stdout') {
-    process.stdout.write(stableStringify(workflow));
-    return true;
-  }
-  // A write that fails (the file exists without --force, a full disk) is this input's failure: runBatch reports it.
-  if (destination.kind === 'file') {
-    await writeOutput(destination.path, stableStringify(workflow), flags.force === true, true);
-    return true;
-  }
+  if (destination.kind === 'stdout') return { ok: true, lines, output: { text: stableStringify(workflow) } };
+  if (destination.kind === 'file') return { ok: true, lines, output: { target: destination.path, text: stableStringify(workflow) } };
   try {
     checkNewWorkflowId(workflow.id);
   } catch (err) {
     say(problemLine(input.name, 'error', `workflow id "${workflow.id}" cannot be a file name: ${errorText(err)}`));
-    return false;
+    return failed();
   }
-  await writeOutput(join(destination.path, `${workflow.id}.json`), stableStringify(workflow), flags.force === true, true);
-  return true;
+  return { ok: true, lines, output: { target: join(destination.path, `${workflow.id}.json`), text: stableStringify(workflow) } };
 }
 
 export interface ImportFlags {
@@ -103,4 +170,5 @@ export interface ImportFlags {
   quiet?: boolean;
   /** --components files: shared components the inputs reference (a disaggregated config). */
   components?: string[];
+  concurrency?: Concurrency;
 }

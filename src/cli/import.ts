@@ -1,6 +1,7 @@
 import { Option, type Command } from './commander.js';
 import { IMPORT_SOURCES } from '../agentspec/rules.js';
 import type { ImportFlags } from './import-run.js';
+import { CONCURRENCY_HELP, parseConcurrency } from './concurrency-flag.js';
 
 export function registerImportCommand(program: Command): void {
   program
@@ -28,6 +29,7 @@ export function registerImportCommand(program: Command): void {
       (value: string, all: string[] = []) => [...all, value],
     )
     .option('-q, --quiet', 'print no progress; errors still go to stderr')
+    .option('--concurrency <n|auto|off>', CONCURRENCY_HELP, parseConcurrency)
     .addHelpText(
       'after',
       '\nAuto-detection: an object with nodes and edges and no component_type is a FlowDrop workflow; anything else\n' +
@@ -43,6 +45,7 @@ export function registerImportCommand(program: Command): void {
         '  $ wfe import main.yaml --components shared.yaml   a disaggregated config\n' +
         '  $ wfe import agentspec/ -o workflows/         one <id>.json per flow\n' +
         "  $ wfe import 'exports/*.yaml' -o workflows/ --force\n" +
+        '  $ wfe import agentspec/ -o workflows/ --concurrency auto   worker threads for a large folder\n' +
         '  $ curl -s https://example.com/flow.json | wfe import - -o workflows/\n',
     )
     .action(async (args: string[], flags: ImportFlags) => {

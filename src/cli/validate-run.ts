@@ -3,7 +3,12 @@
 import { appendFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { isCi } from '../util/ci.js';
+import type { CacheStrategy } from '../validate/cache.js';
+import type { ValidationCache } from '../validate/cache.js';
+import type { FileCheck, RemoteChecker, SourceFile } from '../validate/run.js';
 import type { Report } from '../validate/types.js';
+import type { Concurrency } from './concurrency.js';
+import type { ValidateTask } from './validate-worker.js';
 import type { ReportFlag } from './report-targets.js';
 import type { Input, ScreenedInput } from './io.js';
 
@@ -18,6 +23,10 @@ export interface ValidateFlags {
   quiet?: boolean;
   watch?: boolean;
   listRules?: boolean;
+  cache?: boolean;
+  cacheLocation?: string;
+  cacheStrategy?: CacheStrategy;
+  concurrency?: Concurrency;
 }
 
 export async function validateCommand(args: string[], flags: ValidateFlags, reportFlags: ReportFlag[]): Promise<number> {
@@ -34,6 +43,8 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
     { reportTargets },
     { checkPattern, IgnoreConfigError },
     { errorText },
+    { workerThreadsFor },
+    { openWorkerPool, runInChunks },
   ] = await Promise.all([
     import('../validate/rules.js'),
     import('../validate/formatters/index.js'),
@@ -47,6 +58,8 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
     import('./report-targets.js'),
     import('../project/ignore.js'),
     import('./error-text.js'),
+    import('./concurrency.js'),
+    import('../util/worker-pool.js'),
   ]);
   const usage = (message: string) => {
     process.stderr.write(`wfe validate: ${message}\n`);
@@ -94,6 +107,22 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
     }
   };
   const nameOf = (input: { name: string; path?: string }) => (input.path ? input.name : flags.stdinFilename);
+  const openCache = async (): Promise<ValidationCache | undefined> => {
+    if (!flags.cache) return undefined;
+    const [{ openValidationCache }, { folderKey, runKey }, { cacheFile }] = await Promise.all([
+      import('../validate/cache.js'),
+      import('../validate/cache-key.js'),
+      import('./cache-location.js'),
+    ]);
+    const strategy = flags.cacheStrategy ?? 'metadata';
+    return openValidationCache({
+      file: await cacheFile(flags.cacheLocation),
+      strategy,
+      runKey: runKey({ version: packageVersion, flagRules, strategy }),
+      folderKey: async (folder) => folderKey(await settingsFor(folder), flagRules),
+      warn: (message) => process.stderr.write(`wfe validate: ${message}\n`),
+    });
+  };
 
   /**
    * Checks every input, each read and parsed once on its way to the checks (never all held at once).
@@ -110,18 +139,48 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
       if (input.path && screenedBefore) screenedBefore.set(input.path, 'text' in screened ? { text: screened.text } : screened);
       return screened;
     };
+    const cache = await openCache();
+    const inputOf = new Map<SourceFile, Input>();
+    const files = inputs.map((input) => {
+      const file: SourceFile = { name: nameOf(input), folder: folderOf(input.path), path: input.path, read: () => read(input) };
+      inputOf.set(file, input);
+      return file;
+    });
+    // Workers read the files themselves: not for stdin, nor for --watch, which keeps what it read.
+    const threads = screenedBefore || inputs.some((input) => !input.path) ? 0 : workerThreadsFor(flags.concurrency, inputs.length);
+    const pool = threads > 0 ? await openWorkerPool(new URL('./validate-worker.js', import.meta.url), threads) : undefined;
+    const checkElsewhere: RemoteChecker | undefined =
+      pool &&
+      (async (elsewhere, checked) => {
+        const task = (chunk: SourceFile[]): ValidateTask => ({
+          inputs: chunk.map((file) => ({
+            input: inputOf.get(file) ?? { name: file.name, relative: file.name },
+            name: file.name,
+            folder: file.folder,
+          })),
+          flagRules,
+          config: flags.config,
+        });
+        const answers = runInChunks<SourceFile, FileCheck>(pool, elsewhere, threads, task);
+        await Promise.all(answers.map((answer, k) => answer.then((check) => checked(k, check))));
+      });
     let report;
     try {
       report = await runValidation({
-        files: inputs.map((input) => ({ name: nameOf(input), folder: folderOf(input.path), read: () => read(input) })),
+        files,
         flagRules,
         settingsFor,
         onProgress: (_done, _total, file) => progress.tick(file),
+        cache,
+        checkElsewhere,
       });
     } catch (err) {
       progress.finish([]);
       throw err;
+    } finally {
+      await pool?.close();
     }
+    await cache?.save().catch((err: unknown) => process.stderr.write(`wfe validate: could not write the cache: ${errorText(err)}\n`));
     progress.finish([
       ['files', report.files.length],
       ['errors', report.errorCount],

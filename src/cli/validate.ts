@@ -1,6 +1,7 @@
-import type { Command } from './commander.js';
+import { Option, type Command } from './commander.js';
 import { recordReportFlags } from './report-targets.js';
 import type { ValidateFlags } from './validate-run.js';
+import { CONCURRENCY_HELP, parseConcurrency } from './concurrency-flag.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -40,6 +41,20 @@ export function registerValidateCommand(program: Command): void {
     .option('--watch', 're-check as files change and print the report again; Ctrl-C exits 0 or 1 by the last result')
     .option('--no-color', 'no ANSI colours in the stylish report (also NO_COLOR=1)')
     .option('--timings', 'add durations to the json and junit reports (without it, the same inputs give the same bytes)')
+    .option(
+      '--cache',
+      'check only files that changed since the last --cache run (under the same wfe version and settings); the others report what they reported then',
+    )
+    .option('--cache-location <path>', 'the cache file, or a folder to keep it in (default: .wfe-cache in the working directory)')
+    .addOption(
+      new Option(
+        '--cache-strategy <strategy>',
+        'how a changed file is told: metadata (size and modification time) or content (a hash of its bytes)',
+      )
+        .choices(['metadata', 'content'])
+        .default('metadata'),
+    )
+    .option('--concurrency <n|auto|off>', CONCURRENCY_HELP, parseConcurrency)
     .addHelpText(
       'after',
       '\nRules: run `wfe validate --list-rules` for every rule id, its default severity and what it checks.\n' +
@@ -53,7 +68,9 @@ export function registerValidateCommand(program: Command): void {
         '  $ cat flow.json | wfe validate - --stdin-filename flow.json -f json\n' +
         '  $ wfe validate <(git show main:flows/a.json)  a pipe is read like a file\n' +
         '  $ wfe validate . --rule no-cycle=off --ignore "drafts/"\n' +
-        '  $ wfe validate workflows/ --watch               re-check while you edit\n',
+        '  $ wfe validate workflows/ --watch               re-check while you edit\n' +
+        '  $ wfe validate workflows/ --cache               a second run checks only the files that changed\n' +
+        '  $ wfe validate workflows/ --concurrency auto    worker threads for a large folder\n',
     )
     .option('--list-rules', 'print every rule with its default severity, and exit');
   const reportFlags = recordReportFlags(command);

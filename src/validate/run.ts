@@ -9,7 +9,7 @@ import { checkRuleConfig, severityOf, type RuleConfig } from '../contract/rule-c
 import { checkContextFor, definitions } from './check-context.js';
 import { isRecord } from '../util/narrow.js';
 import { ALL_RULES } from './rules.js';
-import { sortProblems, type FileResult, type Report } from './types.js';
+import { sortProblems, type FileResult, type Problem, type Report } from './types.js';
 import { checkDocumentText } from './verdict.js';
 import { loadAgentSpecChecks, needsAgentSpecChecks } from './agent-spec-checks.js';
 
@@ -24,6 +24,8 @@ export interface SourceFile {
   name: string;
   /** Folder whose catalog and config apply. */
   folder: string;
+  /** The file on disk (absolute), when it is one: what a result cache knows it by. */
+  path?: string;
   /**
    * The text, with what parseText(text, name) gave when the reader parsed it already (then it is not parsed
    * again); or why the file cannot be checked at all (unreadable, an alias bomb, nested too deeply), which is
@@ -31,6 +33,26 @@ export interface SourceFile {
    */
   read(): Promise<string | ScreenedSource>;
 }
+
+/** One file's own result, before the checks across files: its problems, and the id of its workflow. */
+export interface FileCheck {
+  result: FileResult;
+  workflowId?: string;
+}
+
+/** Results of earlier runs (`--cache`): a file that did not change since is not checked again. */
+export interface ResultCache {
+  /** The file's own result from an earlier run, when neither the file nor its settings changed since. */
+  recall(file: SourceFile): Promise<FileCheck | undefined>;
+  /** Keeps a file's own result for the next run. */
+  remember(file: SourceFile, check: FileCheck): void;
+}
+
+/**
+ * Checks files somewhere else (worker threads, `--concurrency`), each as checkSourceFile would, and hands
+ * each result back by its index in `files`, in any order.
+ */
+export type RemoteChecker = (files: SourceFile[], checked: (index: number, check: FileCheck) => void) => Promise<void>;
 
 export interface RunOptions {
   files: SourceFile[];
@@ -40,6 +62,9 @@ export interface RunOptions {
   onProgress?(done: number, total: number, file: string): void;
   /** Files read and checked at once. */
   concurrency?: number;
+  cache?: ResultCache;
+  /** Where the files the cache does not know are checked; in this thread without it. */
+  checkElsewhere?: RemoteChecker;
 }
 
 const DUPLICATE_ID_RULE = (() => {
@@ -51,62 +76,39 @@ const DUPLICATE_ID_RULE = (() => {
 export async function runValidation(options: RunOptions): Promise<Report> {
   const started = performance.now();
   const flagRules = checkRuleConfig(options.flagRules, ALL_RULES, '--rule');
-  const contexts = new Map<string, Promise<CheckContext>>();
-  const contextFor = (folder: string) => {
-    let found = contexts.get(folder);
-    if (!found) {
-      found = options.settingsFor(folder).then((s) => checkContextFor(s, flagRules));
-      contexts.set(folder, found);
-    }
-    return found;
-  };
+  const contextFor = contextsByFolder(options.settingsFor, flagRules);
 
   const results: FileResult[] = new Array(options.files.length);
   const ids: Array<string | undefined> = new Array(options.files.length);
-  const idsSeen = new Set<string>();
-  let next = 0;
   let done = 0;
-  const worker = async () => {
-    while (next < options.files.length) {
-      const i = next++;
-      const file = options.files[i];
-      const t0 = performance.now();
-      const ctx = await contextFor(file.folder);
-      const source = await file.read();
-      if (typeof source === 'object' && 'refused' in source) {
-        results[i] = {
-          file: file.name,
-          problems: [
-            {
-              ruleId: 'json-syntax',
-              severity: 'error',
-              file: file.name,
-              message: source.refused,
-              ...(source.line !== undefined ? { line: source.line, column: source.column } : {}),
-            },
-          ],
-          durationMs: performance.now() - t0,
-        };
-      } else {
-        const { text, parsed } = typeof source === 'string' ? { text: source, parsed: undefined } : source;
-        // The folder's context is shared by its files: the converter, once loaded into it, serves them all.
-        if (!ctx.agentSpec && needsAgentSpecChecks(ctx, parsed)) ctx.agentSpec = await loadAgentSpecChecks();
-        const { problems, workflow, value } = checkDocumentText(file.name, text, ctx, parsed);
-        ids[i] = workflow?.id;
-        results[i] = { file: file.name, problems, durationMs: performance.now() - t0 };
-        // The job summary draws failing workflows: only their parsed values are kept (and those whose id
-        // was seen before, which fail as duplicates below), not every file's.
-        const duplicate = workflow !== undefined && idsSeen.has(workflow.id);
-        if (workflow) idsSeen.add(workflow.id);
-        if (duplicate || problems.some((p) => p.severity === 'error')) {
-          const drawable = drawableWorkflow(value) ?? workflow;
-          if (drawable) results[i].workflow = drawable;
-        }
-      }
-      options.onProgress?.(++done, options.files.length, file.name);
-    }
+  const record = (i: number, { result, workflowId }: FileCheck) => {
+    results[i] = result;
+    ids[i] = workflowId;
+    options.onProgress?.(++done, options.files.length, options.files[i].name);
   };
-  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 16, options.files.length) }, worker));
+  // Files the cache does not know, by index: checked here as they come, or handed on together.
+  const unknown: number[] = [];
+  const seen = new WorkflowIdsSeen();
+  await eachBounded(options.files.length, options.concurrency ?? 16, async (i) => {
+    const file = options.files[i];
+    const ctx = await contextFor(file.folder);
+    const recalled = await options.cache?.recall(file);
+    if (recalled) return record(i, recalled);
+    if (options.checkElsewhere) return void unknown.push(i);
+    const check = await checkSourceFile(file, ctx, seen);
+    options.cache?.remember(file, check);
+    record(i, check);
+  });
+  if (options.checkElsewhere && unknown.length > 0) {
+    unknown.sort((a, b) => a - b);
+    await options.checkElsewhere(
+      unknown.map((i) => options.files[i]),
+      (k, check) => {
+        options.cache?.remember(options.files[unknown[k]], check);
+        record(unknown[k], check);
+      },
+    );
+  }
 
   // Across files: `wfe serve` keeps the first file in path order for an id and ignores the others.
   const firstFor = new Map<string, number>();
@@ -141,6 +143,71 @@ export async function runValidation(options: RunOptions): Promise<Report> {
     rules: ALL_RULES.map((r) => ({ id: r.id, severity: severityOf(r, effective?.rules), description: r.description })),
     durationMs: performance.now() - started,
   };
+}
+
+/** Each folder's check context, built once for all its files. */
+export function contextsByFolder(
+  settingsFor: (folder: string) => Promise<FolderSettings>,
+  flagRules: RuleConfig,
+): (folder: string) => Promise<CheckContext> {
+  const contexts = new Map<string, Promise<CheckContext>>();
+  return (folder) => {
+    let found = contexts.get(folder);
+    if (!found) {
+      found = settingsFor(folder).then((s) => checkContextFor(s, flagRules));
+      contexts.set(folder, found);
+    }
+    return found;
+  };
+}
+
+/** Runs `task` for 0…count-1, at most `limit` at a time. */
+async function eachBounded(count: number, limit: number, task: (index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await task(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
+}
+
+/** The workflow ids a thread has checked so far: a file whose id was seen before keeps its value to be drawn. */
+export class WorkflowIdsSeen {
+  private readonly ids = new Set<string>();
+  /** Whether `id` was seen before; it is seen from now on. */
+  again(id: string): boolean {
+    const before = this.ids.has(id);
+    this.ids.add(id);
+    return before;
+  }
+}
+
+/** Reads and checks one file against its folder's context: its own problems, before the checks across files. */
+export async function checkSourceFile(file: SourceFile, ctx: CheckContext, seen: WorkflowIdsSeen): Promise<FileCheck> {
+  const t0 = performance.now();
+  const source = await file.read();
+  if (typeof source === 'object' && 'refused' in source) {
+    const problem: Problem = {
+      ruleId: 'json-syntax',
+      severity: 'error',
+      file: file.name,
+      message: source.refused,
+      ...(source.line !== undefined ? { line: source.line, column: source.column } : {}),
+    };
+    return { result: { file: file.name, problems: [problem], durationMs: performance.now() - t0 } };
+  }
+  const { text, parsed } = typeof source === 'string' ? { text: source, parsed: undefined } : source;
+  // The folder's context is shared by its files: the converter, once loaded into it, serves them all.
+  if (!ctx.agentSpec && needsAgentSpecChecks(ctx, parsed)) ctx.agentSpec = await loadAgentSpecChecks();
+  const { problems, workflow, value } = checkDocumentText(file.name, text, ctx, parsed);
+  const result: FileResult = { file: file.name, problems, durationMs: performance.now() - t0 };
+  // The job summary draws failing workflows: only their parsed values are kept (and those whose id
+  // was seen before, which fail as duplicates), not every file's.
+  const duplicate = workflow !== undefined && seen.again(workflow.id);
+  if (duplicate || problems.some((p) => p.severity === 'error')) {
+    const drawable = drawableWorkflow(value) ?? workflow;
+    if (drawable) result.workflow = drawable;
+  }
+  return { result, workflowId: workflow?.id };
 }
 
 /** The file's own value when it has the nodes and edges a picture needs (error pointers index into it). */
