@@ -81,9 +81,13 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
         process.exit(reason === 'SIGTERM' ? 143 : 130);
       }
       stopping = true;
+      // First of all: from here on no request is acknowledged (each gets 503), those in flight finish.
+      void server.stopAccepting();
       unmount();
       if (dashboard) listeners.add(lineSink('pretty', (line) => process.stderr.write(line + '\n'), flags.logLevel));
-      logger.info(`${reason}: finishing in-flight writes, then exiting (runs still going are cancelled)`);
+      logger.warn(
+        `stopping: ${store.savesInFlight} saves in flight (${reason}: finishing in-flight writes, then exiting; runs still going are cancelled)`,
+      );
       let closed = false;
       // Whatever still holds the process (a client's open connection, a stuck write) does not keep it.
       const deadline = setTimeout(() => {

@@ -3,7 +3,8 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import polka, { type Middleware, type Polka } from 'polka';
-import { Server as HttpServer } from 'node:http';
+import { Server as HttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { stoppable, type HttpStop } from '../util/http-stop.js';
 import { ApiError, errorBody, internalError, notFound } from '../contract/errors.js';
 import { createConfigChecker } from '../contract/config-check.js';
 import { NODE_TYPES_DIR, loadCatalog, type Catalog } from '../catalog/catalog.js';
@@ -41,6 +42,11 @@ export interface WfeServer {
   context: AppContext;
   /** Resolves with the bound URL (base path included) once listening. */
   listen(port: number, host?: string): Promise<{ url: string; port: number }>;
+  /**
+   * Takes no new request from now on (each gets 503 with `Connection: close`), lets those in flight finish
+   * and closes idle connections; resolves once every connection is closed. close() does this first too.
+   */
+  stopAccepting(): Promise<void>;
   /** Stops accepting requests, finishes in-flight writes, stops watchers. */
   close(): Promise<void>;
 }
@@ -194,15 +200,19 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
   registerAgentSpecRunRoutes(router, context);
 
   let closing: Promise<void> | undefined;
+  let httpStop: HttpStop | undefined;
+  const stopAccepting = (): Promise<void> => httpStop?.stop(refuseWhileStopping) ?? Promise.resolve();
   return {
     app,
     context,
+    stopAccepting,
     listen: (port, host = options.host) =>
       new Promise((resolve, reject) => {
         app.listen(port, host, () => {
           const address = app.server.address();
           // A server listening on a port (not a pipe) has an address object.
           if (address === null || typeof address === 'string') return reject(new Error(`not listening on a TCP port: ${address}`));
+          if (app.server instanceof HttpServer) httpStop = stoppable(app.server);
           const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
           resolve({ url: `http://${shownHost}:${address.port}${basePath}`, port: address.port });
         });
@@ -212,8 +222,7 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
       (closing ??= (async () => {
         // Set (by polka, to an http.Server) only once listen() was called.
         const server = app.server instanceof HttpServer ? app.server : undefined;
-        const closed = server?.listening ? new Promise<void>((r) => server.close(() => r())) : Promise.resolve();
-        server?.closeIdleConnections?.();
+        const closed = stopAccepting();
         await engineStarting?.then(
           (started) => started.close(),
           () => undefined,
@@ -230,6 +239,14 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
         clearTimeout(cut);
       })()),
   };
+}
+
+/** What a request gets once the server is stopping: 503 in the contract's envelope, and the connection closes. */
+function refuseWhileStopping(_req: IncomingMessage, res: ServerResponse): void {
+  const refusal =
+    toApiError(new UnavailableError('The server is stopping and takes no new requests; send this one again once it is back')) ??
+    internalError();
+  sendJson(res, refusal.status, errorBody(refusal), { Connection: 'close' });
 }
 
 function runProgress(run: RunRecord): RunProgress {
