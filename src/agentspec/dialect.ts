@@ -2,11 +2,31 @@
 // describes): snake_case types, nodes referenced by name, `branches: [{name, condition}]`, ApiNode
 // `endpoint`/`method`, an optional `{flow, agent, tools, llm_configs}` wrapper. It is converted to the
 // official format on import, so the importer reads one format.
+//
+// The editor names LLM configs, tools, agents and flows that its document does not carry (a node's
+// llm_config_ref, tool_ref…: `llm_config: "default_llm"`), or leaves them out. A name that resolves nowhere
+// (not in the document, not in the components given) becomes the generic component `wfe export` writes for
+// the same gap (mappers/placeholders.ts), with a warning that names the node and what is missing. The node
+// remembers the name under `PLACEHOLDERS`, so the import gives it back as the node's own config key.
 import { pascalCase } from './component-types.js';
-import { AgentSpecError, isObject, type AsObject, type AsValue } from './types.js';
+import { DEFAULT_LLM_CONFIG, namedAgent, namedLlmConfig, namedServerTool } from './mappers/placeholders.js';
+import { sanitizeTitle } from './properties.js';
+import { AgentSpecError, isObject, type AsObject, type AsProperty, type AsValue } from './types.js';
 
 const SNAKE = /^[a-z][a-z0-9_]*$/;
 const DIALECT_FIELDS = 'agentspec:dialect';
+
+/**
+ * Node metadata key: field → the FlowDrop config key that named what it holds, and the name (absent when the
+ * document left it out). A FlowDrop key, so it never reaches the imported node's own metadata.
+ */
+export const PLACEHOLDERS = 'flowdrop:placeholders';
+
+/** Something the import read in a way the document did not say, at its JSON pointer. */
+export interface ImportWarning {
+  message: string;
+  path: string;
+}
 
 /** A lowercase component_type, a name-string start_node, or the document wrapper. */
 export function isFlowdropDialect(document: unknown): boolean {
@@ -15,30 +35,86 @@ export function isFlowdropDialect(document: unknown): boolean {
   return isObject(document.flow) || isObject(document.agent);
 }
 
-interface Shared {
+export interface DialectOptions {
+  /** Whether a reference key is defined outside the document (a components registry). */
+  isSupplied?: (key: string) => boolean;
+}
+
+/** The document in the official format, and what the reader had to supply. */
+export interface DialectReading {
+  document: AsObject;
+  warnings: ImportWarning[];
+}
+
+interface Reader {
   tools: Map<string, AsObject>;
   llmConfigs: Map<string, AsObject>;
+  agents: Map<string, AsObject>;
+  isSupplied: (key: string) => boolean;
+  warnings: ImportWarning[];
+}
+
+/** The node a field belongs to, as warnings name it. */
+interface Owner {
+  label: string;
+  type: string;
+  path: string;
+  inputs: AsProperty[];
+  outputs: AsProperty[];
+  /** Field → how it was filled in, when a placeholder stands in for it. */
+  placeholders: AsObject;
 }
 
 const refKey = (value: AsValue | undefined): string | undefined =>
-  typeof value === 'string' ? value.replace(/^\$component_ref:/, '') : undefined;
+  typeof value === 'string' && value !== '' ? value.replace(/^\$component_ref:/, '') : undefined;
 
 function byName(list: AsValue | undefined): Map<string, AsObject> {
   const map = new Map<string, AsObject>();
-  for (const item of Array.isArray(list) ? list : []) {
+  for (const item of Array.isArray(list) ? list : isObject(list) ? [list] : []) {
     if (!isObject(item)) continue;
     for (const key of [item.name, item.id]) if (typeof key === 'string') map.set(key, item);
   }
   return map;
 }
 
-function llmConfig(value: AsValue | undefined, shared: Shared, path: string): AsValue {
+const properties = (value: AsValue | undefined): AsProperty[] =>
+  Array.isArray(value) ? value.filter((p): p is AsProperty => isObject(p) && typeof p.title === 'string') : [];
+
+/**
+ * What stands in for a component the document names but does not define (or leaves out): `build` makes it,
+ * the node remembers the name under its FlowDrop config key, and a warning says so.
+ */
+function placeholder(
+  reader: Reader,
+  owner: Owner,
+  what: { field: string; at?: string; configKey?: string; kind: string; name: string | undefined; reading: string },
+  build: (name: string) => AsObject | undefined,
+): AsObject | undefined {
+  const name = what.name ?? (what.kind === 'LLM config' ? DEFAULT_LLM_CONFIG : sanitizeTitle(owner.label));
+  // A placeholder inside a component the node keeps (an agent's LLM config) is not the node's to remember.
+  if (what.configKey)
+    owner.placeholders[what.field] = { configKey: what.configKey, ...(what.name !== undefined ? { name: what.name } : {}) };
+  const said = what.name !== undefined ? `names ${what.kind} "${what.name}", which the document does not define` : `names no ${what.kind}`;
+  reader.warnings.push({
+    message: `'${owner.label}' (${owner.type}) ${said}: ${what.reading.replaceAll('{name}', name)}`,
+    path: `${owner.path}/${what.at ?? what.field}`,
+  });
+  return build(name);
+}
+
+function llmConfig(value: AsValue | undefined, reader: Reader, owner: Owner, inAgent = false): AsValue {
+  const field = inAgent ? 'agent/llm_config' : 'llm_config';
   const key = refKey(value);
-  const found = key !== undefined ? shared.llmConfigs.get(key) : isObject(value) ? value : undefined;
-  if (!found) return key !== undefined ? { $component_ref: key } : { $component_ref: 'default_llm' };
+  const found = key !== undefined ? reader.llmConfigs.get(key) : isObject(value) ? value : undefined;
+  if (!found) {
+    if (key !== undefined && reader.isSupplied(key)) return { $component_ref: key };
+    const reading = 'read as a generic LlmConfig "{name}" (model_id "{name}") for the runtime to map';
+    const configKey = inAgent ? undefined : 'llm_config_ref';
+    return placeholder(reader, owner, { field, configKey, kind: 'LLM config', name: key, reading }, namedLlmConfig) ?? null;
+  }
   if (found.component_type && !SNAKE.test(String(found.component_type))) return found;
   const { component_type: _t, parameters, url, provider, ...rest } = found;
-  if (typeof rest.model_id !== 'string') throw new AgentSpecError('an llm_config needs a model_id', path);
+  if (typeof rest.model_id !== 'string') throw new AgentSpecError('an llm_config needs a model_id', `${owner.path}/${field}`);
   return {
     component_type: typeof url === 'string' ? 'OpenAiCompatibleConfig' : 'OpenAiConfig',
     ...rest,
@@ -48,10 +124,18 @@ function llmConfig(value: AsValue | undefined, shared: Shared, path: string): As
   };
 }
 
-function tool(value: AsValue | undefined, shared: Shared): AsValue {
+function tool(value: AsValue | undefined, reader: Reader, owner: Owner): AsValue {
   const key = refKey(value);
-  const found = key !== undefined ? shared.tools.get(key) : isObject(value) ? value : undefined;
-  if (!found) return { $component_ref: key ?? 'tool' };
+  const found = key !== undefined ? reader.tools.get(key) : isObject(value) ? value : undefined;
+  if (!found) {
+    if (key !== undefined && reader.isSupplied(key)) return { $component_ref: key };
+    const reading = 'read as a ServerTool "{name}" with the node\'s inputs and outputs, for the runtime to provide';
+    return (
+      placeholder(reader, owner, { field: 'tool', configKey: 'tool_ref', kind: 'tool', name: key, reading }, (name) =>
+        namedServerTool(name, owner.inputs, owner.outputs),
+      ) ?? null
+    );
+  }
   const type = String(found.component_type ?? 'server_tool');
   if (!SNAKE.test(type)) return found;
   const { component_type: _t, endpoint, method, function_name: _f, ...rest } = found;
@@ -63,19 +147,43 @@ function tool(value: AsValue | undefined, shared: Shared): AsValue {
   };
 }
 
-function agent(value: AsValue | undefined, shared: Shared, path: string): AsValue {
+function agent(value: AsValue | undefined, reader: Reader, owner: Owner): AsValue {
   const key = refKey(value);
-  if (!isObject(value)) return { $component_ref: key ?? 'agent' };
-  const { component_type: _t, tools, llm_config, ...rest } = value;
+  const found = key !== undefined ? reader.agents.get(key) : isObject(value) ? value : undefined;
+  if (!found) {
+    if (key !== undefined && reader.isSupplied(key)) return { $component_ref: key };
+    const reading = 'read as an Agent "{name}" with the node\'s inputs and outputs and a generic LLM config, for the runtime to map';
+    return (
+      placeholder(reader, owner, { field: 'agent', configKey: 'agent_ref', kind: 'agent', name: key, reading }, (name) =>
+        namedAgent(name, owner.inputs, owner.outputs),
+      ) ?? null
+    );
+  }
+  if (found.component_type && !SNAKE.test(String(found.component_type))) return found;
+  const { component_type: _t, tools, llm_config, ...rest } = found;
   return {
     component_type: 'Agent',
     ...rest,
-    llm_config: llmConfig(llm_config, shared, `${path}/llm_config`),
+    llm_config: llmConfig(llm_config, reader, owner, true),
     system_prompt: typeof rest.system_prompt === 'string' ? rest.system_prompt : '',
-    ...(Array.isArray(tools) ? { tools: tools.map((t) => tool(t, shared)) } : {}),
+    ...(Array.isArray(tools) ? { tools: tools.map((t) => tool(t, reader, owner)) } : {}),
   };
 }
 
+/**
+ * A FlowNode's or MapNode's flow: inline, or a name the components given define. A flow cannot be guessed:
+ * a name defined nowhere is kept as the node's flow_ref / map_flow_ref, and the node has no subflow (which
+ * validation and export then refuse, naming the node).
+ */
+function subflow(value: AsValue | undefined, reader: Reader, owner: Owner, at: string, configKey: string): AsValue | undefined {
+  if (isObject(value)) return flow(value, reader, `${owner.path}/${at}`);
+  const key = refKey(value);
+  if (key === undefined) return undefined;
+  if (reader.isSupplied(key)) return { $component_ref: key };
+  const reading = `kept as its ${configKey}; an Agent Spec ${owner.type} contains its flow, so it cannot run until the flow is added`;
+  placeholder(reader, owner, { field: 'subflow', at, configKey, kind: 'flow', name: key, reading }, () => undefined);
+  return undefined;
+}
 /** BranchingNode branches → mapping: a condition is the matched value, a branch without one maps its name. */
 function mapping(branches: AsValue | undefined): AsObject {
   const out: AsObject = {};
@@ -86,48 +194,64 @@ function mapping(branches: AsValue | undefined): AsObject {
   return out;
 }
 
-function node(raw: AsObject, id: string, shared: Shared, path: string): AsObject {
+function node(raw: AsObject, id: string, reader: Reader, path: string): AsObject {
   const { component_type, name, description, metadata, inputs, outputs, ...fields } = raw;
   const type = pascalCase(String(component_type));
   const out: AsObject = { component_type: type, id, name: name ?? id };
   if (description !== undefined) out.description = description;
+  const owner: Owner = {
+    label: typeof name === 'string' ? name : id,
+    type: String(component_type),
+    path,
+    inputs: properties(inputs),
+    outputs: properties(outputs),
+    placeholders: {},
+  };
   const leftovers: AsObject = {};
   const take = (key: string, value: AsValue | undefined) => {
     if (value !== undefined) out[key] = value;
   };
   for (const [key, value] of Object.entries(fields)) {
     if (key === 'id') continue;
-    if (type === 'LlmNode' && key === 'llm_config') take('llm_config', llmConfig(value, shared, `${path}/llm_config`));
+    if (type === 'LlmNode' && key === 'llm_config') take('llm_config', llmConfig(value, reader, owner));
     else if (type === 'LlmNode' && key === 'prompt_template') take(key, value);
     else if (type === 'ApiNode' && (key === 'endpoint' || key === 'url')) take('url', value);
     else if (type === 'ApiNode' && (key === 'method' || key === 'http_method')) take('http_method', value);
     else if (type === 'ApiNode' && key === 'headers') take(key, value);
     else if (type === 'ApiNode' && (key === 'body' || key === 'data')) take('data', value);
     else if (type === 'BranchingNode' && key === 'branches') take('mapping', mapping(value));
-    else if (type === 'ToolNode' && key === 'tool') take('tool', tool(value, shared));
-    else if (type === 'AgentNode' && key === 'agent') take('agent', agent(value, shared, `${path}/agent`));
-    else if ((type === 'FlowNode' && key === 'flow') || (type === 'MapNode' && key === 'map_flow'))
-      take('subflow', isObject(value) ? flow(value, shared, `${path}/${key}`) : { $component_ref: refKey(value) ?? `${id}-subflow` });
+    else if (type === 'ToolNode' && key === 'tool') take('tool', tool(value, reader, owner));
+    else if (type === 'AgentNode' && key === 'agent') take('agent', agent(value, reader, owner));
+    else if (type === 'FlowNode' && key === 'flow') take('subflow', subflow(value, reader, owner, key, 'flow_ref'));
+    else if (type === 'MapNode' && key === 'map_flow') take('subflow', subflow(value, reader, owner, key, 'map_flow_ref'));
     else leftovers[key] = value;
   }
+  // What the editor leaves out when the node's form names nothing.
   if (type === 'LlmNode') {
-    out.llm_config ??= { $component_ref: 'default_llm' };
+    out.llm_config ??= llmConfig(undefined, reader, owner);
     out.prompt_template ??= '';
   }
+  if (type === 'ToolNode') out.tool ??= tool(undefined, reader, owner);
+  if (type === 'AgentNode') out.agent ??= agent(undefined, reader, owner);
   if (type === 'ApiNode') {
-    out.url ??= '';
+    // The editor's data ports `url` and `body` are the request's URL and body, as `wfe export` writes them.
+    const declared = new Set(owner.inputs.map((p) => p.title));
+    out.url ??= declared.has('url') ? '{{url}}' : '';
     out.http_method ??= 'GET';
+    const body = ['body', 'data'].find((title) => declared.has(title));
+    if (out.data === undefined && body) out.data = `{{${body}}}`;
   }
   if (type === 'BranchingNode') out.mapping ??= {};
   const meta: AsObject = { ...(isObject(metadata) ? metadata : {}) };
   if (Object.keys(leftovers).length > 0) meta[DIALECT_FIELDS] = leftovers;
+  if (Object.keys(owner.placeholders).length > 0) meta[PLACEHOLDERS] = owner.placeholders;
   out.metadata = meta;
   if (Array.isArray(inputs)) out.inputs = inputs;
   if (Array.isArray(outputs)) out.outputs = outputs;
   return out;
 }
 
-function flow(raw: AsObject, shared: Shared, base: string): AsObject {
+function flow(raw: AsObject, reader: Reader, base: string): AsObject {
   const nodes = Array.isArray(raw.nodes) ? raw.nodes : [];
   const idByName = new Map<string, string>();
   const converted: Record<string, AsObject> = {};
@@ -139,7 +263,7 @@ function flow(raw: AsObject, shared: Shared, base: string): AsObject {
     let id = String(metadata['flowdrop:node_id'] ?? entry.id ?? entry.name ?? `node-${i + 1}`);
     while (id in converted) id = `${id}-${i + 1}`;
     if (typeof entry.name === 'string') idByName.set(entry.name, id);
-    converted[id] = node(entry, id, shared, path);
+    converted[id] = node(entry, id, reader, path);
   });
   const refTo = (name: AsValue | undefined, path: string): AsObject => {
     const id = typeof name === 'string' ? (idByName.get(name) ?? (name in converted ? name : undefined)) : undefined;
@@ -186,14 +310,24 @@ function flow(raw: AsObject, shared: Shared, base: string): AsObject {
 }
 
 /** The official form of a FlowDrop-dialect document (a Flow, or the {flow, agent, …} wrapper). */
-export function dialectToOfficial(document: AsObject): AsObject {
-  const shared: Shared = { tools: byName(document.tools), llmConfigs: byName(document.llm_configs) };
+export function readDialect(document: AsObject, options: DialectOptions = {}): DialectReading {
+  const reader: Reader = {
+    tools: byName(document.tools),
+    llmConfigs: byName(document.llm_configs),
+    agents: byName(document.agent),
+    isSupplied: options.isSupplied ?? (() => false),
+    warnings: [],
+  };
+  const read = (official: AsObject): DialectReading => ({ document: official, warnings: reader.warnings });
   if (typeof document.component_type === 'string') {
-    if (document.component_type !== 'flow') return { component_type: pascalCase(document.component_type) };
-    return flow(document, shared, '');
+    if (document.component_type !== 'flow') return read({ component_type: pascalCase(document.component_type) });
+    return read(flow(document, reader, ''));
   }
-  if (isObject(document.flow)) return flow(document.flow, shared, '/flow');
+  if (isObject(document.flow)) return read(flow(document.flow, reader, '/flow'));
   // Else the wrapper holds an agent (isFlowdropDialect asks for one of the two).
   const agent = isObject(document.agent) ? document.agent : {};
-  return { component_type: pascalCase(String(agent.component_type ?? 'agent')) };
+  return read({ component_type: pascalCase(String(agent.component_type ?? 'agent')) });
 }
+
+/** The official form of a FlowDrop-dialect document, without the reader's warnings. */
+export const dialectToOfficial = (document: AsObject): AsObject => readDialect(document).document;

@@ -10,6 +10,7 @@ import { edgeKind } from '../graph/edges.js';
 import { handleFor } from '../graph/handles.js';
 import { layeredLayout } from '../graph/layout.js';
 import { COMPONENT_TYPE_EXTENSION, NODE_COMPONENTS, snakeCase } from './component-types.js';
+import { PLACEHOLDERS } from './dialect.js';
 import { inputsOf, outputsOf } from './inferred-io.js';
 import { checkFlowShape, checkNodeShape, type NodeShape } from './input-schema.js';
 import { importedNodeType } from './imported-node-type.js';
@@ -238,6 +239,23 @@ function branchesFromMapping(mapping: AsValue | undefined): { branches: Branch[]
   return { branches, needsMapping };
 }
 
+/**
+ * The node's Agent Spec fields as config, in order. A field the dialect reader filled with a placeholder is
+ * given back as the FlowDrop config key that named it (`llm_config_ref: "default_llm"`, as wfe's own
+ * agentspec.* node types and the editor's form have it), or left out when nothing was named: the node says
+ * what the document said, and `wfe export` writes the same generic component again.
+ */
+function namedInstead(component: NodeShape, fieldNames: string[], placeholders: AsValue | undefined): JsonObject {
+  const fields: JsonObject = {};
+  for (const name of fieldNames) {
+    const stand = isObject(placeholders) ? placeholders[name] : undefined;
+    if (isObject(stand) && typeof stand.configKey === 'string') {
+      if (typeof stand.name === 'string') fields[stand.configKey] = stand.name;
+    } else if (component[name] !== undefined) fields[name] = detach(component[name]);
+  }
+  return fields;
+}
+
 function buildNode(
   component: NodeShape,
   id: string,
@@ -254,8 +272,7 @@ function buildNode(
   const label = typeof component.name === 'string' ? component.name : id;
   const description = typeof component.description === 'string' ? component.description : undefined;
   const fieldNames = NODE_COMPONENTS[type]?.fields ?? Object.keys(component).filter((k) => !ENVELOPE.has(k));
-  const fields: JsonObject = {};
-  for (const name of fieldNames) if (component[name] !== undefined) fields[name] = detach(component[name]);
+  const fields = namedInstead(component, fieldNames, metadata[PLACEHOLDERS]);
   const position = isPoint(metadata[K.FD_POSITION]) ? metadata[K.FD_POSITION] : undefined;
 
   if (storedType) {

@@ -3,12 +3,7 @@
 import type { JsonObject } from '../../contract/types.js';
 import { str, type FieldContext } from '../node-fields.js';
 import type { AsObject } from '../types.js';
-
-/**
- * An LLM config the workflow names but does not describe: a generic LlmConfig (26.1.2) under that name,
- * written once for every node that names it. A runtime maps the name to a model.
- */
-const namedLlmConfig = (name: string): AsObject => ({ component_type: 'LlmConfig', id: name, name, model_id: name });
+import { DEFAULT_LLM_CONFIG, namedLlmConfig } from './placeholders.js';
 
 export function llmConfigFor(ctx: FieldContext, config: JsonObject, used: string[]): AsObject {
   const ref = str(config.llm_config_ref);
@@ -21,8 +16,8 @@ export function llmConfigFor(ctx: FieldContext, config: JsonObject, used: string
   }
   const model = str(config.model_id) ?? str(config.model);
   if (!model) {
-    ctx.warn(`'${ctx.label}' has no LLM model: written as a generic LlmConfig "default_llm" for the runtime to map`);
-    return namedLlmConfig('default_llm');
+    ctx.warn(`'${ctx.label}' has no LLM model: written as a generic LlmConfig "${DEFAULT_LLM_CONFIG}" for the runtime to map`);
+    return namedLlmConfig(DEFAULT_LLM_CONFIG);
   }
   used.push(config.model_id !== undefined ? 'model_id' : 'model');
   const parameters: AsObject = {};

@@ -7,6 +7,7 @@ import { inputsOf, outputsOf } from '../inferred-io.js';
 import { str } from '../node-fields.js';
 import { sanitizeTitle } from '../properties.js';
 import type { AsObject } from '../types.js';
+import { namedServerTool } from './placeholders.js';
 import type { NodeMapper } from './types.js';
 
 export const toolMapper: NodeMapper = {
@@ -14,11 +15,16 @@ export const toolMapper: NodeMapper = {
     tool: (ctx, config, used) => {
       const ref = str(config.tool_ref);
       const meta: NodeMetadata | undefined = ctx.node.data.metadata;
-      if (ref) used.push('tool_ref');
-      const tool: AsObject = ref
-        ? { component_type: 'ServerTool', id: ref, name: ref }
-        : { component_type: ctx.tool ?? 'ServerTool', id: `${ctx.node.id}-tool`, name: sanitizeTitle(meta?.id ?? ctx.label) };
-      if (meta?.description && !ref) tool.description = meta.description;
+      if (ref) {
+        used.push('tool_ref');
+        return namedServerTool(ref, ctx.inputs, ctx.outputs);
+      }
+      const tool: AsObject = {
+        component_type: ctx.tool ?? 'ServerTool',
+        id: `${ctx.node.id}-tool`,
+        name: sanitizeTitle(meta?.id ?? ctx.label),
+      };
+      if (meta?.description) tool.description = meta.description;
       tool.inputs = ctx.inputs;
       tool.outputs = ctx.outputs;
       return tool;
