@@ -1,7 +1,7 @@
 // `wfe validate --cache`: each file's own result from the last run, kept in one file, so that a file that did
 // not change (by its size and modification time, or by its content) under the same settings is not read
 // and checked again. The checks across files (duplicate ids) still run over every file, from the kept ids.
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { writeFileAtomic } from '../store/atomic-write.js';
@@ -63,6 +63,8 @@ export function openValidationCache(options: CacheOptions): ValidationCache {
     return found;
   };
   const settingsOf = new Map<string, string>();
+  // A run that found every file as it was (the common case in CI) leaves the file as it is.
+  let changed = false;
 
   return {
     async recall(file: SourceFile): Promise<FileCheck | undefined> {
@@ -86,6 +88,7 @@ export function openValidationCache(options: CacheOptions): ValidationCache {
       const settings = settingsOf.get(file.path);
       // A file with errors is checked again on every run: the job summary draws it from its parsed value,
       // which the cache does not keep, and it is the file being worked on.
+      changed = true;
       if (!seen || settings === undefined || check.result.problems.some((p) => p.severity === 'error')) {
         entries.delete(file.path);
         return;
@@ -100,6 +103,7 @@ export function openValidationCache(options: CacheOptions): ValidationCache {
     },
 
     async save(): Promise<void> {
+      if (!changed && existsSync(options.file)) return;
       const files: Record<string, Entry> = {};
       for (const [path, entry] of entries) files[path] = entry;
       const text = JSON.stringify({ wfeCache: CACHE_FORMAT, strategy: options.strategy, run: options.runKey, files });

@@ -5,12 +5,12 @@ import type { ParsedText } from '../agentspec/serialize.js';
 import type { Workflow } from '../contract/types.js';
 import type { FolderSettings } from '../project/folder-settings.js';
 import type { CheckContext } from './check.js';
+import type * as Verdict from './verdict.js';
 import { checkRuleConfig, severityOf, type RuleConfig } from '../contract/rule-config.js';
 import { checkContextFor, definitions } from './check-context.js';
 import { isRecord } from '../util/narrow.js';
 import { ALL_RULES } from './rules.js';
 import { sortProblems, type FileResult, type Problem, type Report } from './types.js';
-import { checkDocumentText } from './verdict.js';
 import { loadAgentSpecChecks, needsAgentSpecChecks } from './agent-spec-checks.js';
 
 export type { FolderSettings };
@@ -181,6 +181,8 @@ export class WorkflowIdsSeen {
   }
 }
 
+let verdict: Promise<typeof Verdict> | undefined;
+
 /** Reads and checks one file against its folder's context: its own problems, before the checks across files. */
 export async function checkSourceFile(file: SourceFile, ctx: CheckContext, seen: WorkflowIdsSeen): Promise<FileCheck> {
   const t0 = performance.now();
@@ -198,6 +200,8 @@ export async function checkSourceFile(file: SourceFile, ctx: CheckContext, seen:
   const { text, parsed } = typeof source === 'string' ? { text: source, parsed: undefined } : source;
   // The folder's context is shared by its files: the converter, once loaded into it, serves them all.
   if (!ctx.agentSpec && needsAgentSpecChecks(ctx, parsed)) ctx.agentSpec = await loadAgentSpecChecks();
+  // Loaded with the first file checked: a run that finds every file in its cache loads none of the checks.
+  const { checkDocumentText } = await (verdict ??= import('./verdict.js'));
   const { problems, workflow, value } = checkDocumentText(file.name, text, ctx, parsed);
   const result: FileResult = { file: file.name, problems, durationMs: performance.now() - t0 };
   // The job summary draws failing workflows: only their parsed values are kept (and those whose id

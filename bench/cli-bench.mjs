@@ -1,0 +1,133 @@
+#!/usr/bin/env node
+// Where users wait on the CLI (issue 34), each row next to its baseline measured in the same run:
+//
+//   start-up CPU (user + system, of the whole process) of `wfe --version` and `wfe validate one.json`,
+//       over a bare `node -e 0` of the same Node, the three in turn; with WFE_BENCH_NODE=<path to another
+//       node binary> the same rows again for that Node (the current LTS)
+//   wfe validate --cache, second run over 10,000 unchanged files  vs  read + JSON.parse of the same files
+//   wfe validate and wfe export of 1,000 files, --concurrency 2  vs  --concurrency 1 (and off), in turn
+//
+// CPU comes from bash's `times` (the children's user and system time): a bare node costs 35-85 ms of it here,
+// so start-up rows are medians of many runs. The machine is shared: read the ranges printed under the table.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { appendResults, benchDocument, makeFolder, median, printTable, row, runToExit, wfeBin } from './lib.mjs';
+
+const STARTS = Number(process.env.BENCH_STARTS ?? 15);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const baselines = new URL('./baselines.mjs', import.meta.url).pathname;
+// Every process parses this bundle at start when it is set (the test setup drops it the same way): it is not wfe's cost.
+delete process.env.NODE_EXTRA_CA_CERTS;
+
+/** CPU milliseconds (user + system) of one run of `node args…`. */
+function cpuMs(node, args) {
+  const out = execFileSync('bash', ['-c', '"$@" >/dev/null 2>&1; times', '_', node, ...args], { encoding: 'utf8' });
+  const [user, system] = out.trim().split('\n').at(-1).split(/\s+/).map(seconds);
+  return (user + system) * 1000;
+}
+const seconds = (text) => {
+  const [, m, s] = /(\d+)m([\d.]+)s/.exec(text);
+  return Number(m) * 60 + Number(s);
+};
+
+const spread = (xs) => `${Math.round(Math.min(...xs))}-${Math.round(Math.max(...xs))}`;
+const notes = [];
+
+const started = Date.now();
+const work = mkdtempSync(join(tmpdir(), 'wfe-cli-bench-'));
+try {
+  const doc = benchDocument();
+  const rows = [];
+  console.log(`wfe CLI bench · Node ${process.version}`);
+
+  // ---------- start-up ----------
+  const one = join(work, 'one.json');
+  writeFileSync(one, JSON.stringify(doc));
+  const startRows = (node, label) => {
+    const runs = { bare: [], version: [], validate: [] };
+    cpuMs(node, [wfeBin, 'validate', one]); // fills Node's compile cache where it has one, as any earlier start did
+    for (let i = 0; i < STARTS; i++) {
+      runs.bare.push(cpuMs(node, ['-e', '0']));
+      runs.version.push(cpuMs(node, [wfeBin, '--version']));
+      runs.validate.push(cpuMs(node, [wfeBin, 'validate', one]));
+    }
+    const bare = median(runs.bare);
+    const over = (ms, limit, what) =>
+      row(`${what} CPU over bare node (${label})`, ms - bare, bare, 'ms', {
+        kind: 'none',
+        text: `≤ ${limit} ms`,
+        check: (_, now) => now <= limit,
+      });
+    rows.push(over(median(runs.version), 25, 'wfe --version'), over(median(runs.validate), 50, 'wfe validate one.json'));
+    notes.push(
+      `${label}: bare ${spread(runs.bare)} ms, --version ${spread(runs.version)} ms, validate ${spread(runs.validate)} ms (CPU, ${STARTS} runs each)`,
+    );
+  };
+  const lts = process.env.WFE_BENCH_NODE;
+  startRows(process.execPath, `Node ${process.version}`);
+  if (lts) startRows(lts, `Node ${execFileSync(lts, ['--version'], { encoding: 'utf8' }).trim()}`);
+
+  // ---------- --cache, second run over 10,000 unchanged files ----------
+  const many = join(work, 'validate-10000');
+  await makeFolder(many, 10_000, doc);
+  const cacheFile = join(work, 'cache', '.wfe-cache');
+  await runToExit([wfeBin, 'validate', many, '--cache', '--cache-location', cacheFile]);
+  const cached = [];
+  const readParse = [];
+  for (let i = 0; i < RUNS; i++) {
+    const run = await runToExit([wfeBin, 'validate', many, '--cache', '--cache-location', cacheFile]);
+    if (run.code !== 0) throw new Error(`wfe validate --cache exited ${run.code}: ${run.err}`);
+    cached.push(run.ms);
+    readParse.push((await runToExit([baselines, 'read-parse', many])).ms);
+  }
+  rows.push(
+    row('wfe validate --cache, 2nd run, 10,000 unchanged files, vs read+parse', median(cached), median(readParse), 'ms', {
+      kind: 'multiple',
+      text: '≤ 0.25×',
+      check: (ratio) => ratio <= 0.25,
+    }),
+  );
+  notes.push(`--cache 2nd run ${spread(cached)} ms; read+parse ${spread(readParse)} ms`);
+
+  // ---------- --concurrency, 1,000 files ----------
+  const thousand = join(work, 'files-1000');
+  await makeFolder(thousand, 1000, doc);
+  const inTurn = async (argsOf, expectCode = 0) => {
+    const times = { off: [], 1: [], 2: [] };
+    for (let i = 0; i < RUNS; i++)
+      for (const c of ['off', '1', '2']) {
+        const run = await runToExit([...argsOf(`${c}-${i}`), '--concurrency', c]);
+        if (run.code !== expectCode) throw new Error(`${argsOf('x').join(' ')} exited ${run.code}: ${run.err}`);
+        times[c].push(run.ms);
+      }
+    return times;
+  };
+  const speedUp = (name, times) => {
+    rows.push(
+      row(`${name}, 1,000 files, --concurrency 2 vs 1`, median(times[2]), median(times[1]), 'ms', {
+        kind: 'time',
+        text: '≥ 1.6×',
+        check: (r) => r >= 1.6,
+      }),
+    );
+    rows.push(
+      row(`${name}, 1,000 files, --concurrency 2 vs off`, median(times[2]), median(times.off), 'ms', {
+        kind: 'time',
+        text: 'info',
+        check: () => true,
+      }),
+    );
+    notes.push(`${name}: off ${spread(times.off)} ms, 1 worker ${spread(times[1])} ms, 2 workers ${spread(times[2])} ms`);
+  };
+  speedUp('wfe validate', await inTurn(() => [wfeBin, 'validate', thousand]));
+  mkdirSync(join(work, 'out'));
+  speedUp('wfe export', await inTurn((tag) => [wfeBin, 'export', thousand, '-o', join(work, 'out', tag)]));
+
+  printTable('wfe CLI: start-up, --cache, --concurrency', rows);
+  console.log(`\n${notes.join('\n')}`);
+  appendResults('cli', rows, { starts: STARTS, runs: RUNS, notes, benchSeconds: Math.round((Date.now() - started) / 1000) });
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
