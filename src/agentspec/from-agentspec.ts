@@ -130,7 +130,7 @@ export function agentSpecToWorkflow(document: unknown, options: FromAgentSpecOpt
     const path = pathOf.get(component) ?? `/control_flow_connections/${i}`;
     const src = endpoint(component.from_node, `${path}/from_node`);
     const dst = endpoint(component.to_node, `${path}/to_node`);
-    const fromBranch = typeof component.from_branch === 'string' ? component.from_branch : null;
+    const fromBranch = typeof component.from_branch === 'string' ? component.from_branch : leftByDefault(src.node);
     edges.push(
       buildEdge(component, edgeId(component, 'control', i), src.node, dst.node, {
         sourceHandle: handleFor(src.node.id, 'output', controlOutputId(nodePorts(src.node), fromBranch)),
@@ -184,11 +184,22 @@ function markLoopEdges(startId: string, nodes: WorkflowNode[], edges: WorkflowEd
     edge.data = { ...(edge.data ?? {}), [LOOP_EDGE_KEY]: true };
 }
 
+/**
+ * The branch a control edge with from_branch null leaves by. The language spec: null "connects the default
+ * branch" of the source node, `next` for most nodes. A BranchingNode has no `next`: its default branch is
+ * `default`, and the editor draws a gateway's branches only. So a node whose only control outputs are
+ * branches (a gateway without a trigger output) is left by its default branch.
+ */
+function leftByDefault(node: WorkflowNode): string | null {
+  const ports = nodePorts(node);
+  return ports.triggerOutputs.length === 0 && ports.branches.some((b) => b.isDefault) ? 'default' : null;
+}
+
 /** Branch names of a node: its `branches`, else the ones its outgoing control edges use, plus "next". */
-function branchesOf(component: AsObject, id: string, leaving: EdgesLeaving, declared = true): string[] {
+function branchesOf(component: AsObject, id: string, leaving: EdgesLeaving): string[] {
   const branches = component.branches;
-  if (declared && Array.isArray(branches) && branches.every((b) => typeof b === 'string')) return branches;
-  const used = new Set<string>(declared ? ['next'] : []);
+  if (Array.isArray(branches) && branches.every((b) => typeof b === 'string')) return branches;
+  const used = new Set<string>(['next']);
   // The edges from this component (as the object itself, or by its id), in the flow's order.
   const from = [...new Set([...(leaving.byNode.get(component) ?? []), ...(leaving.byId.get(id) ?? [])])].sort((a, b) => a - b);
   for (const i of from) {
@@ -308,9 +319,8 @@ function buildNode(
     const { branches, needsMapping } = branchesFromMapping(component.mapping);
     config.branches = branches;
     if (!needsMapping) delete config.mapping;
-    // A control edge may leave a BranchingNode by "next" (from_branch null): it gets a port of its own.
-    const next = branchesOf(component, id, leaving, false).includes('next');
-    ports.outputs = [...(next ? [triggerOut('next')] : []), ...outputs];
+    // Its branches are the gateway's config.branches; an edge with from_branch null leaves by "default".
+    ports.outputs = outputs;
   } else {
     ports.outputs = [...branchesOf(component, id, leaving).map(triggerOut), ...outputs];
   }

@@ -1,58 +1,16 @@
-// The node type descriptor of a node imported from Agent Spec: the look of wfe's Agent Spec starter for
-// that component type (agentspec.llm_node…), or of the table below for types without a starter, with
-// the ports the component declares.
+// The node type descriptor of a node imported from Agent Spec: the look of the catalog's Agent Spec starter
+// for that component type (agentspec.llm_node…, one for every node kind of the language), or a generic look
+// for a plugin's node kind, with the ports the component declares.
 import type { ConfigSchema, JsonObject, NodeMetadata, NodePort } from '../contract/types.js';
 import { BUILTIN_NODE_TYPES } from '../catalog/builtin-node-types.js';
+import { drawnPorts } from '../catalog/editor-handles.js';
 import { COMPONENT_TYPE_EXTENSION, snakeCase } from './component-types.js';
 
 type Look = Pick<NodeMetadata, 'name' | 'description' | 'category' | 'type' | 'icon' | 'color'>;
 
 const colour = (name: string) => `var(--fd-node-${name})`;
 
-// Component types wfe ships no starter for.
-const LOOKS: Record<string, Look> = {
-  InputMessageNode: {
-    name: 'Input Message',
-    description: 'Agent Spec InputMessageNode: asks the user and waits for the answer',
-    category: 'inputs',
-    type: 'default',
-    icon: 'mdi:message-question',
-    color: colour('blue'),
-  },
-  OutputMessageNode: {
-    name: 'Output Message',
-    description: 'Agent Spec OutputMessageNode: shows a message to the user',
-    category: 'outputs',
-    type: 'default',
-    icon: 'mdi:message-reply-text',
-    color: colour('slate'),
-  },
-  CatchExceptionNode: {
-    name: 'Catch Exception',
-    description: 'Agent Spec CatchExceptionNode: runs a sub-flow and routes its failures',
-    category: 'logic',
-    type: 'default',
-    icon: 'mdi:shield-alert',
-    color: colour('purple'),
-  },
-  ParallelFlowNode: {
-    name: 'Parallel Flows',
-    description: 'Agent Spec ParallelFlowNode: runs several sub-flows at once',
-    category: 'processing',
-    type: 'default',
-    icon: 'mdi:call-split',
-    color: colour('teal'),
-  },
-  ParallelMapNode: {
-    name: 'Parallel Map',
-    description: 'Agent Spec ParallelMapNode: runs a sub-flow per item, in parallel',
-    category: 'processing',
-    type: 'default',
-    icon: 'mdi:format-list-checks',
-    color: colour('teal'),
-  },
-};
-
+/** A plugin's node kind (not one of the language's): no starter describes it. */
 const GENERIC: Look = {
   name: 'Agent Spec Node',
   description: 'An Agent Spec node without a FlowDrop counterpart',
@@ -88,6 +46,25 @@ function configSchemaFor(config: JsonObject): ConfigSchema {
   return { type: 'object', properties };
 }
 
+/**
+ * The look's visual types, led by one whose component draws every port of the node: the editor renders the
+ * first supported type, and a tool look draws one port a side, a gateway only its branches. An edge on a
+ * port it does not draw would be in the file but not on the canvas.
+ */
+function visualTypes(
+  supported: string[],
+  type: string | undefined,
+  ports: { inputs: NodePort[]; outputs: NodePort[] },
+  config: JsonObject,
+): Pick<NodeMetadata, 'type' | 'supportedTypes'> {
+  const drawsAll = (visual: string) => {
+    const drawn = drawnPorts({ ...ports, type: visual, supportedTypes: [visual] }, config);
+    return ports.inputs.every((p) => drawn.inputs.includes(p.id)) && ports.outputs.every((p) => drawn.outputs.includes(p.id));
+  };
+  const first = supported.find(drawsAll) ?? 'default';
+  return { type: type === undefined || drawsAll(type) ? type : first, supportedTypes: [first, ...supported.filter((t) => t !== first)] };
+}
+
 export function importedNodeType(
   componentType: string,
   ports: { inputs: NodePort[]; outputs: NodePort[] },
@@ -97,15 +74,14 @@ export function importedNodeType(
   const snake = snakeCase(componentType);
   const id = `agentspec.${snake}`;
   const starter = lookupNodeType(id);
-  const look: Look = starter ?? LOOKS[componentType] ?? { ...GENERIC, name: componentType };
+  const look: Look = starter ?? { ...GENERIC, name: componentType };
   return {
     id,
     name: look.name,
     description: look.description,
     category: look.category,
     version: '1.0.0',
-    type: look.type,
-    supportedTypes: starter?.supportedTypes ?? [look.type ?? 'default'],
+    ...visualTypes(starter?.supportedTypes ?? [look.type ?? 'default'], look.type, ports, config),
     icon: look.icon,
     color: look.color,
     ...(starter?.badge ? { badge: starter.badge } : {}),
