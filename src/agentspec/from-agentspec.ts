@@ -9,6 +9,7 @@ import { isLoopEdge, LOOP_EDGE_KEY, loopClosingEdges } from '../graph/cycles.js'
 import { edgeKind } from '../graph/edges.js';
 import { handleFor } from '../graph/handles.js';
 import { layeredLayout } from '../graph/layout.js';
+import { withMetadataDefaults } from '../store/workflow-model.js';
 import { COMPONENT_TYPE_EXTENSION, NODE_COMPONENTS, snakeCase } from './component-types.js';
 import { PLACEHOLDERS } from './dialect.js';
 import { inputsOf, outputsOf } from './inferred-io.js';
@@ -453,5 +454,7 @@ function buildWorkflow(flow: AsObject, nodes: WorkflowNode[], edges: WorkflowEdg
       ...metadata,
     }),
   };
-  return workflow;
+  // A flow written by wfe comes back as it was. Any other gets what the store serves and a save keeps
+  // (schemaVersion, updateNumber…), so its first save in the editor changes only the save's own stamps.
+  return stored ? workflow : withMetadataDefaults(workflow, now);
 }
