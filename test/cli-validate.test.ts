@@ -11,6 +11,7 @@ import type { Workflow } from '../src/contract/types.js';
 import { ALL_RULES } from '../src/validate/rules.js';
 import { BIN, runCli, runClis, type CliRun } from './support/cli.js';
 import { chatFlow, e, flow, n, routerFlow } from './support/flows.js';
+import { AGENTSPEC_RULE_IDS } from '../src/agentspec/checks/rule-ids.js';
 
 const REPO = dirname(import.meta.dirname);
 
@@ -268,6 +269,7 @@ describe('rules', () => {
       'too-many-nodes',
       'lossy-export',
       'loop-exit-into-body' /* test/validate-loop-exit.test.ts */,
+      ...AGENTSPEC_RULE_IDS /* test/agentspec-rules.test.ts, valid and invalid cases of each */,
     ]);
     expect(ALL_RULES.map((r) => r.id).filter((id) => !tested.has(id))).toEqual([]);
     const listed = await runCli(['validate', '--list-rules']);

@@ -3,7 +3,7 @@
 // declares less. The tables follow the official JSON Schemas: the release whose schema first accepts the
 // component or field.
 import { isOneOf } from '../util/narrow.js';
-import { isComponent, isObject, type AsValue } from './types.js';
+import { isComponent, isObject, type AsObject, type AsValue } from './types.js';
 
 export const AGENTSPEC_VERSIONS = ['25.4.1', '25.4.2', '26.1.0', '26.1.2', '26.2.0'] as const;
 export type AgentSpecVersion = (typeof AGENTSPEC_VERSIONS)[number];
@@ -138,12 +138,39 @@ export interface VersionNeed {
 const VERSION_RANK = new Map<string, number>(AGENTSPEC_VERSIONS.map((version, i) => [version, i]));
 const rankOf = (version: AgentSpecVersion): number => VERSION_RANK.get(version) ?? -1;
 
-/** The lowest version covering every component of the document, and the component that needs it. */
-export function requiredVersion(document: AsValue): VersionNeed {
+// Types that Oracle's loader reads at any version although the official JSON Schemas list them from 25.4.2
+// on: an export declares the schemas' release (what both accept), a document read is judged as the loader
+// judges it (their fields still count).
+const LOADER_ACCEPTS_FROM_OLDEST = new Set([
+  'MCPToolBox',
+  'MCPToolSpec',
+  'OpenAiCompatibleConfig',
+  'SSETransport',
+  'StreamableHTTPTransport',
+]);
+
+export interface VersionOptions {
+  /** Judge as Oracle's loader reads a document, not as the official JSON Schemas list the types. */
+  asLoaderReads?: boolean;
+}
+
+/** The lowest version one component needs by its own type and fields (not those of the components in it). */
+export function componentVersion(component: AsObject & { component_type: string }, options: VersionOptions = {}): VersionNeed {
   let need: VersionNeed = { version: OLDEST_VERSION };
   const raise = (version: AgentSpecVersion, reason: string) => {
     if (rankOf(version) > rankOf(need.version)) need = { version, reason };
   };
+  const type = component.component_type;
+  if (!(options.asLoaderReads && LOADER_ACCEPTS_FROM_OLDEST.has(type))) raise(componentSince.get(type) ?? OLDEST_VERSION, type);
+  const rules = fieldRules[type];
+  if (rules) for (const [field, [version, needs]] of Object.entries(rules)) if (needs(component[field])) raise(version, `${type}.${field}`);
+  if (type === 'LlmNode') raise(llmNodeVersion(component.outputs), 'LlmNode with structured output');
+  return need;
+}
+
+/** The lowest version covering every component of the document, and the component that needs it. */
+export function requiredVersion(document: AsValue): VersionNeed {
+  let need: VersionNeed = { version: OLDEST_VERSION };
   // A walk of the whole document in every export: plain loops, no entry arrays (it showed in profiles).
   const stack: AsValue[] = [document];
   while (stack.length > 0) {
@@ -154,11 +181,8 @@ export function requiredVersion(document: AsValue): VersionNeed {
     }
     if (!isObject(value)) continue;
     if (isComponent(value)) {
-      const type = value.component_type;
-      raise(componentSince.get(type) ?? OLDEST_VERSION, type);
-      const rules = fieldRules[type];
-      if (rules) for (const [field, [version, needs]] of Object.entries(rules)) if (needs(value[field])) raise(version, `${type}.${field}`);
-      if (type === 'LlmNode') raise(llmNodeVersion(value.outputs), 'LlmNode with structured output');
+      const own = componentVersion(value);
+      if (rankOf(own.version) > rankOf(need.version)) need = own;
     }
     for (const key of Object.keys(value)) if (key !== 'metadata') stack.push(value[key]);
   }

@@ -120,11 +120,159 @@ export const RULE_HELP: Record<string, RuleHelp> = {
   },
   'agentspec-version': {
     checks:
-      'Agent Spec export: the agentspec_version asked for covers every component the export writes. Only `wfe export --agentspec-version` can break it.',
-    fix: 'Ask for a newer agentspec_version, or leave the version out so that the export picks the lowest one that covers the flow.',
+      'The agentspec_version an Agent Spec document declares (or, for wfe export, the one asked for) covers every component type and field it uses: Agent Spec runtimes refuse a document that declares less. A document without agentspec_version is read as the newest release.',
+    fix: 'Declare the release the message names ("agentspec_version": "25.4.2"), or remove what needs it; for wfe export, leave --agentspec-version out so that the export picks the lowest release that covers the flow.',
     example: {
-      input: 'wfe export flow.json --agentspec-version 25.4.1 for a flow with an LLM node of structured output',
-      message: 'agentspec_version 25.4.1 is lower than 25.4.2, which LlmNode with structured output requires',
+      input: '"agentspec_version": "25.4.1" on a flow whose LlmNode has two outputs (structured generation)',
+      message:
+        'agentspec_version is 25.4.1, but LlmNode \'summarize_node\' (LlmNode with structured output) needs Agent Spec 25.4.2: declare "agentspec_version": "25.4.2"',
+    },
+  },
+  'agentspec-not-a-flow': {
+    checks:
+      'The Agent Spec document is a Flow. wfe validates, imports and runs flows; an Agent, a tool or an LLM configuration is read, but is not a workflow.',
+    fix: 'Validate the Flow that uses the component, or wrap an Agent in a Flow: StartNode → AgentNode (agent: the Agent) → EndNode.',
+    example: {
+      input: '{ "component_type": "Agent", "name": "helper", … }',
+      message:
+        "This document is an Agent 'helper', not a Flow: an Agent runs inside a Flow through an AgentNode (StartNode → AgentNode → EndNode)",
+    },
+  },
+  'agentspec-component-type': {
+    checks:
+      'Every component of an Agent Spec document names its type in component_type, a type of the format (StartNode, LlmNode, VllmConfig…), and of the kind its field takes: a node in nodes, an LLM configuration in llm_config, a Flow in subflow.',
+    fix: 'Set component_type to the type meant (its spelling is PascalCase, as in the language specification), or move the component to a field of its kind.',
+    example: {
+      input: '"llm_config": { "$component_ref": "start" } where start is a StartNode',
+      message: "reference 'start' is a StartNode, where an LLM configuration is expected",
+    },
+  },
+  'agentspec-reference': {
+    checks:
+      'Every {"$component_ref": key} names a key defined in a $referenced_components table that is read before it (the root\'s, or that of a component that contains the reference), each key is defined once at one level, and no component contains itself through references.',
+    fix: 'Define the component under that key in $referenced_components, correct the key, or remove the second definition; for a disaggregated config, pass the components file too (wfe import --components <file>).',
+    example: {
+      input: '"to_node": { "$component_ref": "ghost" } with no "ghost" in any $referenced_components',
+      message:
+        "reference 'ghost' is not defined in any $referenced_components read before it; if a separate components file defines it, pass that file too (wfe import --components <file>)",
+    },
+  },
+  'agentspec-field': {
+    checks:
+      'Every component has the fields its type requires (a name; a Flow its start_node, nodes and control_flow_connections; an LlmNode its llm_config and prompt_template; an edge its nodes…), each of the kind the language specification gives it.',
+    fix: 'Add the missing field, or give it a value of the kind named in the message (a string, a list, a component).',
+    example: { input: 'an LlmNode without llm_config', message: "LlmNode 'summarize_node' has no llm_config, which an LlmNode requires" },
+  },
+  'agentspec-property': {
+    checks:
+      'Every input and output is a JSON Schema whose title (the property name) is not empty and has no space or . , { } \' ", whose type keywords are valid JSON Schema, and whose default fits its type.',
+    fix: 'Rename the property without spaces or punctuation, correct its type (string, number, integer, boolean, array, object, null), or change its default.',
+    example: {
+      input: '"inputs": [{ "title": "user question", "type": "string" }]',
+      message: "property title 'user question' has a space or one of . , { } ' \" (titles are names of inputs and outputs)",
+    },
+  },
+  'agentspec-node-io': {
+    checks:
+      "A component's declared inputs and outputs are the ones its configuration gives (an LlmNode's inputs are the {{placeholders}} of its prompt_template, a FlowNode's those of its subflow, a Flow's those of its StartNode), each title once; a StartNode's and an EndNode's inputs equal their outputs; an InputMessageNode has one string output; ParallelFlowNode and CatchExceptionNode outputs combine their subflows' as the specification says.",
+    fix: 'Rename, add or remove declared inputs and outputs so that they are the ones the message names, or leave the list out to have it inferred.',
+    example: {
+      input: 'an LlmNode with prompt_template "Summarize {{article}}" that declares the input "text"',
+      message: "LlmNode 'summarize_node' has no input 'article', which the {{placeholders}} of its prompt_template implies",
+    },
+  },
+  'agentspec-node-branches': {
+    checks:
+      "A node's declared branches are the ones its configuration gives, each once: next for most nodes; a BranchingNode's mapping values and default; a FlowNode's the branch names of its subflow's EndNodes; none for an EndNode.",
+    fix: 'Correct the branches list to the branches named, or leave it out to have it inferred.',
+    example: {
+      input: 'an EndNode with "branches": ["next"]',
+      message: "EndNode 'end' declares branches 'next', but its configuration gives none",
+    },
+  },
+  'agentspec-start-node': {
+    checks:
+      'Every flow, at any depth, has exactly one StartNode among its nodes; its start_node is that node (named by the same $component_ref); it leads on by exactly one control flow edge, and no control flow edge goes back into it.',
+    fix: 'Keep one StartNode in nodes, name it as start_node by $component_ref, connect it to the first node by one control flow edge, and remove edges into it.',
+    example: {
+      input: 'a subflow whose start_node is its LlmNode',
+      message: "start_node of Flow 'inner' is LlmNode 'ask', not its StartNode 'start'",
+    },
+  },
+  'agentspec-end-node': {
+    checks:
+      'Every flow, at any depth, has at least one EndNode; each EndNode has an incoming control flow edge, and no control flow edge leaves an EndNode.',
+    fix: 'Add an EndNode, connect each EndNode from the node before it, and remove the edges that leave an EndNode.',
+    example: {
+      input: 'a subflow whose nodes have no EndNode',
+      message: "Flow 'inner' has no EndNode: add one, connected from the last node",
+    },
+  },
+  'agentspec-edge-node': {
+    checks:
+      'Every control and data flow edge connects nodes of its own flow: an edge of the root flow does not reach into a subflow, nor one of a subflow out of it.',
+    fix: "Point the edge at a node of the flow it belongs to, or add the node to that flow's nodes.",
+    example: {
+      input: "a root edge whose to_node is a node of a FlowNode's subflow",
+      message:
+        "control flow edge 'next' of Flow 'outer' goes into LlmNode 'ask', which is not one of the flow's nodes ('start', 'inner' and 'end')",
+    },
+  },
+  'agentspec-data-edge': {
+    checks:
+      "Every data flow edge reads an output its source node has and writes an input its destination node has, and the output's type can be cast to the input's (anything to a string; numbers and booleans to each other; arrays and objects by their items and properties).",
+    fix: 'Name an output the source has and an input the destination has (the message lists them and suggests the nearest), of types that convert.',
+    example: {
+      input: '"source_output": "sumary" on an edge from an LlmNode whose output is "summary"',
+      message:
+        "data flow edge 'data_edge_2' reads output 'sumary' of LlmNode 'summarize_node', which has outputs 'summary' (did you mean 'summary'?)",
+    },
+  },
+  'agentspec-flow-outputs': {
+    checks:
+      "A flow's outputs without a default are given, with the same type, by every EndNode, and EndNode outputs of one name have one type.",
+    fix: 'Give the flow output a default, or add it with the same type to the outputs of every EndNode.',
+    example: {
+      input: 'a Flow with output "summary" (no default) and two EndNodes, one without it',
+      message:
+        "output 'summary' of Flow 'Ten words summary' has no default, and EndNode 'early_end' does not give it as string: add it to every EndNode or give it a default",
+    },
+  },
+  'agentspec-branch-exists': {
+    checks:
+      "Every control flow edge leaves its node by one of the node's branches (from_branch, or the node's default branch when it is null). Oracle's loader does not check it; the language specification does: from_branch must be set to one of the values in branches.",
+    fix: "Set from_branch to one of the branches the message lists (a BranchingNode's are its mapping values and 'default'), or correct the mapping.",
+    example: {
+      input: '"from_branch": "Yes" from a BranchingNode whose mapping gives "yes" and "no"',
+      message:
+        "control flow edge 'to_run' leaves BranchingNode 'ready?' by branch 'Yes', which it does not have (its branches: 'default', 'yes' and 'no') (did you mean 'yes'?)",
+    },
+  },
+  'agentspec-one-edge-per-branch': {
+    checks:
+      "No branch of a node has two outgoing control flow edges: edges say which node runs next, not which run at once. Oracle's loader does not check it; the language specification does: multi-connections from the same outgoing branch of a node are not allowed.",
+    fix: 'Keep one edge per branch: chain the nodes, choose with a BranchingNode, or run subflows at once with a ParallelFlowNode.',
+    example: {
+      input: 'two control flow edges from an LlmNode with from_branch null',
+      message: "LlmNode 'ask' has two control flow edges from branch 'next' ('a' and 'b'): a branch leads to one node",
+    },
+  },
+  'agentspec-unique-id': {
+    checks:
+      "No two different components share an id. Oracle's loader does not check it; the language specification makes id the unique identifier of a component, and wfe's import and runs tell nodes apart by it.",
+    fix: 'Give one of the components a new id (a fresh UUID), or name the same component by $component_ref in both places.',
+    example: {
+      input: 'a StartNode and an EndNode both with "id": "n1"',
+      message: "EndNode 'end' has id 'n1', which StartNode 'start' (/$referenced_components/s) has too",
+    },
+  },
+  'agentspec-unreachable-node': {
+    checks:
+      "Every node of a flow can be reached from its StartNode by control flow edges. A warning: the language specification allows such a node (it never runs), and Oracle's loader loads the flow.",
+    fix: 'Connect the node from the flow by a control flow edge, or remove it.',
+    example: {
+      input: 'an OutputMessageNode that no control flow edge reaches',
+      message: "OutputMessageNode 'note' of Flow 'chat' is not reached from its StartNode by control flow edges: it never runs",
     },
   },
   'end-reachable': {

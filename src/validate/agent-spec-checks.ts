@@ -10,16 +10,28 @@ import { severityOf } from '../contract/rule-config.js';
 import type { AgentSpecChecks, CheckContext } from './check.js';
 
 /** A component_type (official or dialect), or the dialect's `{flow, agent, tools, llm_configs}` wrapper. */
+// An Agent Spec flow that lost its component_type is still judged as one: its fields say what it is.
+const AGENT_SPEC_FIELDS = ['agentspec_version', 'start_node', 'control_flow_connections', '$referenced_components'];
+
 export function isAgentSpecDocument(value: unknown): boolean {
-  return isObject(value) && (typeof value.component_type === 'string' || isFlowdropDialect(value));
+  if (!isObject(value)) return false;
+  if (typeof value.component_type === 'string' || isFlowdropDialect(value)) return true;
+  return !('edges' in value) && AGENT_SPEC_FIELDS.some((field) => field in value);
 }
 
 let loading: Promise<AgentSpecChecks> | undefined;
 
 export function loadAgentSpecChecks(): Promise<AgentSpecChecks> {
-  loading ??= Promise.all([import('../agentspec/export.js'), import('../agentspec/import.js')]).then(([exported, imported]) => ({
+  loading ??= Promise.all([
+    import('../agentspec/export.js'),
+    import('../agentspec/import.js'),
+    import('../agentspec/checks/index.js'),
+    import('../agentspec/dialect.js'),
+  ]).then(([exported, imported, checks, dialect]) => ({
     exportToAgentSpec: exported.exportToAgentSpec,
     importDocument: imported.importDocument,
+    checkDocument: checks.checkAgentSpecDocument,
+    dialectToOfficial: dialect.dialectToOfficial,
   }));
   return loading;
 }

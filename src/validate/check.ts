@@ -16,6 +16,8 @@ import { severityOf, type RuleConfig, type RuleDefinition } from '../contract/ru
 import type { Problem } from './types.js';
 import type { exportToAgentSpec } from '../agentspec/export.js';
 import type { importDocument } from '../agentspec/import.js';
+import type { checkAgentSpecDocument } from '../agentspec/checks/index.js';
+import type { dialectToOfficial } from '../agentspec/dialect.js';
 import { unknownNodeTypeMessage, unknownNodeTypes } from './unknown-node-types.js';
 
 export { unknownNodeTypeMessage, unknownNodeTypes };
@@ -34,6 +36,9 @@ export interface CheckContext {
 export interface AgentSpecChecks {
   exportToAgentSpec: typeof exportToAgentSpec;
   importDocument: typeof importDocument;
+  /** The rules of an Agent Spec document as written (agentspec/checks). */
+  checkDocument: typeof checkAgentSpecDocument;
+  dialectToOfficial: typeof dialectToOfficial;
 }
 
 /** The converter, for a check that needs it: a context built without it is a bug of the caller. */
@@ -42,7 +47,7 @@ export function agentSpecChecksOf(ctx: CheckContext): AgentSpecChecks {
   return ctx.agentSpec;
 }
 
-interface Finding {
+export interface Finding {
   ruleId: string;
   message: string;
   pointer?: string;
@@ -188,7 +193,7 @@ export function checkWorkflowValue(file: string, value: unknown, ctx: CheckConte
 }
 
 /** Findings under their rule's effective severity; those turned off are dropped. */
-function problemsOf(file: string, findings: Finding[], ctx: CheckContext): Problem[] {
+export function problemsOf(file: string, findings: Finding[], ctx: CheckContext): Problem[] {
   const problems: Problem[] = [];
   for (const f of findings) {
     const definition = ctx.definitions.get(f.ruleId);

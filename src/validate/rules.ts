@@ -1,5 +1,6 @@
 // Every check `wfe validate` makes, under a stable id. The Agent Spec export checks keep the ids of the
 // export validator (src/agentspec/validate-export.ts), so one rules: map in wfe.config.yaml serves both.
+import { AGENTSPEC_RULES } from '../agentspec/checks/rules/index.js';
 import { EXPORT_RULES } from '../agentspec/rules.js';
 import type { RuleDefinition } from '../contract/rule-config.js';
 
@@ -37,8 +38,19 @@ export const WORKFLOW_RULES: RuleDefinition[] = [
   },
 ];
 
-// agentspec-version only fires when an export pins a version; validate never does.
-export const ALL_RULES: RuleDefinition[] = [...WORKFLOW_RULES, ...EXPORT_RULES.filter((r) => r.id !== 'agentspec-version')];
+/** The rules of an Agent Spec document as written (src/agentspec/checks/rules/): one per module. */
+export const AGENTSPEC_INPUT_RULES: RuleDefinition[] = Object.values(AGENTSPEC_RULES).map(({ meta }) => ({
+  id: meta.id,
+  severity: meta.severity,
+  description: meta.description,
+}));
+
+// agentspec-version is the Agent Spec input's rule here (an export's pinned version is export's own).
+export const ALL_RULES: RuleDefinition[] = [
+  ...WORKFLOW_RULES,
+  ...EXPORT_RULES.filter((r) => r.id !== 'agentspec-version'),
+  ...AGENTSPEC_INPUT_RULES,
+];
 
 /**
  * Where `wfe validate` starts from differently than `wfe export`: what an export would lose is worth a

@@ -3,10 +3,11 @@
 // /workflows/import/agentspec, POST /agentspec/flows/execute). An Agent Spec flow is imported with the
 // importer of POST /workflows/import/agentspec, then checked exactly as a workflow file is.
 import { parseText, type ParsedText } from '../agentspec/serialize.js';
-import { AgentSpecError, isObject } from '../agentspec/types.js';
+import { isFlowdropDialect } from '../agentspec/dialect.js';
+import { AgentSpecError, isObject, workflowValue as asValue } from '../agentspec/types.js';
 import { isAgentSpecDocument } from './agent-spec-checks.js';
 import type { Workflow } from '../contract/types.js';
-import { agentSpecChecksOf, checkWorkflowText, checkWorkflowValue, type CheckContext, type CheckResult } from './check.js';
+import { agentSpecChecksOf, checkWorkflowText, checkWorkflowValue, problemsOf, type CheckContext, type CheckResult } from './check.js';
 import type { Problem } from './types.js';
 
 export interface Verdict<W = Workflow> {
@@ -21,22 +22,39 @@ export interface Verdict<W = Workflow> {
   workflow?: W;
 }
 
+// What the workflow an Agent Spec flow imports as adds to the document's own rules: whether wfe can serve it
+// (its shape, its size, its node types and their configs). The flow's structure is judged by the Agent Spec
+// rules, in its own terms and at every depth; the workflow's graph rules would judge it again, in FlowDrop's.
+const IMPORTED_WORKFLOW_RULES = new Set(['schema', 'too-many-nodes', 'unknown-node-type', 'node-config']);
+
 /**
- * An Agent Spec document, imported and then checked as a workflow. A document that does not import is
- * one `schema` error, prefixed with its JSON pointer into the document. Problems found after the import
- * lose their pointers: they would point into the imported workflow, not into the document.
+ * An Agent Spec document: the Agent Spec rules on the document as written (pointers into it), then, when it
+ * has no error, the checks of the workflow it imports as. A FlowDrop dialect document is read as the
+ * official document it stands for; its findings carry no pointers (they would point into the translation).
  */
 export function checkAgentSpecValue(file: string, value: unknown, ctx: CheckContext): CheckResult {
+  const agentSpec = agentSpecChecksOf(ctx);
+  const dialect = isFlowdropDialect(value);
+  const document = dialect && isObject(value) ? agentSpec.dialectToOfficial(value) : value;
+  const findings = agentSpec.checkDocument(asValue(document));
+  const own: Problem[] = problemsOf(
+    file,
+    findings.map((f) => ({ ruleId: f.ruleId, message: f.message, ...(dialect ? {} : { pointer: f.pointer }) })),
+    ctx,
+  );
   let imported: Workflow;
   try {
-    imported = agentSpecChecksOf(ctx).importDocument(value, { from: 'agentspec', lookupNodeType: ctx.lookupNodeType }).workflow;
+    imported = agentSpec.importDocument(value, { from: 'agentspec', lookupNodeType: ctx.lookupNodeType }).workflow;
   } catch (err) {
     if (!(err instanceof AgentSpecError)) throw err;
+    if (own.some((p) => p.severity === 'error')) return { problems: own };
     const message = err.path ? `${err.path}: ${err.message}` : err.message;
-    return { problems: [{ ruleId: 'schema', severity: 'error', message, file, ...(err.path ? { pointer: err.path } : {}) }] };
+    return { problems: [...own, { ruleId: 'schema', severity: 'error', message, file, ...(err.path ? { pointer: err.path } : {}) }] };
   }
   const { problems } = checkWorkflowValue(file, imported, ctx);
-  return { problems: problems.map(({ pointer: _pointer, ...rest }) => rest), workflow: imported };
+  // Pointers of the workflow's problems would point into the imported workflow, not into the document.
+  const added = problems.filter((p) => IMPORTED_WORKFLOW_RULES.has(p.ruleId)).map(({ pointer: _pointer, ...rest }) => rest);
+  return { problems: [...own, ...added], workflow: imported };
 }
 
 const checkAnyValue = (file: string, value: unknown, ctx: CheckContext): CheckResult =>

@@ -9,6 +9,8 @@ import { checkContextFor } from '../../validate/check-context.js';
 import { ALL_RULES } from '../../validate/rules.js';
 import { exportToAgentSpec } from '../../agentspec/export.js';
 import { importDocument } from '../../agentspec/import.js';
+import { checkAgentSpecDocument } from '../../agentspec/checks/index.js';
+import { dialectToOfficial } from '../../agentspec/dialect.js';
 import type { AppContext } from '../context.js';
 
 const rulesBySettings = new WeakMap<object, RuleConfig>();
@@ -39,5 +41,5 @@ export function checkContextOf(ctx: AppContext): CheckContext {
   if (!checkConfig) configCheckers.set(ctx, (checkConfig = createConfigChecker((id) => ctx.catalog.getNodeType(id)?.configSchema)));
   const context = checkContextFor({ catalog: ctx.catalog, checkConfig, rules: servedRules(ctx), configFile: CONFIG_FILE });
   // The requests that judge a document include the Agent Spec ones: this module is loaded for them only.
-  return { ...context, agentSpec: { exportToAgentSpec, importDocument } };
+  return { ...context, agentSpec: { exportToAgentSpec, importDocument, checkDocument: checkAgentSpecDocument, dialectToOfficial } };
 }

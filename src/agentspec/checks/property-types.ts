@@ -1,0 +1,186 @@
+// What Agent Spec says about properties (JSON Schemas titled with an input or output name): when two have
+// the same type, when one can be connected to the other, whether a default fits, which titles are allowed.
+// The rules are the language spec's (Properties, "Connecting properties") as Oracle's loader applies them.
+import { isObject, type AsObject, type AsValue } from '../types.js';
+
+/** The most union members a type may have; the loader refuses more. */
+const MAX_UNION = 100;
+const NUMERIC = new Set(['number', 'integer', 'boolean']);
+
+/** A union type (`anyOf`, or `type` as a list) as its members, each a schema of one type. */
+function unionMembers(schema: AsObject): AsObject[] {
+  const declared = schema.type;
+  const types = Array.isArray(declared) ? declared : declared === undefined ? [] : [declared];
+  const members: AsObject[] = Array.isArray(schema.anyOf) ? schema.anyOf.filter(isObject) : [];
+  for (const type of types) {
+    if (type === 'array') members.push({ type: 'array', items: schema.items ?? {} });
+    else if (type === 'object')
+      members.push({ type: 'object', properties: schema.properties ?? {}, additionalProperties: schema.additionalProperties ?? false });
+    else members.push({ type });
+  }
+  return members.slice(0, MAX_UNION);
+}
+
+const isUnion = (schema: AsObject): boolean => 'anyOf' in schema || Array.isArray(schema.type);
+const child = (value: AsValue | undefined): AsObject => (isObject(value) ? value : {});
+
+/** Deep equality of JSON values (key order aside). */
+export function sameJson(a: AsValue | undefined, b: AsValue | undefined): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+  if (isObject(a) && isObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => k in b && sameJson(a[k], b[k]));
+  }
+  return false;
+}
+
+/** Two properties of the same type (titles, descriptions and defaults aside). */
+export function haveSameType(a: AsObject, b: AsObject): boolean {
+  if (isUnion(a) || isUnion(b)) {
+    const left = unionMembers(a);
+    const right = unionMembers(b);
+    return left.every((l) => right.some((r) => haveSameType(l, r))) && right.every((r) => left.some((l) => haveSameType(l, r)));
+  }
+  if (!sameJson(a.type, b.type)) return false;
+  if (('items' in a || 'items' in b) && !haveSameType(child(a.items), child(b.items))) return false;
+  if ('properties' in a || 'properties' in b) {
+    const pa = child(a.properties);
+    const pb = child(b.properties);
+    const keys = Object.keys(pa);
+    if (keys.length !== Object.keys(pb).length || !keys.every((k) => k in pb)) return false;
+    if (!keys.every((k) => haveSameType(child(pa[k]), child(pb[k])))) return false;
+  }
+  if ('additionalProperties' in a || 'additionalProperties' in b) {
+    const xa = a.additionalProperties ?? {};
+    const xb = b.additionalProperties ?? {};
+    if (typeof xa === 'boolean' || typeof xb === 'boolean') return xa === xb;
+    if (!haveSameType(child(xa), child(xb))) return false;
+  }
+  return true;
+}
+
+/** Whether an output of schema `from` may feed an input of schema `to`. */
+export function isCastable(from: AsObject, to: AsObject): boolean {
+  if (sameJson(from, to)) return true;
+  if (!('type' in to) && !('anyOf' in to)) return true;
+  if (to.type === 'string') return true;
+  if (isUnion(from) || isUnion(to)) {
+    const targets = unionMembers(to);
+    return unionMembers(from).every((f) => targets.some((t) => isCastable(f, t)));
+  }
+  const a = from.type;
+  const b = to.type;
+  if (typeof a === 'string' && typeof b === 'string' && NUMERIC.has(a) && NUMERIC.has(b)) return true;
+  if (a === 'array' && b === 'array') return isCastable(child(from.items), child(to.items));
+  if (a === 'object' && b === 'object') {
+    const pa = child(from.properties);
+    for (const [name, schema] of Object.entries(child(to.properties)))
+      if (!(name in pa) || !isCastable(child(pa[name]), child(schema))) return false;
+    const xa = from.additionalProperties ?? {};
+    const xb = to.additionalProperties ?? {};
+    if (typeof xa === 'boolean' || typeof xb === 'boolean') return xa === xb;
+    return isCastable(child(xa), child(xb));
+  }
+  return false;
+}
+
+/** Whether a default value fits its schema, as leniently as the loader judges it (strings fit anything that is not checked). */
+export function defaultFits(value: AsValue, schema: AsObject): boolean {
+  if (isUnion(schema)) return unionMembers(schema).some((member) => defaultFits(value, member));
+  const type = schema.type;
+  if (type === 'null') return value === null;
+  if (typeof type === 'string' && NUMERIC.has(type)) return typeof value === 'number' || typeof value === 'boolean';
+  if (type === 'array') return Array.isArray(value) && value.every((item) => defaultFits(item, child(schema.items)));
+  if (type === 'object') {
+    if (!isObject(value)) return false;
+    const properties = child(schema.properties);
+    for (const [name, inner] of Object.entries(properties)) {
+      if (name in value) {
+        if (!defaultFits(value[name], child(inner))) return false;
+      } else if (!('default' in child(inner))) return false;
+    }
+    const extra = schema.additionalProperties ?? {};
+    for (const [name, inner] of Object.entries(value)) {
+      if (name in properties) continue;
+      if (extra === false) return false;
+      if (isObject(extra) && !defaultFits(inner, extra)) return false;
+    }
+  }
+  return true;
+}
+
+const TITLE_FORBIDDEN = /[.,{} \n'"]/;
+
+/** The first title in the schema (its own, or a nested one's) with a character the format forbids. */
+export function badTitle(schema: AsObject): string | undefined {
+  const title = schema.title;
+  if (typeof title === 'string' && TITLE_FORBIDDEN.test(title)) return title;
+  const nested: AsValue[] = [
+    ...(isObject(schema.items) ? [schema.items] : []),
+    ...(Array.isArray(schema.anyOf) ? schema.anyOf : []),
+    ...(isObject(schema.additionalProperties) ? [schema.additionalProperties] : []),
+    ...Object.values(child(schema.properties)),
+  ];
+  for (const inner of nested) {
+    const found = isObject(inner) ? badTitle(inner) : undefined;
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+const SIMPLE_TYPES = new Set(['array', 'boolean', 'integer', 'null', 'number', 'object', 'string']);
+const SCHEMA_LISTS = ['anyOf', 'allOf', 'oneOf', 'prefixItems'];
+const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const SCHEMA_VALUES = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'];
+
+/**
+ * Where a property's JSON Schema breaks the JSON Schema 2020-12 meta-schema, in the keywords a property
+ * uses: `type`, the subschema keywords, `required` and `enum`. Undefined when it does not.
+ */
+export function schemaFault(schema: AsValue, at = ''): string | undefined {
+  if (typeof schema === 'boolean') return undefined;
+  if (!isObject(schema)) return `${at || 'the schema'} is not a JSON Schema (an object or a boolean)`;
+  const type = schema.type;
+  if (type !== undefined) {
+    const types = Array.isArray(type) ? type : [type];
+    if (Array.isArray(type) && (type.length === 0 || new Set(type.map(String)).size !== type.length))
+      return `${at}type must list distinct types`;
+    const wrong = types.find((t) => typeof t !== 'string' || !SIMPLE_TYPES.has(t));
+    if (wrong !== undefined) return `${at}type '${String(wrong)}' is not a JSON Schema type (${[...SIMPLE_TYPES].join(', ')})`;
+  }
+  for (const key of SCHEMA_LISTS) {
+    if (!(key in schema)) continue;
+    const list = schema[key];
+    if (!Array.isArray(list) || list.length === 0) return `${at}${key} must be a non-empty list of schemas`;
+    for (let i = 0; i < list.length; i++) {
+      const fault = schemaFault(list[i], `${at}${key}[${i}].`);
+      if (fault) return fault;
+    }
+  }
+  for (const key of SCHEMA_MAPS) {
+    if (!(key in schema)) continue;
+    const map = schema[key];
+    if (!isObject(map)) return `${at}${key} must be an object of schemas`;
+    for (const [name, inner] of Object.entries(map)) {
+      const fault = schemaFault(inner, `${at}${key}.${name}.`);
+      if (fault) return fault;
+    }
+  }
+  for (const key of SCHEMA_VALUES) {
+    if (!(key in schema)) continue;
+    const fault = schemaFault(schema[key], `${at}${key}.`);
+    if (fault) return fault;
+  }
+  if ('required' in schema && !(Array.isArray(schema.required) && schema.required.every((r) => typeof r === 'string')))
+    return `${at}required must be a list of names`;
+  if ('enum' in schema && !Array.isArray(schema.enum)) return `${at}enum must be a list`;
+  return undefined;
+}
+
+/** A short form of a property's type for messages: `string`, `array of integer`, `string | null`. */
+export function describeType(schema: AsObject): string {
+  if (isUnion(schema)) return unionMembers(schema).map(describeType).join(' | ') || 'any';
+  if (schema.type === 'array') return `array of ${describeType(child(schema.items))}`;
+  return typeof schema.type === 'string' ? schema.type : 'any';
+}
