@@ -64,6 +64,12 @@ function failingWrites(code: string): StoreFs {
     lstat: (path) => nodeFs.lstat(path),
     realpath: (path) => nodeFs.realpath(path),
     lstatSync: (path) => nodeStoreFs.lstatSync(path),
+    openSync: (path, flags) => nodeStoreFs.openSync(path, flags),
+    fstatSync: (fd) => nodeStoreFs.fstatSync(fd),
+    closeSync: (fd) => nodeStoreFs.closeSync(fd),
+    chmodSync: (path) => {
+      throw errnoError(code, 'chmod', path);
+    },
     linkSync: (existingPath) => {
       throw errnoError(code, 'link', existingPath);
     },

@@ -3,15 +3,18 @@ import { basename, dirname, join } from 'node:path';
 import { nodeStoreFs, type FileIdentity, type StoreFileHandle, type StoreFs } from './store-fs.js';
 import { errnoCode } from '../util/narrow.js';
 import { ConflictError } from '../util/domain-errors.js';
-import { renameGuarded, type HeldFile, type TargetExpectation } from './guarded-rename.js';
+import { renameGuarded, TEMP_FILE_MODE, type PinnedFile, type TargetExpectation } from './guarded-rename.js';
 
 export type { FileIdentity } from './store-fs.js';
-export type { HeldFile, TargetExpectation } from './guarded-rename.js';
+export type { PinnedFile, TargetExpectation } from './guarded-rename.js';
 
-/** A guarded rename that took place: the temp file's path (gone now) and the replaced file, when it is held. */
+/**
+ * A guarded rename that took place: the temp file's path (gone now) and the replaced file, still open when
+ * it could be pinned. Whoever gets it closes `pinned.fd`.
+ */
 export interface GuardedRenameDone {
   temp: string;
-  held?: HeldFile;
+  pinned?: PinnedFile;
 }
 
 /** A target that changes again after each look is not written over: the save is refused after this many. */
@@ -94,7 +97,7 @@ async function createTemp(fs: StoreFs, target: string): Promise<{ temp: string; 
     const temp = tempPathFor(target);
     track(temp);
     try {
-      return { temp, handle: await fs.open(temp, 'wx', 0o644) };
+      return { temp, handle: await fs.open(temp, 'wx', TEMP_FILE_MODE) };
     } catch (err) {
       pending.delete(temp);
       if (errnoCode(err) !== 'EEXIST' || attempt >= 100) throw err;
@@ -147,9 +150,10 @@ async function renameWhenUnchanged(
 ): Promise<void> {
   let expected = first;
   for (let attempt = 1; ; attempt++) {
-    const outcome = renameGuarded(fs, { temp, target, hold: tempPathFor(target) }, expected);
+    const outcome = renameGuarded(fs, { temp, target }, expected);
     if (outcome.renamed) {
-      afterRename?.({ temp, held: outcome.held });
+      if (afterRename) afterRename({ temp, pinned: outcome.pinned });
+      else if (outcome.pinned) fs.closeSync(outcome.pinned.fd);
       return;
     }
     if (attempt >= MAX_GUARD_ATTEMPTS)

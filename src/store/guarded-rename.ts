@@ -1,41 +1,50 @@
 // The last step of a save: one more look at the target, then the rename over it, with nothing in between.
 // POSIX has no "rename if unchanged", so a window is left; these calls are synchronous, so that window is
-// the time between two system calls (microseconds), not two trips through the thread pool queued behind
-// other saves' fsyncs (2 ms at the median, 4 ms at the 90th percentile, as measured in issue 31).
+// the time between two system calls (tens of microseconds), not two trips through the thread pool queued
+// behind other saves' fsyncs (2 ms at the median, 4 ms at the 90th percentile, as measured in issue 31).
 //
-// The look is taken through a hard link made to the target first (the hold, beside it): it is exactly the
-// file the rename replaces unless something lands in between; it keeps the replaced file after the rename,
-// so a write into it that lands late can still be kept; and its creation marks the start of the window in
-// the folder's native events (rename-witness.ts), so a rename that lands inside the window can be told.
+// Before the look, the target is opened (the pin): after the rename the replaced file is still reachable
+// through it, so a write into it that lands late can still be kept. Then the temp file's mode is set again
+// (the mark): that event on the temp file's name opens the window in the folder's native events
+// (rename-witness.ts), and the rename, which moves the temp file away, closes it. Neither takes the folder's
+// lock, so no other rename into the folder queues behind them and goes in just before ours (a hard link as
+// the pin did: ext4 holds the folder's lock while it waits for the journal, up to milliseconds).
+import { constants } from 'node:fs';
 import type { FileIdentity, StoreStats, StoreSyncCalls } from './store-fs.js';
 import { errnoCode } from '../util/narrow.js';
 
 /** What the target must be at the moment of the rename: absent (a new file), or the file of this identity. */
 export type TargetExpectation = { missing: true } | { identity: FileIdentity };
 
-/** The file the rename replaced, still reachable through the hold link, as it was when it was looked at. */
-export interface HeldFile {
-  path: string;
+/** The file the rename replaced, still open, with the identity it had when it was looked at. Close `fd` once done. */
+export interface PinnedFile {
+  fd: number;
   identity: FileIdentity;
 }
 
-export type GuardedRenameOutcome = { renamed: true; held?: HeldFile } | { renamed: false; found: StoreStats | undefined };
+export type GuardedRenameOutcome = { renamed: true; pinned?: PinnedFile } | { renamed: false; found: StoreStats | undefined };
 
 export interface GuardedRenamePaths {
   /** The new content, durable. */
   temp: string;
   target: string;
-  /** A free name beside the target for the hold link. */
-  hold: string;
 }
+
+/** The mode temp files are created with (atomic-write.ts), before the umask. */
+export const TEMP_FILE_MODE = 0o644;
+
+/** The mode a temp file has once created: set again, it changes nothing but marks the moment. */
+let createdMode: number | undefined;
+const modeAsCreated = (): number => (createdMode ??= TEMP_FILE_MODE & ~process.umask());
 
 /** Why a hard link cannot be made where the file system has none (FAT, exFAT, some network shares). */
 const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK', 'ENOSYS', 'EXDEV']);
 
+/** Opened for reading, never through a link (a link at the target is not the file expected: the look says so). */
+const PIN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
+
 export const sameIdentity = (stats: StoreStats, identity: FileIdentity): boolean =>
   !stats.isSymbolicLink() && stats.ino === identity.ino && stats.size === identity.size && stats.mtimeMs === identity.mtimeMs;
-
-const identityOf = (stats: FileIdentity): FileIdentity => ({ ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs });
 
 /**
  * Renames `temp` over `target` only if the target is what `expected` says, all in this turn of the event
@@ -58,32 +67,36 @@ function createOnly(fs: StoreSyncCalls, { temp, target }: GuardedRenamePaths): G
     fs.renameSync(temp, target);
     return { renamed: true };
   }
-  unlinkQuietly(fs, temp);
+  try {
+    fs.unlinkSync(temp);
+  } catch {
+    // A leftover link has a temp file's name: the next start-up scan removes it.
+  }
   return { renamed: true };
 }
 
-function replaceIfUnchanged(fs: StoreSyncCalls, { temp, target, hold }: GuardedRenamePaths, expected: FileIdentity): GuardedRenameOutcome {
-  let held: string | undefined = hold;
+function replaceIfUnchanged(fs: StoreSyncCalls, { temp, target }: GuardedRenamePaths, expected: FileIdentity): GuardedRenameOutcome {
+  let fd: number;
   try {
-    fs.linkSync(target, hold);
+    fd = fs.openSync(target, PIN_FLAGS);
   } catch (err) {
-    const code = errnoCode(err) ?? '';
-    if (code === 'ENOENT') return { renamed: false, found: undefined };
-    if (!NO_HARD_LINKS.has(code) && code !== 'EEXIST') throw err;
-    held = undefined;
-  }
-  const stats = held ? fs.lstatSync(held) : lstatIfPresent(fs, target);
-  if (!stats || !sameIdentity(stats, expected)) {
-    if (held) unlinkQuietly(fs, held);
-    return { renamed: false, found: stats };
-  }
-  try {
-    fs.renameSync(temp, target);
-  } catch (err) {
-    if (held) unlinkQuietly(fs, held);
+    const code = errnoCode(err);
+    if (code === 'ENOENT' || code === 'ELOOP') return { renamed: false, found: lstatIfPresent(fs, target) };
     throw err;
   }
-  return { renamed: true, held: held === undefined ? undefined : { path: held, identity: identityOf(stats) } };
+  try {
+    fs.chmodSync(temp, modeAsCreated());
+    const stats = lstatIfPresent(fs, target);
+    if (!stats || !sameIdentity(stats, expected)) {
+      fs.closeSync(fd);
+      return { renamed: false, found: stats };
+    }
+    fs.renameSync(temp, target);
+    return { renamed: true, pinned: { fd, identity: expected } };
+  } catch (err) {
+    fs.closeSync(fd);
+    throw err;
+  }
 }
 
 function lstatIfPresent(fs: StoreSyncCalls, path: string): StoreStats | undefined {
@@ -92,14 +105,5 @@ function lstatIfPresent(fs: StoreSyncCalls, path: string): StoreStats | undefine
   } catch (err) {
     if (errnoCode(err) === 'ENOENT') return undefined;
     throw err;
-  }
-}
-
-/** A leftover link is removed by the next start-up scan (it has a temp file's name) if this fails. */
-function unlinkQuietly(fs: StoreSyncCalls, path: string): void {
-  try {
-    fs.unlinkSync(path);
-  } catch {
-    /* see above */
   }
 }

@@ -1,8 +1,8 @@
 // What no check can close: the microseconds between a save's last look at its target and its rename
 // (guarded-rename.ts). A hand edit renamed into place inside them is replaced, and nothing of it is left
 // to find afterwards. The kernel still saw it: inotify queues a folder's events in the order they happened,
-// so an event naming the target that comes after the save's mark (its hold link being created) and before
-// its own rename (its temp file moving away) is a foreign write that landed in the window.
+// so an event naming the target that comes after the save's mark (its temp file's mode set again, just
+// before the look) and before its rename (the temp file moving away) is a foreign write inside the window.
 //
 // Linux only: other systems' native events (FSEvents, ReadDirectoryChangesW) are coalesced or unordered.
 // Where events do not arrive at all (network folders), a folder is found deaf once and not asked again.
@@ -12,10 +12,8 @@ import { watch, type FSWatcher } from 'node:fs';
 export type WindowVerdict = 'clear' | 'foreign' | 'unknown';
 
 export interface WindowNames {
-  /** The hold link's name, created at the last look. */
-  mark: string;
-  /** The temp file's name, which the rename moves away. */
-  end: string;
+  /** The temp file's name: its last change event is the mark, its move away (a rename event) the end. */
+  temp: string;
   target: string;
 }
 
@@ -47,7 +45,7 @@ export class RenameWitness {
     const folder: WatchedFolder = { windows: new Set(), deaf: false };
     this.folders.set(dir, folder);
     try {
-      folder.watcher = watch(dir, { persistent: false }, (_type, name) => this.onEvent(folder, name));
+      folder.watcher = watch(dir, { persistent: false }, (type, name) => this.onEvent(folder, type, name));
       folder.watcher.on('error', () => this.stopListening(folder));
     } catch {
       // No native events for this folder (the inotify limit reached, or a file system without them).
@@ -84,13 +82,17 @@ export class RenameWitness {
     this.folders.clear();
   }
 
-  private onEvent(folder: WatchedFolder, name: string | null): void {
+  private onEvent(folder: WatchedFolder, type: string, name: string | null): void {
     for (const window of folder.windows) {
       // No name: the kernel's queue overflowed, and events of the window may be among those dropped.
       if (name === null) window.close('unknown');
-      else if (!window.markSeen) window.markSeen = name === window.mark;
-      else if (name === window.end) window.close(window.foreign ? 'foreign' : 'clear');
-      else if (name === window.target) window.foreign = true;
+      else if (name === window.temp) {
+        // The temp file's writes are changes too: only the last change before its move away is the mark.
+        if (type === 'change') {
+          window.markSeen = true;
+          window.foreign = false;
+        } else if (window.markSeen) window.close(window.foreign ? 'foreign' : 'clear');
+      } else if (name === window.target && window.markSeen) window.foreign = true;
     }
   }
 

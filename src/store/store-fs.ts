@@ -23,6 +23,10 @@ export interface StoreStats extends FileIdentity {
  */
 export interface StoreSyncCalls {
   lstatSync(path: string): StoreStats;
+  openSync(path: string, flags: number): number;
+  fstatSync(fd: number): StoreStats;
+  closeSync(fd: number): void;
+  chmodSync(path: string, mode: number): void;
   linkSync(existingPath: string, newPath: string): void;
   renameSync(oldPath: string, newPath: string): void;
   unlinkSync(path: string): void;
@@ -59,6 +63,10 @@ export const nodeStoreFs: StoreFs = {
   lstat: (path) => fsCalls.lstat(path),
   realpath: (path) => fsPromises.realpath(path),
   lstatSync: (path) => fs.lstatSync(path),
+  openSync: (path, flags) => fs.openSync(path, flags),
+  fstatSync: (fd) => fs.fstatSync(fd),
+  closeSync: (fd) => fs.closeSync(fd),
+  chmodSync: (path, mode) => fs.chmodSync(path, mode),
   linkSync: (existingPath, newPath) => fs.linkSync(existingPath, newPath),
   renameSync: (oldPath, newPath) => fs.renameSync(oldPath, newPath),
   unlinkSync: (path) => fs.unlinkSync(path),

@@ -24,7 +24,7 @@ import { errnoCode, errorMessage } from '../util/narrow.js';
 import { pointerPosition } from '../util/pointer-position.js';
 import { stableStringify } from '../util/stable-json.js';
 import { syncDirectory, TEMP_FILE_PATTERN, writeFileAtomic, type GuardedRenameDone } from './atomic-write.js';
-import { sameIdentity, type HeldFile, type TargetExpectation } from './guarded-rename.js';
+import { sameIdentity, type PinnedFile, type TargetExpectation } from './guarded-rename.js';
 import { RenameWitness } from './rename-witness.js';
 import { checkPath, isRefusedEntry, LinkRefusedError } from './boundary.js';
 import { KeyedMutex } from './keyed-mutex.js';
@@ -518,8 +518,8 @@ export class WorkflowStore {
         if (identity) this.pendingIdentities.set(rel, identity);
         return expected;
       };
-      const afterRename = ({ temp, held }: GuardedRenameDone) => {
-        if (held) this.judgeWindow(rel, { temp, held });
+      const afterRename = ({ temp, pinned }: GuardedRenameDone) => {
+        if (pinned) this.judgeWindow(rel, { temp, pinned });
       };
       const identity = await writeFileAtomic(target, bytes, { fs: this.fs, expectTarget, afterRename });
       this.index({ rel, hash, workflow, changedOnDisk: false, identity, style });
@@ -557,16 +557,16 @@ export class WorkflowStore {
 
   /**
    * After a rename: did anything land on the target in the window between the last look and the rename?
-   * The native events tell a write that landed there (rename-witness.ts); the held file tells a write into
-   * the replaced file, which is then kept in .wfe/backups. Either is logged at warn. The hold goes after.
+   * The native events tell a write that landed there (rename-witness.ts); the pinned file tells a write into
+   * the replaced file, which is then kept in .wfe/backups. Either is logged at warn with the file's name.
    */
-  private judgeWindow(rel: string, { temp, held }: { temp: string; held: HeldFile }): void {
-    const verdict = this.witness.judge(dirname(held.path), { mark: basename(held.path), end: basename(temp), target: basename(rel) });
+  private judgeWindow(rel: string, { temp, pinned }: { temp: string; pinned: PinnedFile }): void {
+    const verdict = this.witness.judge(dirname(temp), { temp: basename(temp), target: basename(rel) });
     const judged = verdict
       .then(async (seen) => {
-        const now = await this.fs.lstat(held.path).catch(() => undefined);
-        if (now && !sameIdentity(now, held.identity)) {
-          const backup = await this.backUpHeld(rel, held.path);
+        const now = this.fs.fstatSync(pinned.fd);
+        if (!sameIdentity(now, pinned.identity)) {
+          const backup = await this.backUpPinned(rel, pinned.fd, now.size);
           this.options.logger.warn(
             `${rel}: written on disk while a save replaced it; the save's version is on disk and the version written meanwhile is kept in ${backup}`,
           );
@@ -577,19 +577,19 @@ export class WorkflowStore {
       })
       .catch((err: unknown) => this.options.logger.error(`${rel}: ${errorMessage(err)}`))
       .finally(() => {
-        this.fs.unlink(held.path).catch(() => {});
+        this.fs.closeSync(pinned.fd);
         this.judging.delete(judged);
       });
     this.judging.add(judged);
   }
 
-  /** A copy of the held file in .wfe/backups, for the workflow file `rel`. */
-  private async backUpHeld(rel: string, heldPath: string): Promise<string> {
+  /** A copy of the replaced file, still open, in .wfe/backups, for the workflow file `rel`. */
+  private async backUpPinned(rel: string, fd: number, size: number): Promise<string> {
     const stem = basename(rel).replace(/\.json$/, '');
     let backup = '.wfe/backups';
     try {
       backup = await this.internalFile(posix.join(INTERNAL_DIR, 'backups'), stem);
-      await writeFileAtomic(join(this.root, backup), await this.fs.readFile(heldPath), { fs: this.fs });
+      await writeFileAtomic(join(this.root, backup), readWholeSync(fd, size), { fs: this.fs });
     } catch (err) {
       throw named('write the backup', backup, err);
     }
