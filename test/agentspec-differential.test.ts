@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { stringify as stringifyYaml } from 'yaml';
 import { MUTATION_KINDS, mutate, seededRandom, type Json, type Mutation, type MutationKind } from './support/agentspec-mutations.js';
 import { nestedFlows } from './support/agentspec-nested-flows.js';
 import { nested, root } from './support/agentspec-rule-documents.js';
@@ -55,8 +56,8 @@ interface WfeVerdict {
   errors: Array<{ ruleId: string; message: string }>;
 }
 
-function validateAll(folder: string): Map<string, WfeVerdict> {
-  const run = spawnSync(process.execPath, [BIN, 'validate', folder, '-f', 'json', '--rule', 'duplicate-workflow-id=off'], {
+function validateAll(files: string[]): Map<string, WfeVerdict> {
+  const run = spawnSync(process.execPath, [BIN, 'validate', ...files, '-f', 'json', '--rule', 'duplicate-workflow-id=off'], {
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
   });
@@ -102,8 +103,10 @@ function writeCases(folder: string): Case[] {
     const source = names[Math.floor(random() * names.length)];
     const mutation = mutate(all[source], random);
     if (!mutation) continue;
-    const file = join(folder, `case-${cases.length}.json`);
-    writeFileSync(file, JSON.stringify(mutation.document, null, 2));
+    // Every third case as YAML: both tools read the format the file's name gives.
+    const yaml = cases.length % 3 === 0;
+    const file = join(folder, `case-${cases.length}.${yaml ? 'yaml' : 'json'}`);
+    writeFileSync(file, yaml ? stringifyYaml(mutation.document, { version: '1.1' }) : JSON.stringify(mutation.document, null, 2));
     cases.push({ file, source, mutation });
   }
   return cases;
@@ -115,7 +118,7 @@ describe.skipIf(unavailable !== undefined)("wfe validate agrees with Oracle's lo
     try {
       const cases = writeCases(folder);
       const reference = loadAll(cases.map((c) => c.file));
-      const wfe = validateAll(folder);
+      const wfe = validateAll(cases.map((c) => c.file));
       type Row = { cases: number; agree: number; falsePass: number; specSided: number; falseRefusal: number };
       const table = new Map<MutationKind | 'original', Row>();
       const failures: string[] = [];
@@ -145,12 +148,12 @@ describe.skipIf(unavailable !== undefined)("wfe validate agrees with Oracle's lo
           );
         }
       }
-      const lines = ['kind                 cases  agree  wfe-passes-only  spec-sided  wfe-refuses-only'];
+      const lines = ['kind                   cases  agree  wfe-passes-only  spec-sided  wfe-refuses-only'];
       for (const kind of ['original', ...MUTATION_KINDS] as const) {
         const r = table.get(kind);
         if (r)
           lines.push(
-            `${kind.padEnd(20)} ${String(r.cases).padStart(5)}  ${String(r.agree).padStart(5)}  ${String(r.falsePass).padStart(15)}  ${String(r.specSided).padStart(10)}  ${String(r.falseRefusal).padStart(16)}`,
+            `${kind.padEnd(22)} ${String(r.cases).padStart(5)}  ${String(r.agree).padStart(5)}  ${String(r.falsePass).padStart(15)}  ${String(r.specSided).padStart(10)}  ${String(r.falseRefusal).padStart(16)}`,
           );
       }
       console.log(lines.join('\n'));

@@ -16,6 +16,12 @@ export const MUTATION_KINDS = [
   'change-type',
   'add-edge',
   'swap-start-node',
+  'remove-node',
+  'duplicate-node',
+  'change-component-type',
+  'remove-definition',
+  'null-field',
+  'change-field-type',
 ] as const;
 export type MutationKind = (typeof MUTATION_KINDS)[number];
 
@@ -69,6 +75,17 @@ const resolve = (value: Json | undefined, table: Map<string, Obj>): Obj | undefi
   isObj(value) && typeof value.$component_ref === 'string' ? table.get(value.$component_ref) : isObj(value) ? value : undefined;
 
 const PROPERTY_TYPES = ['string', 'integer', 'number', 'boolean', 'array', 'object', 'null'];
+const NODE_TYPES = [
+  'StartNode',
+  'EndNode',
+  'LlmNode',
+  'ToolNode',
+  'AgentNode',
+  'BranchingNode',
+  'FlowNode',
+  'MapNode',
+  'OutputMessageNode',
+];
 
 export function mutate(original: Json, random: () => number): Mutation | undefined {
   const document = structuredClone(original);
@@ -227,6 +244,50 @@ export function mutate(original: Json, random: () => number): Mutation | undefin
       if (!node) return undefined;
       flow.start_node = nodeRef(node);
       return { kind, what: `${depth(flow)} start_node → ${String(node.component_type)}`, document };
+    }
+    case 'remove-node': {
+      if (!flow || !Array.isArray(flow.nodes) || flow.nodes.length === 0) return undefined;
+      const i = Math.floor(random() * flow.nodes.length);
+      flow.nodes.splice(i, 1);
+      return { kind, what: `${depth(flow)} nodes[${i}] removed`, document };
+    }
+    case 'duplicate-node': {
+      if (!flow || !Array.isArray(flow.nodes) || flow.nodes.length === 0) return undefined;
+      const node = pick(flow.nodes)!;
+      flow.nodes.push(random() < 0.5 ? structuredClone(node) : structuredClone(resolve(node, table) ?? node));
+      return { kind, what: `${depth(flow)} a node listed twice`, document };
+    }
+    case 'change-component-type': {
+      const node = pick(allNodes);
+      if (!node) return undefined;
+      node.component_type = pick(NODE_TYPES.filter((t) => t !== node.component_type))!;
+      return { kind, what: `node → ${String(node.component_type)}`, document };
+    }
+    case 'remove-definition': {
+      const tables = components.map((c) => c.$referenced_components).filter(isObj);
+      if (isObj(document) && isObj(document.$referenced_components)) tables.push(document.$referenced_components);
+      const t = pick(tables);
+      const key = t ? pick(Object.keys(t)) : undefined;
+      if (!t || key === undefined) return undefined;
+      delete t[key];
+      return { kind, what: `definition of '${key}' removed`, document };
+    }
+    case 'null-field': {
+      const component = pick(components);
+      const key = component
+        ? pick(Object.keys(component).filter((k) => k !== 'component_type' && k !== '$referenced_components'))
+        : undefined;
+      if (!component || key === undefined) return undefined;
+      component[key] = null;
+      return { kind, what: `${String(component.component_type)}.${key} = null`, document };
+    }
+    case 'change-field-type': {
+      const component = pick(components);
+      const key = component ? pick(Object.keys(component).filter((k) => k !== '$referenced_components')) : undefined;
+      if (!component || key === undefined) return undefined;
+      const value = component[key];
+      component[key] = typeof value === 'string' ? 42 : Array.isArray(value) ? 'not a list' : typeof value === 'number' ? 'seven' : [value];
+      return { kind, what: `${String(component.component_type)}.${key} retyped`, document };
     }
   }
 }
