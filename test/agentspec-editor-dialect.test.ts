@@ -133,6 +133,16 @@ describe('the dialect reader: a name defined nowhere becomes the generic compone
     expect(warnings).toEqual([]);
   });
 
+  it("an agent's own LLM config named nowhere is a placeholder inside the agent, which the node keeps", () => {
+    const flow = exportNamed('library-agent-named');
+    flow.nodes[1].agent = { component_type: 'agent', name: 'inline', system_prompt: '{{input}}', llm_config: 'nowhere' };
+    const { document, warnings } = readDialect(flow);
+    const node = (document.$referenced_components as Json)['agentspec.agent_node.1'];
+    expect(node.agent.llm_config).toEqual({ component_type: 'LlmConfig', id: 'nowhere', name: 'nowhere', model_id: 'nowhere' });
+    expect(node.metadata['flowdrop:placeholders']).toBeUndefined();
+    expect(warnings.map((w) => w.path)).toEqual(['/nodes/1/agent/llm_config']);
+  });
+
   it("a flow named nowhere is kept as the node's flow_ref: a flow cannot be guessed", () => {
     const flow = editorExport({
       name: 'named-flow',
@@ -147,7 +157,7 @@ describe('the dialect reader: a name defined nowhere becomes the generic compone
     expect(warnings).toEqual([
       {
         path: '/nodes/1/flow',
-        message: `'Flow Node' (flow_node) names flow "summarise", which the document does not define: kept as its flow_ref; an Agent Spec flow_node contains its flow, so it cannot run until the flow is added`,
+        message: `'Flow Node' (flow_node) names flow "summarise", which the document does not define: kept as its flow_ref; an Agent Spec FlowNode contains its flow, so it cannot run until the flow is added`,
       },
     ]);
     const node = workflow.nodes.find((n) => n.id === 'f')!;

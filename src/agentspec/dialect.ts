@@ -87,10 +87,20 @@ const properties = (value: AsValue | undefined): AsProperty[] =>
 function placeholder(
   reader: Reader,
   owner: Owner,
-  what: { field: string; at?: string; configKey?: string; kind: string; name: string | undefined; reading: string },
+  what: {
+    field: string;
+    /** The dialect's key, when it differs from the official field. */
+    at?: string;
+    configKey?: string;
+    kind: string;
+    name: string | undefined;
+    /** The name the placeholder gets when the document gives none: the node's own, unless said. */
+    unnamed?: string;
+    reading: string;
+  },
   build: (name: string) => AsObject | undefined,
 ): AsObject | undefined {
-  const name = what.name ?? (what.kind === 'LLM config' ? DEFAULT_LLM_CONFIG : sanitizeTitle(owner.label));
+  const name = what.name ?? what.unnamed ?? sanitizeTitle(owner.label);
   // A placeholder inside a component the node keeps (an agent's LLM config) is not the node's to remember.
   if (what.configKey)
     owner.placeholders[what.field] = { configKey: what.configKey, ...(what.name !== undefined ? { name: what.name } : {}) };
@@ -102,7 +112,7 @@ function placeholder(
   return build(name);
 }
 
-function llmConfig(value: AsValue | undefined, reader: Reader, owner: Owner, inAgent = false): AsValue {
+function llmConfig(value: AsValue | undefined, reader: Reader, owner: Owner, { inAgent = false }: { inAgent?: boolean } = {}): AsValue {
   const field = inAgent ? 'agent/llm_config' : 'llm_config';
   const key = refKey(value);
   const found = key !== undefined ? reader.llmConfigs.get(key) : isObject(value) ? value : undefined;
@@ -110,7 +120,8 @@ function llmConfig(value: AsValue | undefined, reader: Reader, owner: Owner, inA
     if (key !== undefined && reader.isSupplied(key)) return { $component_ref: key };
     const reading = 'read as a generic LlmConfig "{name}" (model_id "{name}") for the runtime to map';
     const configKey = inAgent ? undefined : 'llm_config_ref';
-    return placeholder(reader, owner, { field, configKey, kind: 'LLM config', name: key, reading }, namedLlmConfig) ?? null;
+    const what = { field, configKey, kind: 'LLM config', name: key, unnamed: DEFAULT_LLM_CONFIG, reading };
+    return placeholder(reader, owner, what, namedLlmConfig) ?? null;
   }
   if (found.component_type && !SNAKE.test(String(found.component_type))) return found;
   const { component_type: _t, parameters, url, provider, ...rest } = found;
@@ -164,7 +175,7 @@ function agent(value: AsValue | undefined, reader: Reader, owner: Owner): AsValu
   return {
     component_type: 'Agent',
     ...rest,
-    llm_config: llmConfig(llm_config, reader, owner, true),
+    llm_config: llmConfig(llm_config, reader, owner, { inAgent: true }),
     system_prompt: typeof rest.system_prompt === 'string' ? rest.system_prompt : '',
     ...(Array.isArray(tools) ? { tools: tools.map((t) => tool(t, reader, owner)) } : {}),
   };
@@ -180,7 +191,7 @@ function subflow(value: AsValue | undefined, reader: Reader, owner: Owner, at: s
   const key = refKey(value);
   if (key === undefined) return undefined;
   if (reader.isSupplied(key)) return { $component_ref: key };
-  const reading = `kept as its ${configKey}; an Agent Spec ${owner.type} contains its flow, so it cannot run until the flow is added`;
+  const reading = `kept as its ${configKey}; an Agent Spec ${pascalCase(owner.type)} contains its flow, so it cannot run until the flow is added`;
   placeholder(reader, owner, { field: 'subflow', at, configKey, kind: 'flow', name: key, reading }, () => undefined);
   return undefined;
 }
