@@ -13,6 +13,8 @@ import {
   toYaml,
   workflowToAgentSpec,
 } from '../src/agentspec/index.js';
+import { AGENTSPEC_RULES, checkAgentSpecDocument } from '../src/agentspec/checks/index.js';
+import type { AsValue } from '../src/agentspec/types.js';
 import { createConfigChecker } from '../src/contract/config-check.js';
 import type { Workflow } from '../src/contract/types.js';
 import { validateWorkflowFile } from '../src/contract/validators.js';
@@ -319,5 +321,31 @@ describe('layout and YAML', () => {
       merge: '<<',
       value: '=',
     });
+  });
+});
+
+describe('an export passes the Agent Spec rules it is judged by on the way back', () => {
+  it.each(fixtures)('%s: no error of any Agent Spec rule', (file) => {
+    const document = exportToAgentSpec(readFixture(file)).document!;
+    expect(checkAgentSpecDocument(viaJson(document) as AsValue).filter((f) => AGENTSPEC_RULES[f.ruleId].meta.severity === 'error')).toEqual(
+      [],
+    );
+  });
+
+  it('writes one control edge per branch, keeps the others in metadata, and names the loss', () => {
+    const workflow = readFixture('etl-large.json');
+    const { document, issues } = exportToAgentSpec(workflow);
+    const edges = (document!.control_flow_connections as Array<{ from_node: { $component_ref: string }; from_branch: string | null }>).map(
+      (e) => `${e.from_node.$component_ref}/${e.from_branch ?? 'next'}`,
+    );
+    expect(new Set(edges).size).toBe(edges.length);
+    const validateNorth = workflow.nodes.find((n) => n.data.label === 'Validate North')!;
+    const loss = issues.find((i) => i.nodeIds?.[0] === validateNorth.id && i.message.includes('at once'));
+    expect(loss?.message).toMatch(
+      /^'Validate North' leads from its branch 'next' to 2 nodes at once; .* kept only in metadata "flowdrop:edges"\)$/,
+    );
+    // The edges kept in metadata come back on import.
+    const back = importDocument(viaJson(document), { now: NOW }).workflow;
+    expect(back.edges.map((e) => e.id).sort()).toEqual(workflow.edges.map((e) => e.id).sort());
   });
 });

@@ -136,6 +136,28 @@ export function workflowToAgentSpec(workflow: Workflow, options: ToAgentSpecOpti
       { nodeIds: [start.node.id] },
     );
   }
+  // A branch leads to one node in Agent Spec ("multi-connections from the same outgoing branch of a node are not
+  // allowed"): a second control edge from one branch is kept only in metadata, as a StartNode's is.
+  const byBranch = new Map<string, WorkflowEdge[]>();
+  for (const edge of workflow.edges) {
+    const kind = kinds.get(edge.id);
+    if (kind?.kind !== 'control') continue;
+    const key = `${edge.source}\u0000${kind.fromBranch ?? ''}`;
+    const group = byBranch.get(key);
+    if (group) group.push(edge);
+    else byBranch.set(key, [edge]);
+  }
+  for (const [first, ...extra] of byBranch.values()) {
+    if (extra.length === 0) continue;
+    for (const edge of extra) kinds.set(edge.id, { kind: 'kept' });
+    const kind = kinds.get(first.id);
+    const branch = kind?.kind === 'control' ? (kind.fromBranch ?? 'next') : 'next';
+    const source = mapped.get(first.source);
+    lose(
+      `'${source ? labelOf(source.node) : first.source}' leads from its branch '${branch}' to ${extra.length + 1} nodes at once; an Agent Spec branch leads to one node, so only the first edge is written (edges ${extra.map((e) => e.id).join(', ')} kept only in metadata "${K.FD_EDGES}")`,
+      { nodeIds: [first.source] },
+    );
+  }
   const { control, data: dataEdges, kept } = buildEdges(workflow.edges, kinds, mapped);
 
   const startNode = built.get(start.node.id);
