@@ -115,12 +115,13 @@ const dir = mkdtempSync(join(tmpdir(), 'wfe-conformance-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Workflow;
+// A null from_branch is the node's default branch: `default` for a BranchingNode, which the import names.
 const controlEdgesOf = (flow: Record<string, any>) =>
-  (flow.control_flow_connections as Array<Record<string, any>>).map((e) => [
-    e.from_node.$component_ref ?? e.from_node.id,
-    e.from_branch ?? null,
-    e.to_node.$component_ref ?? e.to_node.id,
-  ]);
+  (flow.control_flow_connections as Array<Record<string, any>>).map((e) => {
+    const from = e.from_node.$component_ref !== undefined ? flow.$referenced_components?.[e.from_node.$component_ref] : e.from_node;
+    const branch = e.from_branch ?? (from?.component_type === 'BranchingNode' ? 'default' : null);
+    return [e.from_node.$component_ref ?? e.from_node.id, branch, e.to_node.$component_ref ?? e.to_node.id];
+  });
 
 withLoader("Oracle's loader (pyagentspec) on wfe's exports", () => {
   it('loads the export of every bundled fixture, as JSON and as YAML', () => {

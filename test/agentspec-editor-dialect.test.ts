@@ -227,6 +227,11 @@ describe("the editor adapter's exports", () => {
           name,
         ).toBe(true);
       } else expect({ name, valid: verdict.valid, errors: verdict.errors }).toEqual({ name, valid: true, errors: [] });
+      // What the reader supplied is said, as warnings under agentspec-undefined-component, at the pointer it names.
+      const supplied = verdict.problems
+        .filter((p) => p.ruleId === 'agentspec-undefined-component')
+        .map((p) => `${p.pointer}: ${p.message}`);
+      expect(supplied, name).toEqual(EXPECTED_WARNINGS[name] ?? []);
     }
   });
 

@@ -55,7 +55,7 @@ describe('Agent Spec runtime API', () => {
     await eventually(async () => (await h!.call('GET', `/agentspec/executions/${started.body.execution_id}`)).body.status === 'completed');
     const agent = await h.call('POST', '/agentspec/flows/execute', { flow: await example('howto_agents.json') });
     expect(agent.status).toBe(422);
-    expect(agent.body.details.errors[0]).toMatch(/not a Flow \(Agent\)/);
+    expect(agent.body.details.errors[0]).toMatch(/^This document is an Agent '.+', not a Flow: /);
     expect((await h.call('POST', '/agentspec/flows/execute', {})).status).toBe(400);
     const missing = await h.call('GET', '/agentspec/executions/nope');
     expect(missing.status).toBe(404);

@@ -266,6 +266,16 @@ export const RULE_HELP: Record<string, RuleHelp> = {
       message: "EndNode 'end' has id 'n1', which StartNode 'start' (/$referenced_components/s) has too",
     },
   },
+  'agentspec-undefined-component': {
+    checks:
+      'An LLM configuration, tool or agent that a node of a FlowDrop dialect document names (as the editor\'s palette writes it: llm_config: "default_llm", a tool "text_transform") is defined in the document. A warning: wfe reads such a name as the generic component wfe export writes (an LlmConfig, a ServerTool with the node\'s ports, an Agent), for the runtime to map.',
+    fix: 'Define the component in the document (its llm_configs, tools or agents), or pass the file that defines it with --components; or leave it, when the runtime that runs the flow maps the name.',
+    example: {
+      input: 'an llm_node of the editor with "llm_config": "default_llm" and no llm_configs',
+      message:
+        '\'LLM\' (llm_node) names no LLM config: read as a generic LlmConfig "default_llm" (model_id "default_llm") for the runtime to map',
+    },
+  },
   'agentspec-unreachable-node': {
     checks:
       "Every node of a flow can be reached from its StartNode by control flow edges. A warning: the language specification allows such a node (it never runs), and Oracle's loader loads the flow.",

@@ -44,7 +44,15 @@ export function checkAgentSpecValue(file: string, value: unknown, ctx: CheckCont
   );
   let imported: Workflow;
   try {
-    imported = agentSpec.importDocument(value, { from: 'agentspec', lookupNodeType: ctx.lookupNodeType }).workflow;
+    const result = agentSpec.importDocument(value, { from: 'agentspec', lookupNodeType: ctx.lookupNodeType });
+    imported = result.workflow;
+    own.push(
+      ...problemsOf(
+        file,
+        result.warnings.map((w) => ({ ruleId: 'agentspec-undefined-component', message: w.message, ...(w.path ? { pointer: w.path } : {}) })),
+        ctx,
+      ),
+    );
   } catch (err) {
     if (!(err instanceof AgentSpecError)) throw err;
     if (own.some((p) => p.severity === 'error')) return { problems: own };

@@ -18,6 +18,7 @@ export const AGENTSPEC_RULE_IDS = [
   'agentspec-one-edge-per-branch',
   'agentspec-unique-id',
   'agentspec-unreachable-node',
+  'agentspec-undefined-component',
 ] as const;
 
 export type AgentSpecRuleId = (typeof AGENTSPEC_RULE_IDS)[number];

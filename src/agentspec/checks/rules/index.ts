@@ -13,6 +13,7 @@ import { notAFlow } from './not-a-flow.js';
 import { oneEdgePerBranch } from './one-edge-per-branch.js';
 import { startNode } from './start-node.js';
 import { uniqueId } from './unique-id.js';
+import { undefinedComponent } from './undefined-component.js';
 import { unreachableNode } from './unreachable-node.js';
 import { version } from './version.js';
 
@@ -35,4 +36,5 @@ export const AGENTSPEC_RULES: { [id in AgentSpecRuleId]: AgentSpecRule<id> } = {
   'agentspec-one-edge-per-branch': oneEdgePerBranch,
   'agentspec-unique-id': uniqueId,
   'agentspec-unreachable-node': unreachableNode,
+  'agentspec-undefined-component': undefinedComponent,
 };
