@@ -3,6 +3,7 @@ import { dirname, extname, join, resolve } from 'node:path';
 import { EXPORT_RULES, exportToAgentSpec, stringify, type AgentSpecVersion, type TextFormat } from '../agentspec/index.js';
 import type { Workflow } from '../contract/types.js';
 import { describeAjvErrors, validateWorkflowFile } from '../contract/validators.js';
+import { entryOf, errorMessage } from '../util/narrow.js';
 import { graphErrors } from '../graph/integrity.js';
 import { createLogger } from '../util/logger.js';
 import { checkRuleConfig, mergeRuleConfigs, parseRuleFlags, RuleConfigError } from '../contract/rule-config.js';
@@ -22,7 +23,6 @@ import { runBatch } from './batch.js';
 import { startBounded } from '../util/bounded.js';
 import { openWorkerPool, runInChunks } from '../util/worker-pool.js';
 import { workerThreadsFor, type Concurrency } from './concurrency.js';
-import type { ExportTask } from './export-worker.js';
 import { pointerProblem, problemLine, say } from './report.js';
 
 function outputPath(destination: Destination, input: Input, to: ExportFlags['to'], format: TextFormat): string | undefined {
@@ -54,7 +54,7 @@ export async function runExport(args: string[], flags: ExportFlags): Promise<num
       const settings = await settingsFor(process.cwd());
       if (flags.to === 'agentspec') checkRuleConfig(settings.rules, EXPORT_RULES, settings.configFile, true);
     } catch (err) {
-      throw new UsageError(`--config ${flags.config}: ${(err as Error).message}`);
+      throw new UsageError(`--config ${flags.config}: ${errorMessage(err)}`);
     }
   }
   const job: ExportJob = { destination, format, flags, cliRules };
@@ -103,11 +103,11 @@ async function exportInWorkers(
     const converted = runInChunks<Input, Converted>(pool, inputs, threads, (chunk): ExportTask => ({ inputs: chunk, job }));
     const written = new Map(inputs.map((input, i) => [input, converted[i]] as const));
     const started = startBounded(inputs, 16, async (input) => {
-      const result = await (written.get(input) as Promise<Converted>);
+      const result = await entryOf(written, input, 'conversion');
       return { result, wrote: result.ok ? writeConverted(result, job.flags) : Promise.resolve(false) };
     });
     const inTurn = async (input: Input): Promise<boolean> => {
-      const { result, wrote } = await (started.get(input) as Promise<{ result: Converted; wrote: Promise<boolean> }>);
+      const { result, wrote } = await entryOf(started, input, 'export');
       for (const line of result.lines) say(line);
       return await wrote;
     };
@@ -205,4 +205,10 @@ export interface ExportFlags {
   config?: string;
   agentspecVersion?: AgentSpecVersion;
   concurrency?: Concurrency;
+}
+
+/** What the main thread sends a worker of `--concurrency`: a chunk of the inputs, and the job they share. */
+export interface ExportTask {
+  inputs: Input[];
+  job: ExportJob;
 }

@@ -4,14 +4,8 @@ import { resolve } from 'node:path';
 import { folderSettings } from '../project/folder-settings.js';
 import { silentLogger } from '../util/logger.js';
 import { errorText } from './error-text.js';
-import { convertForExport, type Converted, type ExportJob } from './export-run.js';
-import type { Input } from './io.js';
+import { convertForExport, type Converted, type ExportTask } from './export-run.js';
 import { problemLine } from './report.js';
-
-export interface ExportTask {
-  inputs: Input[];
-  job: ExportJob;
-}
 
 /** This thread's settings, kept from task to task (a run sends the same --config every time). */
 let settings: { config: string | undefined; settingsFor: ReturnType<typeof folderSettings> } | undefined;

@@ -21,8 +21,8 @@ import {
 import { runBatch } from './batch.js';
 import { openWorkerPool, runInChunks } from '../util/worker-pool.js';
 import { workerThreadsFor, type Concurrency } from './concurrency.js';
-import type { ImportTask } from './import-worker.js';
 import { pointerProblem, problemLine, say } from './report.js';
+import { entryOf } from '../util/narrow.js';
 
 export async function runImport(args: string[], flags: ImportFlags): Promise<number> {
   let inputs: Input[];
@@ -75,7 +75,7 @@ async function importInWorkers(
     const converted = runInChunks<Input, Imported>(pool, inputs, threads, (chunk): ImportTask => ({ inputs: chunk, job }));
     const byInput = new Map(inputs.map((input, i) => [input, converted[i]] as const));
     const one = async (input: Input): Promise<boolean> => {
-      const result = await (byInput.get(input) as Promise<Imported>);
+      const result = await entryOf(byInput, input, 'conversion');
       for (const line of result.lines) say(line);
       return result.ok && (await writeImported(result, job.flags));
     };
@@ -171,4 +171,10 @@ export interface ImportFlags {
   /** --components files: shared components the inputs reference (a disaggregated config). */
   components?: string[];
   concurrency?: Concurrency;
+}
+
+/** What the main thread sends a worker of `--concurrency`: a chunk of the inputs, and the job they share. */
+export interface ImportTask {
+  inputs: Input[];
+  job: ImportJob;
 }

@@ -4,14 +4,8 @@ import { readComponentsFiles, type Registry } from '../agentspec/index.js';
 import { folderSettings } from '../project/folder-settings.js';
 import { silentLogger } from '../util/logger.js';
 import { errorText } from './error-text.js';
-import { convertForImport, type ImportJob, type Imported } from './import-run.js';
-import type { Input } from './io.js';
+import { convertForImport, type ImportTask, type Imported } from './import-run.js';
 import { problemLine } from './report.js';
-
-export interface ImportTask {
-  inputs: Input[];
-  job: ImportJob;
-}
 
 /** This thread's settings and shared components, read on its first task (a run sends the same job every time). */
 let prepared: Promise<{ settingsFor: ReturnType<typeof folderSettings>; registry: Registry | undefined }> | undefined;

@@ -11,6 +11,7 @@ import type { Concurrency } from './concurrency.js';
 import type { ValidateTask } from './validate-worker.js';
 import type { ReportFlag } from './report-targets.js';
 import type { Input, ScreenedInput } from './io.js';
+import { errorMessage } from '../util/narrow.js';
 
 export interface ValidateFlags {
   rule?: string[];
@@ -80,7 +81,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
   try {
     targets = reportTargets(reportFlags, inGitHub ? ['stylish', 'github'] : ['stylish']);
   } catch (err) {
-    return usage((err as Error).message);
+    return usage(errorMessage(err));
   }
   for (const t of targets)
     if (!isFormatName(t.format)) return usage(`unknown --format "${t.format}"; choose from ${FORMAT_NAMES.join(', ')}`);
@@ -91,7 +92,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
     flagRules = parseRuleFlags(flags.rule ?? []);
     ignorePatterns = (flags.ignore ?? []).map((p) => checkPattern(p, '--ignore'));
   } catch (err) {
-    return usage((err as Error).message);
+    return usage(errorMessage(err));
   }
   if (flags.watch && args.includes('-')) return usage('--watch cannot watch stdin (-); give files or folders');
 

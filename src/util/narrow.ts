@@ -17,3 +17,10 @@ export const errnoCode = (err: unknown): string | undefined => (isRecord(err) &&
 
 /** The chunks of a byte stream (one without an encoding set, such as a request or stdin): Node types them `any`. */
 export const byteChunks = (stream: Readable): AsyncIterable<Buffer> => stream;
+
+/** The value a map holds for a key the caller put there itself; a missing one is a bug, and says which key. */
+export function entryOf<K, V>(map: ReadonlyMap<K, V>, key: K, what = 'entry'): V {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`no ${what} for ${String(key)}`);
+  return value;
+}
