@@ -82,7 +82,7 @@ describe('wfe serve output', () => {
     await eventually(() => strip(out).includes('q quit · c clear · o open in browser'), 15_000, 'dashboard');
     const screen = strip(out);
     expect(screen).toMatch(/wfe serve http:\/\/127\.0\.0\.1:\d+\/api\/flowdrop/);
-    expect(screen).toContain('1 workflows · 34 node types · watch off');
+    expect(screen).toContain('1 workflows · 39 node types · watch off');
     expect(screen).toContain('broken.json:2:11: invalid JSON');
     child.stdin.write('q');
     expect(await exited).toBe(0);

@@ -473,7 +473,9 @@ describe('Agent Spec', () => {
       JSON.parse(readFileSync(join(examplesDir, 'howto_agents.json'), 'utf8')),
     );
     expect(agent.status).toBe(422);
-    expect(agent.body.errors).toEqual(['not a Flow (Agent)']);
+    expect(agent.body.errors).toEqual([
+      expect.stringMatching(/^This document is an Agent 'Helpful agent with username and tools', not a Flow: /),
+    ]);
     expect((await call('POST', '/workflows/import/agentspec', '/workflows/import/agentspec')).status).toBe(400);
   });
 
