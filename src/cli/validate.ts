@@ -15,7 +15,7 @@ export function registerValidateCommand(program: Command): void {
   const command = program
     .command('validate')
     .description(
-      'Check workflow files: JSON syntax, the workflow schema, graph rules and the Agent Spec export rules. Exit 0 clean, 1 problems, 2 usage or internal error.',
+      'Check workflow files and Agent Spec flows: JSON syntax, the workflow schema, graph rules, the Agent Spec export rules, and the Agent Spec rules at every depth of a flow. Exit 0 clean, 1 problems, 2 usage or internal error.',
     )
     .argument('[inputs...]', 'files, folders (searched recursively, as wfe serve does), quoted globs, or - for stdin', ['.'])
     .option(
