@@ -13,7 +13,8 @@ import {
   toYaml,
   workflowToAgentSpec,
 } from '../src/agentspec/index.js';
-import { AGENTSPEC_RULES, checkAgentSpecDocument } from '../src/agentspec/checks/index.js';
+import { checkAgentSpecDocument } from '../src/agentspec/checks/index.js';
+import { RULES } from '../src/contract/rules.js';
 import type { AsValue } from '../src/agentspec/types.js';
 import { createConfigChecker } from '../src/contract/config-check.js';
 import type { Workflow } from '../src/contract/types.js';
@@ -327,9 +328,7 @@ describe('layout and YAML', () => {
 describe('an export passes the Agent Spec rules it is judged by on the way back', () => {
   it.each(fixtures)('%s: no error of any Agent Spec rule', (file) => {
     const document = exportToAgentSpec(readFixture(file)).document!;
-    expect(checkAgentSpecDocument(viaJson(document) as AsValue).filter((f) => AGENTSPEC_RULES[f.ruleId].meta.severity === 'error')).toEqual(
-      [],
-    );
+    expect(checkAgentSpecDocument(viaJson(document) as AsValue).filter((f) => RULES[f.ruleId].severity === 'error')).toEqual([]);
   });
 
   it('writes one control edge per branch, keeps the others in metadata, and names the loss', () => {

@@ -1,6 +1,7 @@
 // The Open Agent Spec document model as wfe reads and writes it (the official format: PascalCase
 // component_type, {"$component_ref": id} references, $referenced_components). Components are open
 // records: wfe keeps fields it does not know.
+import type { RuleId } from '../contract/rules.js';
 
 export type AsValue = null | boolean | number | string | AsValue[] | { [key: string]: AsValue };
 export type AsObject = { [key: string]: AsValue };
@@ -75,7 +76,7 @@ export class AgentSpecError extends Error {
 
 /** One finding of the export: `rule` selects its severity (see src/validate/rule-config.ts). */
 export interface ExportIssue {
-  rule: string;
+  rule: RuleId;
   message: string;
   /** The nodes it concerns (a cycle lists its path), for reports that point at nodes. */
   nodeIds?: string[];

@@ -2,17 +2,30 @@
 // map in wfe.config.yaml overrides them, and `--rule <id>=<severity>` flags override both.
 import { yamlPackage } from '../util/lazy-module.js';
 import { KNOWN_RULE_IDS } from './rule-help.js';
+import { RULE_IDS, RULES, type Command, type RuleEntry, type RuleId } from './rules.js';
 
 export type Severity = 'error' | 'warning' | 'off';
-export type RuleConfig = Record<string, Severity>;
+/** Severities by rule id, as written (a flag, a rules: map): ids not checked yet. */
+export type RawRuleConfig = Record<string, Severity>;
+/** Severities of known rules: what checkRuleConfig keeps. */
+export type RuleConfig = Partial<Record<RuleId, Severity>>;
 
 export interface RuleDefinition {
-  id: string;
+  id: RuleId;
   severity: Exclude<Severity, 'off'>;
   description: string;
   /** The command cannot proceed without it: its severity cannot be changed. */
   fixed?: boolean;
 }
+
+const entries: Readonly<Record<RuleId, RuleEntry>> = RULES;
+
+/** The rules a command applies, in the table's order, with their defaults. */
+export const rulesFor = (command: Command): RuleDefinition[] =>
+  RULE_IDS.filter((id) => entries[id].commands.includes(command)).map((id) => {
+    const { severity, description, fixed } = entries[id];
+    return { id, severity, description, ...(fixed ? { fixed } : {}) };
+  });
 
 export class RuleConfigError extends Error {
   constructor(message: string) {
@@ -28,8 +41,8 @@ export function parseSeverity(value: unknown): Severity | undefined {
 }
 
 /** `["no-cycle=off", "lossy-export=error"]` → `{ "no-cycle": "off", "lossy-export": "error" }`. */
-export function parseRuleFlags(flags: string[]): RuleConfig {
-  const config: RuleConfig = {};
+export function parseRuleFlags(flags: string[]): RawRuleConfig {
+  const config: RawRuleConfig = {};
   for (const flag of flags) {
     const match = /^\s*([\w:/.-]+)\s*=\s*(\S+)\s*$/.exec(flag);
     const severity = match ? parseSeverity(match[2]) : undefined;
@@ -40,19 +53,19 @@ export function parseRuleFlags(flags: string[]): RuleConfig {
 }
 
 /** The `rules:` map of a wfe.config.yaml text; other keys are ignored. */
-export function rulesFromConfigText(text: string, file = 'wfe.config.yaml'): RuleConfig {
+export function rulesFromConfigText(text: string, file = 'wfe.config.yaml'): RawRuleConfig {
   const doc = yamlPackage().parseDocument(text);
   if (doc.errors.length > 0) throw new RuleConfigError(`${file}: invalid YAML: ${doc.errors[0].message.split('\n')[0]}`);
   return rulesFromSettings(doc.toJS(), file);
 }
 
 /** The `rules:` map of an already parsed wfe.config.yaml (the catalog's settings, say). */
-export function rulesFromSettings(value: unknown, file = 'wfe.config.yaml'): RuleConfig {
+export function rulesFromSettings(value: unknown, file = 'wfe.config.yaml'): RawRuleConfig {
   if (value === null || typeof value !== 'object' || !('rules' in value) || value.rules === undefined || value.rules === null) return {};
   const rules = value.rules;
   if (typeof rules !== 'object' || Array.isArray(rules))
     throw new RuleConfigError(`${file}: rules must be a map of <rule-id>: error|warning|off`);
-  const config: RuleConfig = {};
+  const config: RawRuleConfig = {};
   for (const [id, raw] of Object.entries(rules)) {
     const severity = parseSeverity(raw);
     if (!severity) throw new RuleConfigError(`${file}: rules.${id}: expected error, warning or off, got ${JSON.stringify(raw)}`);
@@ -97,8 +110,8 @@ function unknownRule(source: string, id: string, known: string[]): RuleConfigErr
  * refused too. With `ignoreUnknown` (a shared config file also names other commands' rules), ids of any
  * wfe command are let through and only ids that no command knows are refused.
  */
-export function checkRuleConfig(config: RuleConfig, rules: RuleDefinition[], source = '--rule', ignoreUnknown = false): RuleConfig {
-  const byId = new Map(rules.map((r) => [r.id, r]));
+export function checkRuleConfig(config: RawRuleConfig, rules: RuleDefinition[], source = '--rule', ignoreUnknown = false): RuleConfig {
+  const byId = new Map<string, RuleDefinition>(rules.map((r) => [r.id, r]));
   const kept: RuleConfig = {};
   for (const [id, severity] of Object.entries(config)) {
     const rule = byId.get(id);
@@ -108,7 +121,7 @@ export function checkRuleConfig(config: RuleConfig, rules: RuleDefinition[], sou
     }
     if (rule.fixed && severity !== rule.severity)
       throw new RuleConfigError(`${source}: rule "${id}" cannot be changed (${rule.description})`);
-    kept[id] = severity;
+    kept[rule.id] = severity;
   }
   return kept;
 }

@@ -9,6 +9,7 @@ import { nodeCrypto } from '../util/lazy-module.js';
 import { errorMessage, isRecord } from '../util/narrow.js';
 import type { FileCheck, ResultCache, SourceFile } from './run.js';
 import type { Problem } from './types.js';
+import { isRuleId } from '../contract/rules.js';
 
 export type CacheStrategy = 'metadata' | 'content';
 export const CACHE_STRATEGIES: readonly CacheStrategy[] = ['metadata', 'content'];
@@ -180,6 +181,7 @@ function isProblem(value: unknown): value is Problem {
   return (
     isRecord(value) &&
     typeof value.ruleId === 'string' &&
+    isRuleId(value.ruleId) &&
     (value.severity === 'error' || value.severity === 'warning') &&
     typeof value.message === 'string' &&
     typeof value.file === 'string' &&

@@ -14,6 +14,7 @@ import { isRecord } from '../util/narrow.js';
 import { pointerPositions } from '../util/pointer-position.js';
 import { severityOf, type RuleConfig, type RuleDefinition } from '../contract/rule-config.js';
 import type { Problem } from './types.js';
+import type { RuleId } from '../contract/rules.js';
 import type { exportToAgentSpec } from '../agentspec/export.js';
 import type { importDocument } from '../agentspec/import.js';
 import type { checkAgentSpecDocument } from '../agentspec/checks/index.js';
@@ -24,7 +25,7 @@ export { unknownNodeTypeMessage, unknownNodeTypes };
 
 export interface CheckContext {
   rules: RuleConfig;
-  definitions: Map<string, RuleDefinition>;
+  definitions: Map<RuleId, RuleDefinition>;
   portConfig: PortConfig;
   checkConfig: ConfigChecker;
   lookupNodeType(id: string): NodeMetadata | undefined;
@@ -48,7 +49,7 @@ export function agentSpecChecksOf(ctx: CheckContext): AgentSpecChecks {
 }
 
 export interface Finding {
-  ruleId: string;
+  ruleId: RuleId;
   message: string;
   pointer?: string;
   line?: number;

@@ -1,9 +1,10 @@
 import type { Workflow } from '../contract/types.js';
+import type { RuleId } from '../contract/rules.js';
 
 export type ProblemSeverity = 'error' | 'warning';
 
 export interface Problem {
-  ruleId: string;
+  ruleId: RuleId;
   severity: ProblemSeverity;
   message: string;
   /** Path as given or found (relative to the working directory when possible), '-' or the stdin name. */

@@ -9,6 +9,7 @@ import { isAgentSpecDocument } from './agent-spec-checks.js';
 import type { Workflow } from '../contract/types.js';
 import { agentSpecChecksOf, checkWorkflowText, checkWorkflowValue, problemsOf, type CheckContext, type CheckResult } from './check.js';
 import type { Problem } from './types.js';
+import { RULES, type RuleId } from '../contract/rules.js';
 
 export interface Verdict<W = Workflow> {
   valid: boolean;
@@ -49,7 +50,11 @@ export function checkAgentSpecValue(file: string, value: unknown, ctx: CheckCont
     own.push(
       ...problemsOf(
         file,
-        result.warnings.map((w) => ({ ruleId: 'agentspec-undefined-component', message: w.message, ...(w.path ? { pointer: w.path } : {}) })),
+        result.warnings.map((w) => ({
+          ruleId: 'agentspec-undefined-component',
+          message: w.message,
+          ...(w.path ? { pointer: w.path } : {}),
+        })),
         ctx,
       ),
     );
@@ -109,44 +114,14 @@ export function workflowVerdict(value: unknown, ctx: CheckContext): Verdict<Work
   return isObject(value) ? { ...verdict, workflow: value } : verdict;
 }
 
-// What to do about each rule's findings: POST /workflows/validate's `suggestions`.
-const FIX_HINTS: Record<string, string> = {
-  'json-syntax': 'Fix the JSON syntax at the line and column given.',
-  schema: 'Add the missing fields and correct the types the workflow schema names.',
-  'duplicate-workflow-id': 'Give each workflow file its own id.',
-  'too-many-nodes': 'Split the workflow: wfe serve accepts at most 10,000 nodes.',
-  'duplicate-node-id': 'Give every node its own id.',
-  'duplicate-edge-id': 'Give every edge its own id.',
-  'edge-missing-node': 'Remove the edges whose source or target node no longer exists, or add the node back.',
-  'edge-missing-port':
-    "Reconnect the edges to ports the nodes have (sourceHandle/targetHandle are '<node>-output-<port>' / '<node>-input-<port>').",
-  'port-compatibility':
-    'Connect ports of compatible data types, or add a compatibilityRules entry {from, to} to wfe.config.yaml if the connection is intended.',
-  'node-config': "Change the node's config so that it satisfies its node type's configSchema.",
-  'not-empty': 'Add nodes: start with a start node, the nodes that do the work, and an end node.',
-  'mappable-node-type':
-    'Use node types that have an Agent Spec equivalent, or declare one with extensions["agentspec:component_type"] on the node type.',
-  'single-start': 'Keep exactly one start node (category triggers).',
-  'end-reachable': 'Add an end node (category outputs) and connect it, through control edges, to the start node.',
-  'branch-exists': 'Connect gateway edges to branches the gateway defines in config.branches, or add the branch.',
-  'no-cycle':
-    'Break the cycle, or declare the loop: set data.loop: true on the edge that closes it (or route it into a loop_back input); rules: {no-cycle: off} in wfe.config.yaml turns the check off.',
-  'no-disconnected-node': 'Connect the node to the flow, or remove it.',
-  'required-port': 'Connect an edge to every required input port.',
-  'gateway-branches': 'Define at least one branch (config.branches) on each gateway.',
-  'lossy-export':
-    'Review what an Agent Spec export would leave out; set rules: {lossy-export: off} in wfe.config.yaml to stop these warnings.',
-};
-
-/** One hint per rule that found something, in the order the problems came; a rule without a hint gets its description. */
-export function suggestionsFor(problems: Problem[], ctx: CheckContext): string[] {
-  const seen = new Set<string>();
+/** POST /workflows/validate's `suggestions`: the fix of each rule that found something (rules.ts), in the order the problems came. */
+export function suggestionsFor(problems: Problem[]): string[] {
+  const seen = new Set<RuleId>();
   const hints: string[] = [];
   for (const { ruleId } of problems) {
     if (seen.has(ruleId)) continue;
     seen.add(ruleId);
-    const hint = FIX_HINTS[ruleId] ?? ctx.definitions.get(ruleId)?.description;
-    if (hint) hints.push(`${ruleId}: ${hint}`);
+    hints.push(`${ruleId}: ${RULES[ruleId].fix}`);
   }
   return hints;
 }

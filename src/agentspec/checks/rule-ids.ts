@@ -1,5 +1,7 @@
-// Every rule that checks an Agent Spec document as written: the ids findings, the rules: map of
-// wfe.config.yaml and --rule use. A misspelt id does not compile.
+// Every rule that checks an Agent Spec document as written, each an id of the one rule table
+// (src/contract/rules.ts): a misspelt id does not compile.
+import type { RuleId } from '../../contract/rules.js';
+
 export const AGENTSPEC_RULE_IDS = [
   'agentspec-not-a-flow',
   'agentspec-component-type',
@@ -19,6 +21,6 @@ export const AGENTSPEC_RULE_IDS = [
   'agentspec-unique-id',
   'agentspec-unreachable-node',
   'agentspec-undefined-component',
-] as const;
+] as const satisfies readonly RuleId[];
 
 export type AgentSpecRuleId = (typeof AGENTSPEC_RULE_IDS)[number];

@@ -1,13 +1,11 @@
-// The shape of an Agent Spec rule, as ESLint writes its rules: what it is (meta) and how it checks.
+// The shape of an Agent Spec rule, as ESLint writes its rules: what it is (meta) and how it checks. Its
+// severity, one-line description and help are its entry in the one rule table (src/contract/rules.ts).
 import type { LoadedDocument, Component } from './load.js';
 import type { NodeIo } from './node-io.js';
 import type { AgentSpecRuleId } from './rule-ids.js';
 
 export interface RuleMeta<Id extends AgentSpecRuleId = AgentSpecRuleId> {
   id: Id;
-  severity: 'error' | 'warning';
-  /** What the rule checks, in one line (--list-rules, SARIF's short description). */
-  description: string;
   /** The clause of the language specification the rule enforces. */
   clause: string;
   /**

@@ -43,7 +43,7 @@ export function registerValidateRoutes(router: Router, ctx: AppContext): void {
       valid: verdict.valid,
       errors: verdict.errors,
       warnings: verdict.warnings,
-      suggestions: suggestionsFor(verdict.problems, checkContext),
+      suggestions: suggestionsFor(verdict.problems),
     };
     const summary = verdict.valid
       ? 'Workflow is valid'

@@ -19,8 +19,6 @@ export function defaultBranchOf(node: Component, io: NodeIo): string | undefined
 export const branchExists: AgentSpecRule<'agentspec-branch-exists'> = {
   meta: {
     id: 'agentspec-branch-exists',
-    severity: 'error',
-    description: "every control flow edge leaves its node by one of the node's branches",
     clause:
       'Relationships, control edges: if a value is specified for the branches of the from_node of a ControlFlowEdge, then also from_branch must be set to one of the values in branches',
     beyondReferenceLoader: true,

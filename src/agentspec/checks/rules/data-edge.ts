@@ -8,8 +8,6 @@ import { isIncomplete } from './incomplete.js';
 export const dataEdge: AgentSpecRule<'agentspec-data-edge'> = {
   meta: {
     id: 'agentspec-data-edge',
-    severity: 'error',
-    description: 'every data flow edge connects an output of its source to an input of its destination, of compatible types',
     clause:
       "Properties: to connect a component's output to another component's input, the output type must be compatible with the input type",
   },

@@ -6,8 +6,6 @@ import { controlEdges, dataEdges } from './flow-parts.js';
 export const edgeNode: AgentSpecRule<'agentspec-edge-node'> = {
   meta: {
     id: 'agentspec-edge-node',
-    severity: 'error',
-    description: "every edge connects nodes of its own flow's nodes list",
     clause: 'Flows: control and data flow edges relate nodes of the flow they belong to',
   },
   check({ flows, io, report }) {

@@ -6,8 +6,6 @@ import { controlEdges } from './flow-parts.js';
 export const endNode: AgentSpecRule<'agentspec-end-node'> = {
   meta: {
     id: 'agentspec-end-node',
-    severity: 'error',
-    description: 'every flow has an EndNode; each EndNode has an incoming control flow edge and no outgoing one',
     clause:
       'Flows: a flow is composed of at least one EndNode; transitions from an EndNode are not accepted; an EndNode without incoming control flow edge is not permitted',
   },

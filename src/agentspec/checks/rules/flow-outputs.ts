@@ -7,8 +7,6 @@ import { label } from '../wording.js';
 export const flowOutputs: AgentSpecRule<'agentspec-flow-outputs'> = {
   meta: {
     id: 'agentspec-flow-outputs',
-    severity: 'error',
-    description: "a flow's outputs are given by every EndNode (or have a default), and EndNode outputs of one name have one type",
     clause:
       'Flows: if an output of the flow is not produced by every EndNode, a default value for that output in the flow definition must be specified',
   },

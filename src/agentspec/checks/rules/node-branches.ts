@@ -6,8 +6,6 @@ import { label, quoted } from '../wording.js';
 export const nodeBranches: AgentSpecRule<'agentspec-node-branches'> = {
   meta: {
     id: 'agentspec-node-branches',
-    severity: 'error',
-    description: "every node's declared branches are the ones its configuration gives, each once",
     clause:
       "Nodes: the branches attribute is managed by the node's implementation (next; a BranchingNode's mapping values and default; a FlowNode's EndNode branch names; an EndNode has none)",
   },

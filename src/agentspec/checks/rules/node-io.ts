@@ -54,8 +54,6 @@ const sameSchemas = (a: Property[], b: Property[]) => a.length === b.length && a
 export const nodeIo: AgentSpecRule<'agentspec-node-io'> = {
   meta: {
     id: 'agentspec-node-io',
-    severity: 'error',
-    description: "every component's declared inputs and outputs are the ones its configuration implies",
     clause:
       'Nodes: the set of inputs and outputs specified must match the expected one as per the node’s generation; StartNode and EndNode inputs equal their outputs; an InputMessageNode has one string output; ParallelFlowNode and CatchExceptionNode state how their subflows’ properties combine',
   },

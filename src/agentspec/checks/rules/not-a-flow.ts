@@ -4,8 +4,6 @@ import type { AgentSpecRule } from '../rule.js';
 export const notAFlow: AgentSpecRule<'agentspec-not-a-flow'> = {
   meta: {
     id: 'agentspec-not-a-flow',
-    severity: 'error',
-    description: 'the document is an Agent Spec Flow (wfe validates, imports and runs flows)',
     clause: 'Flows: a Flow is the component with a start_node, nodes and edges; an Agent is run inside a flow by an AgentNode',
   },
 };

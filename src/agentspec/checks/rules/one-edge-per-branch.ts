@@ -8,8 +8,6 @@ import { controlEdges } from './flow-parts.js';
 export const oneEdgePerBranch: AgentSpecRule<'agentspec-one-edge-per-branch'> = {
   meta: {
     id: 'agentspec-one-edge-per-branch',
-    severity: 'error',
-    description: 'no branch of a node has more than one outgoing control flow edge',
     clause:
       'Relationships, connecting multiple data edges: in the case of control flow, multi-connections from the same outgoing branch of a node are not allowed',
     beyondReferenceLoader: true,

@@ -6,8 +6,6 @@ import { controlEdges, startNodeOf } from './flow-parts.js';
 export const startNode: AgentSpecRule<'agentspec-start-node'> = {
   meta: {
     id: 'agentspec-start-node',
-    severity: 'error',
-    description: 'every flow has exactly one StartNode: its start_node, with one outgoing control flow edge and none coming in',
     clause:
       'Flows: flows must have a unique StartNode, defined by the start_node parameter; the StartNode has exactly one outgoing and no incoming control flow edge',
   },

@@ -4,9 +4,6 @@ import type { AgentSpecRule } from '../rule.js';
 export const undefinedComponent: AgentSpecRule<'agentspec-undefined-component'> = {
   meta: {
     id: 'agentspec-undefined-component',
-    severity: 'warning',
-    description:
-      'an LLM configuration, tool or agent a FlowDrop dialect document names is defined in it (a warning: it is read as a generic one)',
     clause:
       'Referencing: a component is defined once and referenced; FlowDrop\'s editor names a component (llm_config: "default_llm", a tool) that the document does not define, which wfe reads as a generic component, as wfe export writes it',
   },

@@ -6,8 +6,6 @@ import { label } from '../wording.js';
 export const uniqueId: AgentSpecRule<'agentspec-unique-id'> = {
   meta: {
     id: 'agentspec-unique-id',
-    severity: 'error',
-    description: 'no two different components share an id',
     clause:
       'Referencing: a subcomponent reused in several places must be defined using a component reference; if two components use the same id, the configuration is invalid',
     beyondReferenceLoader: true,

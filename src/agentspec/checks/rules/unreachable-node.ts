@@ -7,8 +7,6 @@ import { controlEdges, startNodeOf } from './flow-parts.js';
 export const unreachableNode: AgentSpecRule<'agentspec-unreachable-node'> = {
   meta: {
     id: 'agentspec-unreachable-node',
-    severity: 'warning',
-    description: 'every node can be reached from the StartNode by control flow edges (a warning: the format allows it)',
     clause: 'No rule of the language specification: a node no edge reaches is allowed, and never runs',
   },
   check({ flows, io, report }) {

@@ -5,8 +5,6 @@ import { label } from '../wording.js';
 export const version: AgentSpecRule<'agentspec-version'> = {
   meta: {
     id: 'agentspec-version',
-    severity: 'error',
-    description: 'the declared agentspec_version covers every component and field the document uses',
     clause: 'Versioning: a configuration declares the release it is written for; a component or field added later needs that release',
   },
   check({ document, report }) {
