@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { runCli, runClis } from './support/cli.js';
 import { examplesDir, schemaProblems } from './agentspec-schema.js';
+import { nested } from './support/agentspec-rule-documents.js';
 
 const fixtures = new URL('../fixtures/workflows/', import.meta.url).pathname;
 let dir: string;
@@ -138,7 +139,9 @@ describe('wfe import', () => {
     expect((await runCli(['import', join(examplesDir, 'howto_summary_flow.json'), '-o', out, '--force'])).code).toBe(0);
 
     expect(agent.code).toBe(1);
-    expect(agent.stderr).toContain('howto_agents.json: error: not a Flow (Agent)');
+    expect(agent.stderr).toMatch(
+      /howto_agents\.json:2:3: error: \/component_type: This document is an Agent '.+', not a Flow: .* \(agentspec-not-a-flow\)/,
+    );
   });
 
   it('reads stdin, writes stdout, and names the file, line and JSON path of invalid input', async () => {
@@ -156,11 +159,30 @@ describe('wfe import', () => {
     expect(JSON.parse(piped.stdout).nodes).toHaveLength(4);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(
-      /broken\.json:\d+:\d+: error: \/control_flow_connections\/0\/to_node\/\$component_ref: reference "ghost" is defined in no \$referenced_components/,
+      /broken\.json:\d+:\d+: error: \/control_flow_connections\/0\/to_node: reference 'ghost' is not defined in any \$referenced_components .* \(agentspec-reference\)/,
     );
     expect(syntax.code).toBe(1);
     expect(syntax.stderr).toMatch(/^-:1:\d+: error: invalid JSON/m);
     expect(fromXml.code).toBe(2);
+  });
+
+  it('refuses what wfe validate refuses, inside a subflow too, and writes nothing for it', async () => {
+    const flow = nested();
+    const inner = (flow.$referenced_components as any).inner.subflow;
+    inner.start_node = { $component_ref: 'in_llm_node' };
+    await writeFile(join(dir, 'nested.json'), JSON.stringify(flow, null, 2));
+    const out = join(dir, 'nested-out');
+    const [imported, validated] = await runClis([
+      ['import', join(dir, 'nested.json'), '-o', `${out}/`],
+      ['validate', join(dir, 'nested.json'), '-f', 'compact'],
+    ]);
+    expect(imported.code).toBe(1);
+    expect(imported.stderr).toMatch(
+      /nested\.json:\d+:\d+: error: \/\$referenced_components\/inner\/subflow\/start_node: start_node of Flow 'in_summary' is LlmNode 'in_summarize', not its StartNode 'in_start' \(agentspec-start-node\)/,
+    );
+    expect(validated.code).toBe(1);
+    expect(validated.stdout).toContain("start_node of Flow 'in_summary' is LlmNode 'in_summarize', not its StartNode 'in_start'");
+    await expect(readdir(out)).rejects.toThrow();
   });
 });
 

@@ -1,6 +1,7 @@
 // wfe import: Agent Spec flows (official or FlowDrop's dialect) or FlowDrop JSON/YAML → workflow files.
 import { dirname, join, resolve } from 'node:path';
-import { AgentSpecError, importDocument, readComponentsFiles, type ImportSource, type Registry } from '../agentspec/index.js';
+import { AgentSpecError, detectSource, importDocument, readComponentsFiles, type ImportSource, type Registry } from '../agentspec/index.js';
+import { sayAgentSpecFindings } from './agentspec-findings.js';
 import { graphErrors } from '../graph/integrity.js';
 import { checkNewWorkflowId } from '../store/paths.js';
 import { createLogger } from '../util/logger.js';
@@ -23,6 +24,7 @@ import { openWorkerPool, runInChunks } from '../util/worker-pool.js';
 import { workerThreadsFor, type Concurrency } from './concurrency.js';
 import { pointerProblem, problemLine, say } from './report.js';
 import { entryOf } from '../util/narrow.js';
+import { pointerPosition } from '../util/pointer-position.js';
 
 export async function runImport(args: string[], flags: ImportFlags): Promise<number> {
   let inputs: Input[];
@@ -132,13 +134,27 @@ export async function convertForImport(
   if (!read) return failed();
   const { text, value } = read;
   const settings = await settingsFor(settingsFolder(input, destination));
+  const source = flags.from === 'auto' ? detectSource(value) : flags.from;
+  if (source === 'agentspec' && sayAgentSpecFindings({ name: input.name, text, value, registry, rules: settings.rules }, say))
+    return failed();
   let workflow;
   try {
-    workflow = importDocument(value, {
+    const imported = importDocument(value, {
       from: flags.from,
       registry,
       lookupNodeType: (id) => settings.catalog.getNodeType(id),
-    }).workflow;
+    });
+    workflow = imported.workflow;
+    // What the dialect reader supplied for a name the document defines nowhere (agentspec-undefined-component).
+    for (const warning of imported.warnings)
+      say(
+        problemLine(
+          input.name,
+          'warning',
+          `${warning.path}: ${warning.message} (agentspec-undefined-component)`,
+          pointerPosition(text ?? '', warning.path),
+        ),
+      );
   } catch (err) {
     if (err instanceof AgentSpecError) {
       say(pointerProblem(input.name, text, err.path, err.message));

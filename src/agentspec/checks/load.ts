@@ -126,11 +126,14 @@ export function loadDocument(document: AsValue, options: LoadOptions = {}): Load
 
   function loadComponent(content: AsValue, path: string, expected?: Family): Component | undefined {
     if (!isObject(content)) {
-      report(
-        'agentspec-field',
-        path,
-        `expected ${expected ? FAMILY_NAMES[expected] : 'a component'} (an object), found ${kindOf(content)}`,
-      );
+      if (path === '')
+        report('agentspec-component-type', path, `not an Agent Spec component: the document is ${kindOf(content)}, not an object`);
+      else
+        report(
+          'agentspec-field',
+          path,
+          `expected ${expected ? FAMILY_NAMES[expected] : 'a component'} (an object), found ${kindOf(content)}`,
+        );
       return undefined;
     }
     const own = content.$referenced_components;
