@@ -169,7 +169,7 @@ describe('wfe import --components', () => {
     expect(workflow.nodes.find((n) => n.id === 'review')!.data.config.prompt_template).toBe('Is this good, y or n? {{text}}');
     const missing = await runCli(['import', main, '-o', '-']);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/reference "shared_llm" is defined in no \$referenced_components; .*--components/);
+    expect(missing.stderr).toMatch(/reference 'shared_llm' is not defined in any \$referenced_components .*--components/);
   });
 });
 

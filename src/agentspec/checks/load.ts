@@ -6,7 +6,7 @@
 // place that names it, while a component written out twice is two components. So a key defined at two
 // levels is refused, a reference to a key that no table read so far defines is dangling, and a node that
 // is written out again (not referenced) in an edge is not the flow's node.
-import { isObject, type AsObject, type AsValue } from '../types.js';
+import { isObject, isReference, type AsObject, type AsValue } from '../types.js';
 import { escapePointer } from '../references.js';
 import { isAgentSpecVersion, type AgentSpecVersion } from '../versions.js';
 import { ABSTRACT_TYPES, COMPONENT_CLASSES, familiesOf, type ComponentClass, type Family, type FieldSpec } from './component-classes.js';
@@ -24,6 +24,8 @@ export interface Property {
 export interface Component {
   type: string;
   raw: AsObject;
+  /** Its fields, with a reference in a field that takes a plain value replaced by that value (a disaggregated prompt). */
+  fields: AsObject;
   /** JSON pointer of its definition in the document. */
   path: string;
   id: string;
@@ -80,6 +82,7 @@ export function loadDocument(document: AsValue, options: LoadOptions = {}): Load
   const findings: Finding[] = [];
   const components: Component[] = [];
   const table = new Map<string, { value: AsValue; path: string }>();
+  // The components file's entries: the only place a reference may find a plain value (a prompt, a URL).
   for (const [key, value] of options.external ?? []) table.set(key, { value, path: '' });
   const loaded = new Map<string, Component | typeof LOADING | undefined>();
   const report = (ruleId: AgentSpecRuleId, pointer: string, message: string) => findings.push({ ruleId, pointer, message });
@@ -180,6 +183,7 @@ export function loadDocument(document: AsValue, options: LoadOptions = {}): Load
     const component: Component = {
       type,
       raw: content,
+      fields: { ...content },
       path,
       id: typeof content.id === 'string' ? content.id : `${path}#generated`,
       name: typeof content.name === 'string' ? content.name : '',
@@ -196,7 +200,29 @@ export function loadDocument(document: AsValue, options: LoadOptions = {}): Load
 
   function readField(component: Component, field: string, spec: FieldSpec): void {
     const at = `${component.path}/${escapePointer(field)}`;
-    const value = component.raw[field];
+    let value = component.raw[field];
+    // A field of a plain value may name it by reference too (a components file supplies a prompt, a URL).
+    if (spec.kind !== 'component' && spec.kind !== 'components' && isReference(value)) {
+      const definition = table.get(value.$component_ref);
+      if (!definition) {
+        report(
+          'agentspec-reference',
+          at,
+          `reference '${value.$component_ref}' is not defined in any $referenced_components read before it; if a separate components file defines it, pass that file too (wfe import --components <file>)`,
+        );
+        return;
+      }
+      if (definition.path !== '' && !isObject(definition.value)) {
+        report(
+          'agentspec-reference',
+          at,
+          `reference '${value.$component_ref}' names a plain value of $referenced_components, which holds components: supply a value by reference in a separate components file`,
+        );
+        return;
+      }
+      value = definition.value;
+      component.fields[field] = value;
+    }
     if (value === undefined) {
       if (spec.required)
         report(

@@ -74,7 +74,7 @@ export class NodeIo {
   }
 
   private inferInputs(c: Component): Property[] {
-    const raw = c.raw;
+    const raw = c.fields;
     const subflow = this.child(c, 'subflow');
     switch (c.type) {
       case 'Flow': {
@@ -200,7 +200,7 @@ export class NodeIo {
 
   /** A map node's reducers: as configured, else `append` for every output of the subflow. */
   reducers(node: Component, subflow: Component): Record<string, string> {
-    const configured = node.raw.reducers;
+    const configured = node.fields.reducers;
     if (isObject(configured)) return Object.fromEntries(Object.entries(configured).map(([k, v]) => [k, String(v)]));
     return Object.fromEntries(this.outputs(subflow).map((p) => [p.title, REDUCERS_DEFAULT]));
   }
@@ -211,7 +211,7 @@ export class NodeIo {
       case 'EndNode':
         return [];
       case 'BranchingNode': {
-        const mapping = isObject(node.raw.mapping) ? Object.values(node.raw.mapping).map(String) : [];
+        const mapping = isObject(node.fields.mapping) ? Object.values(node.fields.mapping).map(String) : [];
         return [...new Set([BRANCHING_DEFAULT, ...mapping])];
       }
       case 'AgentNode':
@@ -234,12 +234,12 @@ export class NodeIo {
   /** The branch names of a flow's EndNodes, each once, sorted. */
   endBranchNames(flow: Component): string[] {
     return [
-      ...new Set(this.endNodes(flow).map((e) => (typeof e.raw.branch_name === 'string' ? e.raw.branch_name : DEFAULT_BRANCH))),
+      ...new Set(this.endNodes(flow).map((e) => (typeof e.fields.branch_name === 'string' ? e.fields.branch_name : DEFAULT_BRANCH))),
     ].sort();
   }
 
   declaredBranches(node: Component): string[] | undefined {
-    const declared = node.raw.branches;
+    const declared = node.fields.branches;
     return Array.isArray(declared) && declared.length > 0 ? declared.map(String) : undefined;
   }
 

@@ -14,8 +14,8 @@ export const dataEdge: AgentSpecRule<'agentspec-data-edge'> = {
   check({ flows, io, report }) {
     for (const flow of flows)
       for (const { edge, source, destination } of dataEdges(flow, io)) {
-        const output = edge.raw.source_output;
-        const input = edge.raw.destination_input;
+        const output = edge.fields.source_output;
+        const input = edge.fields.destination_input;
         if (!source || !destination || typeof output !== 'string' || typeof input !== 'string') continue;
         if (isIncomplete(source, io) || isIncomplete(destination, io)) continue;
         const outputs = io.outputs(source);

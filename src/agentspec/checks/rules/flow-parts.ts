@@ -26,7 +26,7 @@ export function controlEdges(flow: Component, io: NodeIo): ControlEdge[] {
     edge,
     from: one(edge, 'from_node'),
     to: one(edge, 'to_node'),
-    branch: typeof edge.raw.from_branch === 'string' ? edge.raw.from_branch : null,
+    branch: typeof edge.fields.from_branch === 'string' ? edge.fields.from_branch : null,
   }));
 }
 

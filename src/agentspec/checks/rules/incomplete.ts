@@ -7,7 +7,7 @@ import type { NodeIo } from '../node-io.js';
 const lacksRequiredField = (c: Component): boolean =>
   Object.entries(c.cls?.fields ?? {}).some(
     ([field, spec]) =>
-      spec.required && (c.raw[field] === undefined || c.raw[field] === null || (spec.kind === 'component' && !c.children.has(field))),
+      spec.required && (c.fields[field] === undefined || c.fields[field] === null || (spec.kind === 'component' && !c.children.has(field))),
   );
 
 export const isIncomplete = (c: Component, io: NodeIo): boolean =>

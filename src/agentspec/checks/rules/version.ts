@@ -10,7 +10,7 @@ export const version: AgentSpecRule<'agentspec-version'> = {
   check({ document, report }) {
     let highest: { version: string; reason?: string; component?: (typeof document.components)[number] } | undefined;
     for (const component of document.components) {
-      const need = componentVersion({ ...component.raw, component_type: component.type }, { asLoaderReads: true });
+      const need = componentVersion({ ...component.fields, component_type: component.type }, { asLoaderReads: true });
       if (compareVersions(need.version, document.version) > 0 && (!highest || compareVersions(need.version, highest.version) > 0))
         highest = { ...need, component };
     }
