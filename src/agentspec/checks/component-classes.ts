@@ -7,7 +7,7 @@ export type Family =
   'Node' | 'Flow' | 'LlmConfig' | 'Tool' | 'AgenticComponent' | 'ClientTransport' | 'ToolBox' | 'ControlFlowEdge' | 'DataFlowEdge';
 
 export type FieldKind =
-  | { kind: 'string' | 'boolean' | 'number' | 'strings' | 'string-map' | 'object' | 'any' | 'properties' }
+  | { kind: 'string' | 'boolean' | 'number' | 'strings' | 'string-map' | 'object' | 'model' | 'any' | 'properties' }
   | { kind: 'component' | 'components'; of: Family }
   | { kind: 'enum'; values: readonly string[] }
   | { kind: 'enum-map'; values: readonly string[] };
@@ -27,6 +27,9 @@ const has = (spec: FieldKind): FieldSpec => spec;
 const STRING = { kind: 'string' } as const;
 const BOOLEAN = { kind: 'boolean' } as const;
 const OBJECT = { kind: 'object' } as const;
+// A settings object of its own shape that takes no other keys (an MCP transport's session parameters): read
+// leniently, as the loader reads it, a list or a string giving the defaults.
+const MODEL = { kind: 'model' } as const;
 const ANY = { kind: 'any' } as const;
 const STRINGS = { kind: 'strings' } as const;
 const STRING_MAP = { kind: 'string-map' } as const;
@@ -69,7 +72,7 @@ const OPENAI_COMPATIBLE: Record<string, FieldSpec> = {
 };
 const REMOTE_TRANSPORT: Record<string, FieldSpec> = {
   ...BASE,
-  session_parameters: has(OBJECT),
+  session_parameters: has(MODEL),
   url: req(STRING),
   auth: opt(ANY),
   headers: opt(STRING_MAP),
@@ -159,7 +162,7 @@ export const COMPONENT_CLASSES: Record<string, ComponentClass> = {
   StreamableHTTPTransport: transport(REMOTE_TRANSPORT),
   StdioTransport: transport({
     ...BASE,
-    session_parameters: has(OBJECT),
+    session_parameters: has(MODEL),
     command: req(STRING),
     args: has(STRINGS),
     env: opt(STRING_MAP),

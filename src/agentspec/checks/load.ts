@@ -257,6 +257,9 @@ export function loadDocument(document: AsValue, options: LoadOptions = {}): Load
       case 'object':
         if (!isObject(value)) wrong('an object');
         return;
+      case 'model':
+        if (typeof value === 'number' || typeof value === 'boolean') wrong('an object');
+        return;
       case 'enum':
         if (typeof value !== 'string' || !spec.values.includes(value)) wrong(`one of ${spec.values.join(', ')}`);
         return;
