@@ -116,7 +116,9 @@ describe('Agent Spec routes', () => {
     );
     assertMatchesContract('POST', '/workflows/import/agentspec', agent);
     expect(agent.status).toBe(422);
-    expect(agent.body.errors).toEqual(["This document is an Agent 'Helpful agent with username and tools', not a Flow: an Agent runs inside a Flow through an AgentNode (StartNode → AgentNode → EndNode)"]);
+    expect(agent.body.errors).toEqual([
+      "This document is an Agent 'Helpful agent with username and tools', not a Flow: an Agent runs inside a Flow through an AgentNode (StartNode → AgentNode → EndNode)",
+    ]);
   });
 
   it('validates flows for the runtime, and lists agents, tools and health', async () => {

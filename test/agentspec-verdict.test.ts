@@ -209,7 +209,8 @@ describe('one flow, one verdict', () => {
     for (const [path, verdict] of rest) expect(normal(verdict), `${path} vs ${first[0]}`).toEqual(normal(first[1]));
     expect(normal(first[1]).valid, `${name}: ${JSON.stringify(first[1])}`).toBe(EXPECTED_VALID.includes(name));
     const stored = found[STORED];
-    if (stored) expect(stored.valid, `${STORED}: ${JSON.stringify(stored)}`).toBe(EXPECTED_VALID.includes(name) !== STORED_DIFFERS.has(name));
+    if (stored)
+      expect(stored.valid, `${STORED}: ${JSON.stringify(stored)}`).toBe(EXPECTED_VALID.includes(name) !== STORED_DIFFERS.has(name));
   });
 
   it('the verdicts say what is wrong, in the same words everywhere', () => {
@@ -223,7 +224,9 @@ describe('one flow, one verdict', () => {
     expect(errorsOf('second edge from one branch (a cycle)')).toEqual([
       "LlmNode 'summarize_node' has two control flow edges from branch 'next' ('control_edge_2' and 'back'): a branch leads to one node",
     ]);
-    expect(errorsOf('bad schema')).toEqual(["control_flow_connections of Flow 'Ten words summary' must be a list of ControlFlowEdge components, not a string"]);
+    expect(errorsOf('bad schema')).toEqual([
+      "control_flow_connections of Flow 'Ten words summary' must be a list of ControlFlowEdge components, not a string",
+    ]);
     expect(errorsOf('not a Flow')).toEqual([
       "This document is an Agent 'Helpful agent with username and tools', not a Flow: an Agent runs inside a Flow through an AgentNode (StartNode → AgentNode → EndNode)",
     ]);

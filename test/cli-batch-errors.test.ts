@@ -70,7 +70,9 @@ describe('wfe import', () => {
     ]);
     expect(reported(run.stderr, 'broken.yaml')).toEqual([expect.stringMatching(/^[^:]+:\d+:\d+: error: invalid YAML/)]);
     expect(reported(run.stderr, 'deep.yaml')).toEqual([expect.stringMatching(/: error: nested deeper than the limit of 256 levels/)]);
-    expect(reported(run.stderr, 'not-a-flow.json')).toEqual([expect.stringMatching(/: error: \/: not an Agent Spec component: the document is a list/)]);
+    expect(reported(run.stderr, 'not-a-flow.json')).toEqual([
+      expect.stringMatching(/: error: \/: not an Agent Spec component: the document is a list/),
+    ]);
     expect(reported(run.stderr, 'empty.yaml')).toEqual([expect.stringMatching(/:1:1: error: empty file$/)]);
     expect(reported(run.stderr, 'good.json')).toEqual([]);
     const written = await readdir(out);
