@@ -9,7 +9,7 @@
 // fate is read once a save sent after it has been answered.
 //   WFE_RACE_EDITS=2500 WFE_RACE_SEED=7 npx vitest run test/save-race.test.ts     (the default: 40 edits)
 import { EventEmitter, once } from 'node:events';
-import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, readdirSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
@@ -161,9 +161,11 @@ describe('hand edits racing saves of the same workflow (real CLI, watching)', ()
 });
 
 /** node:fs, except that the rename of a save over `rel` first lets `landInWindow` write to the file: what lands in the window. */
+/** The look-and-rename of a system without the exchange, with something landing between the two. */
 function windowLayer(landInWindow: (target: string) => void): StoreFs {
   return {
     ...nodeStoreFs,
+    exchangeSync: undefined,
     renameSync: (from, to) => {
       if (to.endsWith('a.json')) landInWindow(to);
       nodeStoreFs.renameSync(from, to);
@@ -171,7 +173,73 @@ function windowLayer(landInWindow: (target: string) => void): StoreFs {
   };
 }
 
-describe('the window left between the last check and the rename', () => {
+/**
+ * The exchange of a save, with something landing on the target just before it (`before`), or into the file it
+ * replaced once that file is pinned, as the name it was moved to is removed (`afterPin`).
+ */
+function exchangeLayer(land: { before?: (target: string) => void; afterPin?: () => void }): StoreFs {
+  const exchange = nodeStoreFs.exchangeSync!;
+  let armed = false;
+  let landed = false;
+  return {
+    ...nodeStoreFs,
+    exchangeSync: (a, b) => {
+      const first = b.endsWith('a.json') && !landed;
+      landed ||= first;
+      if (first) land.before?.(b);
+      exchange(a, b);
+      armed = first;
+    },
+    unlinkSync: (path) => {
+      nodeStoreFs.unlinkSync(path);
+      if (armed) land.afterPin?.();
+      armed = false;
+    },
+  };
+}
+
+describe("the exchange: a save takes the target's place in one step (Linux)", () => {
+  const text = (name: string) => JSON.stringify({ ...twoNodeWorkflow('wf-a'), name }, null, 2) + '\n';
+
+  it('a hand edit renamed into place just before it stays, and the save is refused', async () => {
+    harness = await startServer({
+      files: { 'a.json': twoNodeWorkflow('wf-a') },
+      storeFs: exchangeLayer({
+        before: (target) => {
+          writeFileSync(`${target}.edit`, text('just before'));
+          renameSync(`${target}.edit`, target);
+        },
+      }),
+    });
+    expect((await harness.call('PUT', '/workflows/wf-a', { description: 'saved' })).status).toBe(409);
+    expect(JSON.parse(readFileSync(join(harness.dir, 'a.json'), 'utf8')).name).toBe('just before');
+    expect(readdirSync(harness.dir).filter((name) => name.startsWith('.') && name !== '.wfe')).toEqual([]);
+  });
+
+  it('a write into the replaced file once it is replaced is kept in .wfe/backups, with a warn line', async () => {
+    let editor: number | undefined;
+    harness = await startServer({
+      files: { 'a.json': twoNodeWorkflow('wf-a') },
+      storeFs: exchangeLayer({
+        before: (target) => (editor = openSync(target, 'r+')),
+        afterPin: () => {
+          const bytes = Buffer.from(text('written in place'));
+          ftruncateSync(editor!, 0);
+          writeSync(editor!, bytes, 0, bytes.length, 0);
+          closeSync(editor!);
+        },
+      }),
+    });
+    expect((await harness.call('PUT', '/workflows/wf-a', { description: 'saved' })).status).toBe(200);
+    const line =
+      (await eventually(() => harness!.logs.find((l) => l.includes('WARN') && l.includes('a.json: written on disk while a save')))) ?? '';
+    const backup = /kept in (\S+)$/.exec(line)![1];
+    expect(JSON.parse(readFileSync(join(harness.dir, backup), 'utf8')).name).toBe('written in place');
+    expect(JSON.parse(readFileSync(join(harness.dir, 'a.json'), 'utf8')).description).toBe('saved');
+  });
+});
+
+describe('without the exchange, the window left between the last check and the rename', () => {
   const text = (name: string) => JSON.stringify({ ...twoNodeWorkflow('wf-a'), name }, null, 2) + '\n';
 
   it('a hand edit renamed into place inside it is named in a warn line (it cannot be kept)', async () => {

@@ -15,6 +15,8 @@ export type { PinnedFile, TargetExpectation } from './guarded-rename.js';
 export interface GuardedRenameDone {
   temp: string;
   pinned?: PinnedFile;
+  /** Made by an exchange (exchange-files.ts): there was no window between a look and the rename to watch. */
+  exchanged?: true;
 }
 
 /** A target that changes again after each look is not written over: the save is refused after this many. */
@@ -152,7 +154,7 @@ async function renameWhenUnchanged(
   for (let attempt = 1; ; attempt++) {
     const outcome = renameGuarded(fs, { temp, target }, expected);
     if (outcome.renamed) {
-      if (afterRename) afterRename({ temp, pinned: outcome.pinned });
+      if (afterRename) afterRename({ temp, pinned: outcome.pinned, ...(outcome.exchanged ? { exchanged: true } : {}) });
       else if (outcome.pinned) fs.closeSync(outcome.pinned.fd);
       return;
     }

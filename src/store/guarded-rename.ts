@@ -22,7 +22,12 @@ export interface PinnedFile {
   identity: FileIdentity;
 }
 
-export type GuardedRenameOutcome = { renamed: true; pinned?: PinnedFile } | { renamed: false; found: StoreStats | undefined };
+/**
+ * `exchanged`: the new file took the target's place in one step (exchange-files.ts), so there was no window
+ * for a write to land in unseen; what stood there was the file expected, now pinned.
+ */
+export type GuardedRenameOutcome =
+  { renamed: true; pinned?: PinnedFile; exchanged?: true } | { renamed: false; found: StoreStats | undefined };
 
 export interface GuardedRenamePaths {
   /** The new content, durable. */
@@ -75,7 +80,54 @@ function createOnly(fs: StoreSyncCalls, { temp, target }: GuardedRenamePaths): G
   return { renamed: true };
 }
 
-function replaceIfUnchanged(fs: StoreSyncCalls, { temp, target }: GuardedRenamePaths, expected: FileIdentity): GuardedRenameOutcome {
+/** Why an exchange cannot be made here (this system, this file system): the look and rename is used instead. */
+const NO_EXCHANGE = new Set(['ENOSYS', 'EINVAL', 'EOPNOTSUPP', 'ENOTSUP', 'EXDEV', 'EPERM']);
+let exchangeRefused = false;
+
+function replaceIfUnchanged(fs: StoreSyncCalls, paths: GuardedRenamePaths, expected: FileIdentity): GuardedRenameOutcome {
+  if (fs.exchangeSync && !exchangeRefused) {
+    const outcome = exchangeIfUnchanged(fs, fs.exchangeSync, paths, expected);
+    if (outcome) return outcome;
+  }
+  return lookAndRename(fs, paths, expected);
+}
+
+/**
+ * The new file and the target swap places in one step; then what stood at the target, now at the temp name,
+ * is looked at. The file expected: it is pinned and its name removed, as a rename would have. Another file
+ * (a hand edit that landed first): it is swapped back, so it stands where it stood. Undefined when the
+ * exchange cannot be made here.
+ */
+function exchangeIfUnchanged(
+  fs: StoreSyncCalls,
+  exchange: (a: string, b: string) => void,
+  { temp, target }: GuardedRenamePaths,
+  expected: FileIdentity,
+): GuardedRenameOutcome | undefined {
+  const ours = fs.lstatSync(temp).ino;
+  try {
+    exchange(temp, target);
+  } catch (err) {
+    const code = errnoCode(err) ?? '';
+    if (code === 'ENOENT') return { renamed: false, found: lstatIfPresent(fs, target) };
+    if (!NO_EXCHANGE.has(code)) throw err;
+    exchangeRefused = code === 'ENOSYS';
+    return undefined;
+  }
+  const stood = fs.lstatSync(temp);
+  if (sameIdentity(stood, expected)) {
+    const fd = fs.openSync(temp, PIN_FLAGS);
+    fs.unlinkSync(temp);
+    return { renamed: true, pinned: { fd, identity: expected }, exchanged: true };
+  }
+  exchange(temp, target);
+  // A second edit landed on the target between the two swaps, in place of the new file: it is the latest,
+  // so it goes back to the target; the first one, at the temp name, is removed with it, superseded.
+  if (fs.lstatSync(temp).ino !== ours) exchange(temp, target);
+  return { renamed: false, found: lstatIfPresent(fs, target) };
+}
+
+function lookAndRename(fs: StoreSyncCalls, { temp, target }: GuardedRenamePaths, expected: FileIdentity): GuardedRenameOutcome {
   let fd: number;
   try {
     fd = fs.openSync(target, PIN_FLAGS);

@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
 import * as fsCalls from '../util/fs-calls.js';
 import { MAX_TEXT_BYTES, TextTooLargeError } from '../util/text-limit.js';
+import { exchangeFiles } from './exchange-files.js';
 
 /** What tells two versions of a file apart without reading them (see the store's sameFile). */
 export interface FileIdentity {
@@ -30,6 +31,11 @@ export interface StoreSyncCalls {
   linkSync(existingPath: string, newPath: string): void;
   renameSync(oldPath: string, newPath: string): void;
   unlinkSync(path: string): void;
+  /**
+   * Swaps the files of two names in one step (exchange-files.ts); undefined where the system cannot, and a
+   * throw with an errno code where this file system will not (EINVAL): the save then looks and renames.
+   */
+  exchangeSync?: (a: string, b: string) => void;
 }
 
 export interface StoreFileHandle {
@@ -70,6 +76,12 @@ export const nodeStoreFs: StoreFs = {
   linkSync: (existingPath, newPath) => fs.linkSync(existingPath, newPath),
   renameSync: (oldPath, newPath) => fs.renameSync(oldPath, newPath),
   unlinkSync: (path) => fs.unlinkSync(path),
+  // Loaded with the first save that replaces a file, not at start.
+  exchangeSync: (a, b) => {
+    const exchange = exchangeFiles();
+    if (!exchange) throw Object.assign(new Error('no renameat2 exchange on this system'), { code: 'ENOSYS' });
+    exchange(a, b);
+  },
 };
 
 /**

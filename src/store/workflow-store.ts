@@ -25,7 +25,7 @@ import { pointerPosition } from '../util/pointer-position.js';
 import { stableStringify } from '../util/stable-json.js';
 import { syncDirectory, TEMP_FILE_PATTERN, writeFileAtomic, type GuardedRenameDone } from './atomic-write.js';
 import { sameIdentity, type PinnedFile, type TargetExpectation } from './guarded-rename.js';
-import { RenameWitness } from './rename-witness.js';
+import { RenameWitness, type WindowVerdict } from './rename-witness.js';
 import { checkPath, isRefusedEntry, LinkRefusedError } from './boundary.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { OrderedList, type ListOrder } from './ordered-list.js';
@@ -518,8 +518,8 @@ export class WorkflowStore {
         if (identity) this.pendingIdentities.set(rel, identity);
         return expected;
       };
-      const afterRename = ({ temp, pinned }: GuardedRenameDone) => {
-        if (pinned) this.judgeWindow(rel, { temp, pinned });
+      const afterRename = ({ temp, pinned, exchanged }: GuardedRenameDone) => {
+        if (pinned) this.judgeWindow(rel, { temp, pinned, exchanged: exchanged === true });
       };
       const identity = await writeFileAtomic(target, bytes, { fs: this.fs, expectTarget, afterRename });
       this.index({ rel, hash, workflow, changedOnDisk: false, identity, style });
@@ -560,8 +560,11 @@ export class WorkflowStore {
    * The native events tell a write that landed there (rename-witness.ts); the pinned file tells a write into
    * the replaced file, which is then kept in .wfe/backups. Either is logged at warn with the file's name.
    */
-  private judgeWindow(rel: string, { temp, pinned }: { temp: string; pinned: PinnedFile }): void {
-    const verdict = this.witness.judge(dirname(temp), { temp: basename(temp), target: basename(rel) });
+  private judgeWindow(rel: string, { temp, pinned, exchanged }: { temp: string; pinned: PinnedFile; exchanged: boolean }): void {
+    // An exchange left no window: only a write into the replaced file (the pin) can be there to keep.
+    const verdict: Promise<WindowVerdict> = exchanged
+      ? Promise.resolve('clear')
+      : this.witness.judge(dirname(temp), { temp: basename(temp), target: basename(rel) });
     const judged = verdict
       .then(async (seen) => {
         const now = this.fs.fstatSync(pinned.fd);
