@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify as stringifyYaml } from 'yaml';
-import { MUTATION_KINDS, mutate, seededRandom, type Json, type Mutation, type MutationKind } from './support/agentspec-mutations.js';
+import { MUTATION_KINDS, mutate, type Json, type Mutation, type MutationKind } from './support/agentspec-mutations.js';
+import { numberFromEnv, seededRandom } from './support/seeded.js';
 import { nestedFlows } from './support/agentspec-nested-flows.js';
 import { nested, root } from './support/agentspec-rule-documents.js';
 import { BIN } from './support/cli.js';
@@ -18,8 +19,8 @@ import { sharedDir } from './support/shared.js';
 
 const LOAD = join(sharedDir, 'pyagentspec', 'load');
 const EXAMPLES = join(sharedDir, 'agentspec', 'examples');
-const CASES = Number(process.env.WFE_DIFF_CASES ?? 240);
-const SEED = Number(process.env.WFE_DIFF_SEED ?? 35);
+const CASES = numberFromEnv('WFE_DIFF_CASES', 240);
+const SEED = numberFromEnv('WFE_DIFF_SEED', 35);
 
 /** Rule ids whose refusal the language spec decides, where pyagentspec loads the file anyway. */
 const SPEC_SIDED: Record<string, string> = {
@@ -93,7 +94,7 @@ interface Case {
 function writeCases(folder: string): Case[] {
   const all = sources();
   const names = Object.keys(all);
-  const random = seededRandom(SEED);
+  const { next: random } = seededRandom(SEED);
   const cases: Case[] = names.map((source, i) => {
     const file = join(folder, `original-${i}.json`);
     writeFileSync(file, JSON.stringify(all[source], null, 2));
