@@ -1,7 +1,8 @@
 // The run side of `wfe serve`, wired together: starts runs (pipelines) and follows them to their end,
 // connects playground sessions and interrupts to the runs they belong to, and stops everything on close.
 // What each part keeps lives in its own file: run-registry (runs and runs in progress), run-history
-// (persistence, retention), sessions (sessions and messages), interrupts, run-execution (scheduling).
+// (persistence, retention), sessions (sessions and messages), playground (conversations: a message starts
+// a run, stop cancels it, the end closes it), interrupts, run-execution (scheduling).
 import { randomUUID } from 'node:crypto';
 import type { NodeExecutionInfo, NodeMetadata, Workflow, WorkflowNode } from '../contract/types.js';
 import { exportToAgentSpec } from '../agentspec/export.js';
@@ -11,6 +12,7 @@ import type { Logger } from '../util/logger.js';
 import type { ChatTurn, InterruptAnswer, InterruptRequest, MockSpec } from './behaviours.js';
 import { answerEntry, Interrupts, promptMetadata, waitForAnswer } from './interrupts.js';
 import { planRun } from './plan.js';
+import { Playground } from './playground.js';
 import { executeRun } from './run-execution.js';
 import { RunHistory } from './run-history.js';
 import { isFinished, RunRegistry, wake, type AbortReason, type ActiveRun } from './run-registry.js';
@@ -57,11 +59,19 @@ export class Engine {
   private readonly interrupts = new Interrupts();
   private readonly history: RunHistory;
   private readonly sessions: Sessions;
+  private readonly playground: Playground;
   private closing = false;
 
   constructor(private readonly options: EngineOptions) {
     this.history = new RunHistory(options.dir, options.logger, this.registry);
     this.sessions = new Sessions(options.dir, options.logger, (session, message) => this.emit({ type: 'message', session, message }));
+    this.playground = new Playground({
+      sessions: this.sessions,
+      interrupts: this.interrupts,
+      isRunActive: (runId) => this.registry.isActive(runId),
+      startRun: (workflow, input) => this.startRun(workflow, input),
+      cancelRun: (runId, message) => this.cancelRun(runId, message),
+    });
     this.restore();
   }
 
@@ -293,46 +303,9 @@ export class Engine {
       status === 'completed' ? 'info' : status === 'failed' ? 'error' : 'warning',
       status === 'completed' ? 'Run completed' : `Run ${status}: ${error}`,
     );
-    const session = run.session_id ? this.sessions.find(run.session_id) : undefined;
-    if (session && session.lastRunId === run.id) this.closeConversation(session, run, run.finished, status, error);
+    this.playground.closeConversation(run, { finished: run.finished, status, error });
     this.touchRun(run);
     for (const removed of this.history.prune(run.workflow_id)) this.interrupts.forgetFrom(removed);
-  }
-
-  /** The session of a finished run: its status, and a closing message that re-enables the Run button. */
-  private closeConversation(session: SessionRecord, run: RunRecord, finished: string, status: RunStatus, error?: string): void {
-    session.status = status === 'completed' ? 'completed' : status === 'failed' ? 'failed' : 'idle';
-    for (const m of session.messages)
-      if (m.executionId === run.id && m.role === 'user' && m.status === 'pending') m.status = status === 'failed' ? 'failed' : 'completed';
-    const replied = session.messages.some((m) => m.executionId === run.id && m.role === 'assistant' && !m.metadata.type);
-    const endValue = Object.values(run.results).find(
-      (v) => v !== null && v !== '' && !(typeof v === 'object' && Object.keys(v).length === 0),
-    );
-    const text =
-      status === 'completed'
-        ? replied
-          ? undefined
-          : endValue !== undefined
-            ? typeof endValue === 'string'
-              ? endValue
-              : JSON.stringify(endValue)
-            : 'The workflow finished without a chat or text output.'
-        : status === 'failed'
-          ? `The run failed: ${error}`
-          : `The run was stopped.`;
-    // The editor ignores updates to messages it has seen, so the Run button is re-enabled by a new
-    // message once the run is over: the closing reply, or else a log line (hidden in the chat).
-    if (text)
-      this.sessions.addMessage(session, 'assistant', text, {
-        executionId: run.id,
-        metadata: { level: status === 'failed' ? 'error' : 'info', enableRun: true },
-      });
-    else
-      this.sessions.addMessage(session, 'log', `Run completed in ${Date.parse(finished) - Date.parse(run.started ?? run.created)} ms`, {
-        executionId: run.id,
-        metadata: { level: 'info', enableRun: true },
-      });
-    this.sessions.touch(session);
   }
 
   private touchRun(run: RunRecord): void {
@@ -457,40 +430,12 @@ export class Engine {
     return this.sessions.messagesSince(sessionId, since, limit);
   }
 
-  /** Stores the user's message, sets the session running, and starts the run before returning. */
   sendMessage(sessionId: string, workflow: Workflow, content: string, inputs: Record<string, unknown>): MessageRecord {
-    const session = this.sessions.get(sessionId);
-    const waiting = this.interrupts.list({ sessionId, status: 'pending' })[0];
-    if (waiting) throw new ConflictError(`Session is waiting for an answer to interrupt '${waiting.id}'; resolve or cancel it first`);
-    if (session.status === 'running' || (session.lastRunId && this.registry.isActive(session.lastRunId)))
-      throw new ConflictError('Session is already executing');
-    const history = this.sessions.chatHistory(session);
-    const message = this.sessions.addMessage(session, 'user', content, {
-      status: 'pending',
-      metadata: Object.keys(inputs).length > 0 ? { inputs } : {},
-    });
-    let run: RunRecord;
-    try {
-      run = this.startRun(workflow, { origin: 'playground', inputs, sessionId, message: content, history });
-    } catch (err) {
-      this.sessions.removeMessage(session, message);
-      throw err;
-    }
-    message.executionId = run.id;
-    session.lastRunId = run.id;
-    session.status = 'running';
-    this.sessions.touch(session);
-    return message;
+    return this.playground.sendMessage(sessionId, workflow, content, inputs);
   }
 
-  async stopSession(sessionId: string): Promise<void> {
-    const session = this.sessions.get(sessionId);
-    if (!session.lastRunId || !this.registry.isActive(session.lastRunId))
-      throw new ConflictError('No execution is running in this session');
-    await this.cancelRun(session.lastRunId, 'Stopped from the playground');
-    session.status = 'idle';
-    this.sessions.touch(session);
-    await this.sessions.flush(sessionId);
+  stopSession(sessionId: string): Promise<void> {
+    return this.playground.stopSession(sessionId);
   }
 
   /**

@@ -1,0 +1,120 @@
+// Playground conversations: a user's message starts a run in its session, the playground's stop button
+// cancels it, and a finished run closes its conversation with a reply the editor can show. The engine
+// hands in the parts it owns (sessions, interrupts, starting and cancelling runs); nothing here is kept.
+import type { Workflow } from '../contract/types.js';
+import { ConflictError } from '../util/domain-errors.js';
+import type { ChatTurn } from './behaviours.js';
+import type { Interrupts } from './interrupts.js';
+import type { Sessions } from './sessions.js';
+import type { MessageRecord, RunRecord, RunStatus, SessionRecord } from './types.js';
+
+/** What a playground message asks the engine to run. */
+export interface ConversationRunInput {
+  origin: 'playground';
+  inputs: Record<string, unknown>;
+  sessionId: string;
+  message: string;
+  history: ChatTurn[];
+}
+
+export interface PlaygroundParts {
+  sessions: Sessions;
+  interrupts: Pick<Interrupts, 'list'>;
+  isRunActive(runId: string): boolean;
+  startRun(workflow: Workflow, input: ConversationRunInput): RunRecord;
+  cancelRun(runId: string, message: string): Promise<RunRecord>;
+}
+
+/** How a run ended, as its conversation is closed. */
+export interface RunOutcome {
+  finished: string;
+  status: RunStatus;
+  error?: string;
+}
+
+export class Playground {
+  constructor(private readonly parts: PlaygroundParts) {}
+
+  /** Stores the user's message, sets the session running, and starts the run before returning. */
+  sendMessage(sessionId: string, workflow: Workflow, content: string, inputs: Record<string, unknown>): MessageRecord {
+    const { sessions } = this.parts;
+    const session = sessions.get(sessionId);
+    const waiting = this.parts.interrupts.list({ sessionId, status: 'pending' })[0];
+    if (waiting) throw new ConflictError(`Session is waiting for an answer to interrupt '${waiting.id}'; resolve or cancel it first`);
+    if (session.status === 'running' || (session.lastRunId && this.parts.isRunActive(session.lastRunId)))
+      throw new ConflictError('Session is already executing');
+    const history = sessions.chatHistory(session);
+    const message = sessions.addMessage(session, 'user', content, {
+      status: 'pending',
+      metadata: Object.keys(inputs).length > 0 ? { inputs } : {},
+    });
+    let run: RunRecord;
+    try {
+      run = this.parts.startRun(workflow, { origin: 'playground', inputs, sessionId, message: content, history });
+    } catch (err) {
+      sessions.removeMessage(session, message);
+      throw err;
+    }
+    message.executionId = run.id;
+    session.lastRunId = run.id;
+    session.status = 'running';
+    sessions.touch(session);
+    return message;
+  }
+
+  async stopSession(sessionId: string): Promise<void> {
+    const { sessions } = this.parts;
+    const session = sessions.get(sessionId);
+    if (!session.lastRunId || !this.parts.isRunActive(session.lastRunId))
+      throw new ConflictError('No execution is running in this session');
+    await this.parts.cancelRun(session.lastRunId, 'Stopped from the playground');
+    session.status = 'idle';
+    sessions.touch(session);
+    await sessions.flush(sessionId);
+  }
+
+  /**
+   * The conversation of a finished run, if the run was its session's last: the session's status, and a
+   * closing message that re-enables the Run button.
+   */
+  closeConversation(run: RunRecord, outcome: RunOutcome): void {
+    const session = run.session_id ? this.parts.sessions.find(run.session_id) : undefined;
+    if (session && session.lastRunId === run.id) this.close(session, run, outcome);
+  }
+
+  private close(session: SessionRecord, run: RunRecord, { finished, status, error }: RunOutcome): void {
+    const { sessions } = this.parts;
+    session.status = status === 'completed' ? 'completed' : status === 'failed' ? 'failed' : 'idle';
+    for (const m of session.messages)
+      if (m.executionId === run.id && m.role === 'user' && m.status === 'pending') m.status = status === 'failed' ? 'failed' : 'completed';
+    const replied = session.messages.some((m) => m.executionId === run.id && m.role === 'assistant' && !m.metadata.type);
+    const endValue = Object.values(run.results).find(
+      (v) => v !== null && v !== '' && !(typeof v === 'object' && Object.keys(v).length === 0),
+    );
+    const text =
+      status === 'completed'
+        ? replied
+          ? undefined
+          : endValue !== undefined
+            ? typeof endValue === 'string'
+              ? endValue
+              : JSON.stringify(endValue)
+            : 'The workflow finished without a chat or text output.'
+        : status === 'failed'
+          ? `The run failed: ${error}`
+          : `The run was stopped.`;
+    // The editor ignores updates to messages it has seen, so the Run button is re-enabled by a new
+    // message once the run is over: the closing reply, or else a log line (hidden in the chat).
+    if (text)
+      sessions.addMessage(session, 'assistant', text, {
+        executionId: run.id,
+        metadata: { level: status === 'failed' ? 'error' : 'info', enableRun: true },
+      });
+    else
+      sessions.addMessage(session, 'log', `Run completed in ${Date.parse(finished) - Date.parse(run.started ?? run.created)} ms`, {
+        executionId: run.id,
+        metadata: { level: 'info', enableRun: true },
+      });
+    sessions.touch(session);
+  }
+}
