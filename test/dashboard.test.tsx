@@ -21,8 +21,6 @@ const run = (status: string, completed: number): ServerEvent => ({
   },
 });
 
-const tick = () => new Promise((r) => setTimeout(r, 30));
-
 function setup(initial = emptyState()) {
   const listeners = new Set<(e: ServerEvent) => void>();
   const onQuit = vi.fn();
@@ -46,11 +44,14 @@ function setup(initial = emptyState()) {
       onOpen={onOpen}
     />,
   );
+  // The dashboard subscribes in an effect, after its first frame: an event sent before then would be lost.
   const send = async (...events: ServerEvent[]) => {
+    await vi.waitFor(() => expect(listeners.size).toBe(1));
     for (const e of events) for (const l of listeners) l(e);
-    await tick();
   };
-  return { view, send, onQuit, onOpen };
+  /** Resolves once the last frame passes `check`: ink renders on its own schedule, not within a set time. */
+  const frameShows = (check: (frame: string) => void) => vi.waitFor(() => check(view.lastFrame() ?? ''));
+  return { view, send, frameShows, onQuit, onOpen };
 }
 
 let cleanup: (() => void) | undefined;
@@ -58,14 +59,16 @@ afterEach(() => cleanup?.());
 
 describe('Dashboard', () => {
   it('shows the URL, counts, load errors, requests with errors highlighted, file events and run progress', async () => {
-    const { view, send } = setup(emptyState([{ file: 'broken.json', line: 3, column: 7, message: 'invalid JSON: value expected' }]));
+    const { view, send, frameShows } = setup(
+      emptyState([{ file: 'broken.json', line: 3, column: 7, message: 'invalid JSON: value expected' }]),
+    );
     cleanup = view.unmount;
-    await tick();
-    let frame = view.lastFrame()!;
-    expect(frame).toContain('wfe serve http://127.0.0.1:3000/api/flowdrop');
-    expect(frame).toContain('5 workflows · 34 node types · watch on · auth off');
-    expect(frame).toContain('broken.json:3:7: invalid JSON: value expected');
-    expect(frame).toContain('waiting for the editor');
+    await frameShows((frame) => {
+      expect(frame).toContain('wfe serve http://127.0.0.1:3000/api/flowdrop');
+      expect(frame).toContain('5 workflows · 34 node types · watch on · auth off');
+      expect(frame).toContain('broken.json:3:7: invalid JSON: value expected');
+      expect(frame).toContain('waiting for the editor');
+    });
 
     await send(
       request('/api/flowdrop/nodes', 200),
@@ -73,34 +76,37 @@ describe('Dashboard', () => {
       { type: 'file', at, file: 'team/b.json', change: 'change' },
       run('running', 3),
     );
-    frame = view.lastFrame()!;
-    expect(frame).toMatch(/GET\s+200\s+1\.5 ms \/api\/flowdrop\/nodes/);
-    expect(frame).toMatch(/GET\s+404 .*\/workflows\/nope/);
-    expect(frame).toContain('2 requests, 1 errors');
-    expect(frame).toContain('changed team/b.json');
-    expect(frame).toMatch(/Support Router\s+█+░+ 3\/8\s+running\s+Classify Request/);
+    await frameShows((frame) => {
+      expect(frame).toMatch(/GET\s+200\s+1\.5 ms \/api\/flowdrop\/nodes/);
+      expect(frame).toMatch(/GET\s+404 .*\/workflows\/nope/);
+      expect(frame).toContain('2 requests, 1 errors');
+      expect(frame).toContain('changed team/b.json');
+      expect(frame).toMatch(/Support Router\s+█+░+ 3\/8\s+running\s+Classify Request/);
+    });
 
     await send({ type: 'load-errors', at, errors: [] }, run('completed', 8));
-    frame = view.lastFrame()!;
-    expect(frame).not.toContain('broken.json');
-    expect(frame).toMatch(/Support Router\s+█{20} 8\/8\s+completed/);
+    await frameShows((frame) => {
+      expect(frame).not.toContain('broken.json');
+      expect(frame).toMatch(/Support Router\s+█{20} 8\/8\s+completed/);
+    });
   });
 
   it('q quits, c clears the tails, o opens the URL', async () => {
-    const { view, send, onQuit, onOpen } = setup();
+    const { view, send, frameShows, onQuit, onOpen } = setup();
     cleanup = view.unmount;
     await send(request('/api/flowdrop/nodes', 200), run('completed', 8));
+    // Keys are read by an effect of the same render that subscribed, so once the events show, keys are heard.
+    await frameShows((frame) => expect(frame).toContain('/api/flowdrop/nodes'));
     view.stdin.write('c');
-    await tick();
-    expect(view.lastFrame()).not.toContain('/api/flowdrop/nodes');
-    expect(view.lastFrame()).toContain('none yet');
+    await frameShows((frame) => {
+      expect(frame).not.toContain('/api/flowdrop/nodes');
+      expect(frame).toContain('none yet');
+    });
     view.stdin.write('o');
-    await tick();
+    await frameShows((frame) => expect(frame).toContain('opened http://127.0.0.1:3000/api/flowdrop'));
     expect(onOpen).toHaveBeenCalledOnce();
-    expect(view.lastFrame()).toContain('opened http://127.0.0.1:3000/api/flowdrop');
     view.stdin.write('q');
-    await tick();
-    expect(onQuit).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(onQuit).toHaveBeenCalledOnce());
   });
 });
 
