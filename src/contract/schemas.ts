@@ -293,7 +293,7 @@ export const SHARED_SCHEMAS = [portSchema, portDefinitionSchema, nodeMetadataSch
 /**
  * The validators compiled ahead of time into precompiled/validators.cjs (ajv's standalone code), by export
  * name: loading ajv and compiling these at start cost about 95 ms per process. After changing a schema
- * here, `npm run generate` rewrites that file; a test fails while it is stale.
+ * here, `npm run generate` rewrites that file; `npm run check:generated` fails while it is stale.
  */
 export const PRECOMPILED_SCHEMAS = {
   validateWorkflowFile: workflowFileSchema,

@@ -1,6 +1,6 @@
 "use strict";
-// Generated from the built-in node types (src/catalog/builtin-node-types.ts) by ajv's standalone code generation (test/support/precompile-validators.ts).
-// Do not edit: run `npm run generate` after changing a schema. test/precompiled-validators.test.ts fails while this is stale.
+// Generated from the built-in node types (src/catalog/builtin-node-types.ts) by ajv's standalone code generation (scripts/precompiled-validators.mjs).
+// Do not edit: run `npm run generate` after changing a schema. `npm run check:generated` fails while this is stale.
 /* eslint-disable */
 exports.config0 = validate10;
 const schema11 = {"type":"object","properties":{},"additionalProperties":true};

@@ -1,6 +1,6 @@
 "use strict";
-// Generated from src/contract/schemas.ts by ajv's standalone code generation (test/support/precompile-validators.ts).
-// Do not edit: run `npm run generate` after changing a schema. test/precompiled-validators.test.ts fails while this is stale.
+// Generated from src/contract/schemas.ts by ajv's standalone code generation (scripts/precompiled-validators.mjs).
+// Do not edit: run `npm run generate` after changing a schema. `npm run check:generated` fails while this is stale.
 /* eslint-disable */
 exports.validateWorkflowFile = validate10;
 const schema11 = {"$id":"wfe:workflow-file","type":"object","required":["id","name","nodes","edges"],"properties":{"id":{"type":"string","minLength":1,"maxLength":200},"name":{"type":"string","minLength":1,"maxLength":200},"description":{"type":"string","maxLength":1000},"nodes":{"type":"array","items":{"$ref":"wfe:node"}},"edges":{"type":"array","items":{"$ref":"wfe:edge"}},"metadata":{"type":"object","properties":{"version":{"type":"string"},"schemaVersion":{"type":"string"},"createdAt":{"type":"string","format":"date-time"},"updatedAt":{"type":"string","format":"date-time"},"author":{"type":"string","maxLength":100},"tags":{"type":"array","maxItems":20,"items":{"type":"string","maxLength":50}},"versionId":{"type":"string"},"updateNumber":{"type":"integer","minimum":0},"format":{"type":"string"}}},"config":{"type":"object"}}};
