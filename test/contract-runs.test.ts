@@ -27,9 +27,15 @@ import {
   contractSchemaValidator,
   hasOperation,
   neverExercised,
+  openApiPath,
   schemaValidator,
+  seedPath,
 } from './support/openapi.js';
 import type { Message } from './support/playground.js';
+import { missingShared } from './support/shared.js';
+
+// Every test here reads the contract.
+const describeWithContract = describe.skipIf(missingShared(openApiPath, seedPath) !== undefined);
 
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const fixturesDir = join(repoRoot, 'fixtures', 'workflows');
@@ -204,7 +210,7 @@ afterAllTests('the check that every operation was exercised', () => {
   expect(neverExercised('runs'), 'run-side operations that no test called').toEqual([]);
 });
 
-describe('the validators', () => {
+describeWithContract('the validators', () => {
   const sample = {
     id: 'i-1',
     type: 'confirmation',
@@ -241,7 +247,7 @@ describe('the validators', () => {
   });
 });
 
-describe('executions and pipelines (stepDelayMs 0)', () => {
+describeWithContract('executions and pipelines (stepDelayMs 0)', () => {
   /**
    * The runs of the first test, both completed: chat-pipeline with inputs and options, then without a body.
    * They are the only runs on `exec` (the re-run below re-runs the first in place), so every test may count them.
@@ -451,7 +457,7 @@ describe('executions and pipelines (stepDelayMs 0)', () => {
   });
 });
 
-describe('seed-only POST /execute (not in the OAS)', () => {
+describeWithContract('seed-only POST /execute (not in the OAS)', () => {
   it('is not an OAS operation', () => {
     expect(hasOperation('POST', '/execute')).toBe(false);
   });
@@ -489,7 +495,7 @@ describe('seed-only POST /execute (not in the OAS)', () => {
   });
 });
 
-describe('runs that stay running (stepDelayMs 2000)', () => {
+describeWithContract('runs that stay running (stepDelayMs 2000)', () => {
   it('GET /pipeline/{id} mid-run; POST /pipeline/{id}/execute 409 while running; POST /executions/{id}/cancel 200 then 409', async () => {
     const started = await call(slow, 'POST', '/workflows/{id}/execute', `/workflows/${chat.id}/execute`, {});
     const id: string = started.body.data.execution_id;
@@ -613,7 +619,7 @@ describe('runs that stay running (stepDelayMs 2000)', () => {
   });
 });
 
-describe('playground sessions and messages (stepDelayMs 60)', () => {
+describeWithContract('playground sessions and messages (stepDelayMs 60)', () => {
   // Sessions are counted and named per workflow, and GET /workflows/{id}/chat/messages without ?sessionId=
   // reads the workflow's latest one. So the two sessions that are created, listed, read and sent bad
   // messages live on sessionsHost, where chat-pipeline has no other session; the conversation lives on
@@ -877,7 +883,7 @@ describe('playground sessions and messages (stepDelayMs 60)', () => {
   });
 });
 
-describe('interrupts (refund-approval, stepDelayMs 0)', () => {
+describeWithContract('interrupts (refund-approval, stepDelayMs 0)', () => {
   // A run of refund-approval goes through three stages: its confirmation waits; approved, its choice
   // waits; cancelled, the run completes. Each stage the tests read is a fixture of its own: the waiting
   // confirmation is never answered (so it waits whatever ran before), and a second run is taken through
@@ -1268,7 +1274,7 @@ describe('interrupts (refund-approval, stepDelayMs 0)', () => {
   });
 });
 
-describe('the Agent Spec runtime API (POST /agentspec/flows/execute, /agentspec/executions/*)', () => {
+describeWithContract('the Agent Spec runtime API (POST /agentspec/flows/execute, /agentspec/executions/*)', () => {
   let flow: Record<string, unknown>;
   beforeAll(async () => {
     const summary = await readFixture('agentspec-summary.json');

@@ -22,9 +22,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { send, type Reply } from './support/keep-alive.js';
 import { schemaValidator } from './support/openapi.js';
+import { missingShared, openApiPath } from './support/shared.js';
 import { numberFromEnv, seededRandom } from './support/seeded.js';
 import { twoNodeWorkflow } from './support/workflows.js';
 
+// A file on disk is a whole workflow when the OpenAPI document's Workflow schema (in the shared folder) says so.
+const describeWithOpenApi = describe.skipIf(missingShared(openApiPath) !== undefined);
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 // dist/ is built by the tests' global setup (test/support/global-setup.ts) before any test file runs.
 const bin = join(repoRoot, 'bin', 'wfe.js');
@@ -306,7 +309,7 @@ async function checkRestart(dir: string, watch: boolean, onDisk: Map<string, any
   return server;
 }
 
-describe.each([
+describeWithOpenApi.each([
   { watch: false, label: '--no-watch' },
   { watch: true, label: 'watching' },
 ])('SIGKILL during saves and hand edits ($label)', ({ watch }) => {

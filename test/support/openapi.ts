@@ -1,7 +1,8 @@
 // Response validation against FlowDrop's OpenAPI 3.0.3 document and the specification's two operations
 // the document lacks, both read at test time from the shared reference folder (../shared relative to the
 // repo root; WFE_SHARED_DIR overrides it). Nothing of either is copied into the repo: the schemas are
-// compiled from the YAML on every run.
+// compiled from the YAML on every run, on first use, so that a test file can skip when the folder is
+// missing (missingShared in ./shared.ts) instead of failing as it loads.
 //
 // Two views of the document:
 // - strict, as written: schemaValidator and responseValidator, which the tests use to show its faults;
@@ -9,17 +10,14 @@
 //   that relaxes anything). assertMatchesContract and contractChecked check every response against it,
 //   and remember which operations were exercised.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 import { schemaProblems } from '../agentspec-schema.js';
 import type { Harness } from './harness.js';
-import { sharedDir } from './shared.js';
+import { openApiPath, seedPath } from './shared.js';
 
-export { sharedDir };
-export const openApiPath = join(sharedDir, 'contract', 'flowdrop-openapi-v1.yaml');
-export const seedPath = join(sharedDir, 'contract', 'seed-rest-api.md');
+export { openApiPath, seedPath, sharedDir } from './shared.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -29,27 +27,24 @@ interface OpenApiDocument {
   components: { schemas: Record<string, JsonObject>; responses: Record<string, JsonObject> };
 }
 
-const doc = parse(readFileSync(openApiPath, 'utf8')) as OpenApiDocument;
-
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
-/** Every operation of the document as "METHOD /path/{param}", in document order. */
-export const openApiOperations: string[] = Object.entries(doc.paths).flatMap(([path, item]) =>
-  Object.keys(item)
-    .filter((method) => HTTP_METHODS.includes(method))
-    .map((method) => `${method.toUpperCase()} ${path}`),
-);
+/** Every operation of a document as "METHOD /path/{param}", in document order. */
+const operationsOf = (doc: OpenApiDocument): string[] =>
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.keys(item)
+      .filter((method) => HTTP_METHODS.includes(method))
+      .map((method) => `${method.toUpperCase()} ${path}`),
+  );
 
-/** The operations of the specification's "Known operations" table (seed-rest-api.md §4) that the document lacks. */
-export const seedOperations: string[] = readFileSync(seedPath, 'utf8')
-  .split('\n')
-  .map((line) => /^\|\s*(GET|POST|PUT|PATCH|DELETE)\s*\|\s*(\/[^\s|]*)\s*\|/.exec(line))
-  .filter((match): match is RegExpExecArray => match !== null)
-  .map((match) => `${match[1]} ${match[2]}`)
-  .filter((operation) => !openApiOperations.includes(operation));
-
-/** What `wfe serve` promises: the document's operations and the specification's extra two. */
-export const allOperations: string[] = [...openApiOperations, ...seedOperations];
+/** The operations of the specification's "Known operations" table that the document lacks. */
+const specificationOnlyOperations = (specification: string, documented: string[]): string[] =>
+  specification
+    .split('\n')
+    .map((line) => /^\|\s*(GET|POST|PUT|PATCH|DELETE)\s*\|\s*(\/[^\s|]*)\s*\|/.exec(line))
+    .filter((match): match is RegExpExecArray => match !== null)
+    .map((match) => `${match[1]} ${match[2]}`)
+    .filter((operation) => !documented.includes(operation));
 
 // ajv-formats ships CJS with a default export; under NodeNext the callable sits on .default.
 type AddFormats = (ajv: Ajv, formats?: string[]) => Ajv;
@@ -90,7 +85,6 @@ function rewriteRefs(value: Json): Json {
 
 // ---------- KNOWN FAULTS of the document: relaxed here, and nowhere else ----------
 
-const contractDoc = structuredClone(doc);
 const asObject = (value: Json | undefined): JsonObject => value as JsonObject;
 
 function oneOfToAnyOf(schema: JsonObject): void {
@@ -99,11 +93,23 @@ function oneOfToAnyOf(schema: JsonObject): void {
   delete schema.oneOf;
 }
 
+/** The document with its known faults relaxed: the contract the tests hold wfe to. */
+function relaxKnownFaults(doc: OpenApiDocument): OpenApiDocument {
+  const contractDoc = structuredClone(doc);
+  relaxInterruptConfig(contractDoc);
+  relaxAgentSpecBodies(contractDoc);
+  checkStreamIsWebSocket(contractDoc);
+  addStaleUpdateConflict(contractDoc);
+  return contractDoc;
+}
+
 // 1. `Interrupt.config` is a `oneOf` of the five *InterruptConfig schemas, which all require only
 //    `message` and allow any other key: a confirmation config also matches TextInterruptConfig (a choice
 //    config matches three), so no interrupt can pass. Relaxed to `anyOf`; contract-runs.test.ts checks
 //    each config against the one schema its `type` names.
-oneOfToAnyOf(asObject(asObject(contractDoc.components.schemas.Interrupt.properties).config));
+function relaxInterruptConfig(contractDoc: OpenApiDocument): void {
+  oneOfToAnyOf(asObject(asObject(contractDoc.components.schemas.Interrupt.properties).config));
+}
 
 // 2. The Agent Spec request body of POST /workflows/import/agentspec and the 200 of GET
 //    /workflows/{id}/export/agentspec are a `oneOf` of AgentSpecFlow and AgentSpecDocument. Every
@@ -111,22 +117,28 @@ oneOfToAnyOf(asObject(asObject(contractDoc.components.schemas.Interrupt.properti
 //    branches and the `oneOf` fails. Relaxed to `anyOf`.
 const jsonSchemaOf = (holder: Json | undefined): JsonObject =>
   asObject(asObject(asObject(asObject(holder).content)['application/json']).schema);
-oneOfToAnyOf(jsonSchemaOf(asObject(contractDoc.paths['/workflows/{id}/export/agentspec'].get.responses)['200']));
-oneOfToAnyOf(jsonSchemaOf(contractDoc.paths['/workflows/import/agentspec'].post.requestBody));
+function relaxAgentSpecBodies(contractDoc: OpenApiDocument): void {
+  oneOfToAnyOf(jsonSchemaOf(asObject(contractDoc.paths['/workflows/{id}/export/agentspec'].get.responses)['200']));
+  oneOfToAnyOf(jsonSchemaOf(contractDoc.paths['/workflows/import/agentspec'].post.requestBody));
+}
 
 // 3. GET /agentspec/executions/{id}/stream lists a WebSocket upgrade (101, or a 200 without a body). wfe
 //    streams the frames the description names as Server-Sent Events: checked by eventStreamProblems.
-if (!asObject(contractDoc.paths['/agentspec/executions/{id}/stream'].get.responses)['101'])
-  throw new Error('the stream is no longer a WebSocket in the document: revisit fault 3');
+function checkStreamIsWebSocket(contractDoc: OpenApiDocument): void {
+  if (!asObject(contractDoc.paths['/agentspec/executions/{id}/stream'].get.responses)['101'])
+    throw new Error('the stream is no longer a WebSocket in the document: revisit fault 3');
+}
 
 // 4. ETag / If-Match and the 409 of a stale update are not in the document at all: PUT /workflows/{id}
 //    answers a stale If-Match with 409 and the error envelope (ErrorResponse).
-const putWorkflow = asObject(contractDoc.paths['/workflows/{id}'].put.responses);
-if (putWorkflow['409']) throw new Error('PUT /workflows/{id} declares a 409 now: remove fault 4');
-putWorkflow['409'] = {
-  description: 'Stale If-Match (not in the document)',
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
-};
+function addStaleUpdateConflict(contractDoc: OpenApiDocument): void {
+  const putWorkflow = asObject(contractDoc.paths['/workflows/{id}'].put.responses);
+  if (putWorkflow['409']) throw new Error('PUT /workflows/{id} declares a 409 now: remove fault 4');
+  putWorkflow['409'] = {
+    description: 'Stale If-Match (not in the document)',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
+  };
+}
 
 // ---------- wfe's own documented differences (README), checked against their intent ----------
 
@@ -309,26 +321,68 @@ function view(source: OpenApiDocument, tag: string) {
   };
 }
 
-const strict = view(doc, '');
-const contract = view(contractDoc, ' [known faults relaxed]');
+type View = ReturnType<typeof view>;
+
+interface OperationTemplate {
+  method: string;
+  template: string;
+  pattern: RegExp;
+  literals: number;
+}
+
+/** Everything read from the shared folder, and what is compiled from it. */
+interface LoadedContract {
+  doc: OpenApiDocument;
+  strict: View;
+  contract: View;
+  openApiOperations: string[];
+  seedOperations: string[];
+  templates: OperationTemplate[];
+}
+
+let loadedContract: LoadedContract | undefined;
+
+/** Reads and compiles the document and the specification on the first call. */
+function loaded(): LoadedContract {
+  if (loadedContract) return loadedContract;
+  const doc = parse(readFileSync(openApiPath, 'utf8')) as OpenApiDocument;
+  const openApiOperations = operationsOf(doc);
+  const seedOperations = specificationOnlyOperations(readFileSync(seedPath, 'utf8'), openApiOperations);
+  loadedContract = {
+    doc,
+    strict: view(doc, ''),
+    contract: view(relaxKnownFaults(doc), ' [known faults relaxed]'),
+    openApiOperations,
+    seedOperations,
+    templates: [...openApiOperations, ...seedOperations].map(templateOf),
+  };
+  return loadedContract;
+}
+
+/** Every operation of the document as "METHOD /path/{param}", in document order. */
+export const openApiOperations = (): string[] => loaded().openApiOperations;
+/** The operations of the specification's "Known operations" table (seed-rest-api.md §4) that the document lacks. */
+export const seedOperations = (): string[] => loaded().seedOperations;
+/** What `wfe serve` promises: the document's operations and the specification's extra two. */
+export const allOperations = (): string[] => [...loaded().openApiOperations, ...loaded().seedOperations];
 
 /** A validator for one of components.schemas as the document writes it, e.g. schemaValidator('Workflow'). */
-export const schemaValidator = strict.schemaValidator;
+export const schemaValidator = (name: string): ResponseValidator => loaded().strict.schemaValidator(name);
 /** The same over the contract view, where the known faults are relaxed. */
-export const contractSchemaValidator = contract.schemaValidator;
+export const contractSchemaValidator = (name: string): ResponseValidator => loaded().contract.schemaValidator(name);
 /** The strict validator of one response (see the view's responseValidator). */
-export const responseValidator = strict.responseValidator;
+export const responseValidator: View['responseValidator'] = (...args) => loaded().strict.responseValidator(...args);
 /** The same over the contract view. */
-export const contractResponseValidator = contract.responseValidator;
+export const contractResponseValidator: View['responseValidator'] = (...args) => loaded().contract.responseValidator(...args);
 
 /** Compiles an arbitrary schema that may use `#/components/schemas/...` refs (for sanity tests). */
 export function compileWithComponents(schema: JsonObject, label = 'ad-hoc schema'): ResponseValidator {
-  return strict.compile(schema, label);
+  return loaded().strict.compile(schema, label);
 }
 
 /** Is there an operation for this method and path template in the OAS? */
 export function hasOperation(method: string, pathTemplate: string): boolean {
-  return doc.paths[pathTemplate]?.[method.toLowerCase()] !== undefined;
+  return loaded().doc.paths[pathTemplate]?.[method.toLowerCase()] !== undefined;
 }
 
 /** The envelope every wfe error carries (contract.md §2.3 rule): a real status plus these four fields. */
@@ -346,20 +400,20 @@ export function errorEnvelopeProblems(body: unknown): string[] {
 
 // ---------- which operation a request is, and which operations the tests reached ----------
 
-const templates = allOperations.map((operation) => {
+function templateOf(operation: string): OperationTemplate {
   const [method, template] = operation.split(' ');
   const segments = template.split('/');
   const pattern = new RegExp(
     `^${segments.map((s) => (/^\{[^}]+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`,
   );
   return { method, template, pattern, literals: segments.filter((s) => !s.startsWith('{')).length };
-});
+}
 
 /** "METHOD /template" of a concrete request path (base path and query removed); the most literal match wins. */
 export function operationFor(method: string, path: string): string {
   const bare = path.split('?')[0];
-  const matches = templates
-    .filter((t) => t.method === method.toUpperCase() && t.pattern.test(bare))
+  const matches = loaded()
+    .templates.filter((t) => t.method === method.toUpperCase() && t.pattern.test(bare))
     .sort((a, b) => b.literals - a.literals);
   if (matches.length === 0) throw new Error(`${method.toUpperCase()} ${bare} is no operation of the OpenAPI document or the specification`);
   return `${matches[0].method} ${matches[0].template}`;
@@ -382,7 +436,7 @@ export function isRunOperation(operation: string): boolean {
 
 /** The operations of one side that no response checked so far belonged to. */
 export function neverExercised(side: 'runs' | 'rest'): string[] {
-  return allOperations.filter((operation) => isRunOperation(operation) === (side === 'runs') && !exercised.has(operation));
+  return allOperations().filter((operation) => isRunOperation(operation) === (side === 'runs') && !exercised.has(operation));
 }
 
 // ---------- the check every contract test makes ----------
@@ -396,12 +450,12 @@ function contractProblems(operation: string, res: ContractResponse): { label: st
   if (operation === 'GET /workflows/{id}/chat/messages') {
     const validate =
       res.status < 400
-        ? (chatHistory ??= contract.compile(CHAT_HISTORY, `${operation} 200 (seed-rest-api.md §4.2)`))
-        : contract.schemaValidator('ErrorResponse');
+        ? (chatHistory ??= loaded().contract.compile(CHAT_HISTORY, `${operation} 200 (seed-rest-api.md §4.2)`))
+        : contractSchemaValidator('ErrorResponse');
     return { label: validate.label, problems: validate(res.body) ? [] : validate.errors };
   }
   const [aliasMethod, aliasTemplate] = (SEED_ALIASES[operation] ?? operation).split(' ');
-  const validate = contract.responseValidator(aliasMethod, aliasTemplate, res.status, mediaType);
+  const validate = contractResponseValidator(aliasMethod, aliasTemplate, res.status, mediaType);
   const instance = mediaType === 'application/json' ? res.body : res.text;
   const problems = validate(instance) ? [] : validate.errors;
   if (operation === 'GET /workflows/{id}/export/agentspec' && res.status === 200) {
@@ -417,7 +471,8 @@ function contractProblems(operation: string, res: ContractResponse): { label: st
  */
 export function assertMatchesContract(method: string, pathTemplate: string, res: ContractResponse): void {
   const operation = `${method.toUpperCase()} ${pathTemplate}`;
-  if (!allOperations.includes(operation)) throw new Error(`${operation} is not an operation of the OpenAPI document or the specification`);
+  if (!allOperations().includes(operation))
+    throw new Error(`${operation} is not an operation of the OpenAPI document or the specification`);
   exercised.add(operation);
   const { label, problems } = contractProblems(operation, res);
   const message = (res.body as { message?: unknown } | undefined)?.message;
