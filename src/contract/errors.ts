@@ -1,5 +1,6 @@
-// One error type for the whole request pipeline. Routes throw ApiError; the app's onError turns it
-// into the contract's envelope {success:false, error, message, code, details?} with a real status.
+// The contract's error envelope {success:false, error, message, code, details?} and the error that carries
+// it with a real status. Domain errors become one in server/errors.ts; only the request guards (auth, Host
+// and Origin) throw one themselves, as they refuse a request before any route reads it.
 
 export type ErrorCode =
   | 'VALIDATION_ERROR'
@@ -18,49 +19,39 @@ export type ErrorCode =
 
 export type ErrorDetails = { field: string; message: string } | { errors: string[] } | Record<string, unknown>;
 
+export interface ApiErrorParts {
+  details?: ErrorDetails;
+  headers?: Record<string, string>;
+  /** Fields sent beside the envelope's own, for a reader that expects them at the top (the Agent Spec verdict's). */
+  besideEnvelope?: Record<string, unknown>;
+}
+
 export class ApiError extends Error {
+  readonly details?: ErrorDetails;
+  readonly headers?: Record<string, string>;
+  readonly besideEnvelope?: Record<string, unknown>;
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
     message: string,
-    readonly details?: ErrorDetails,
-    readonly headers?: Record<string, string>,
+    { details, headers, besideEnvelope }: ApiErrorParts = {},
   ) {
     super(message);
     this.name = 'ApiError';
+    this.details = details;
+    this.headers = headers;
+    this.besideEnvelope = besideEnvelope;
   }
 }
 
-/** 400: one bad request field (or malformed JSON, field "body"). */
-export const invalidField = (field: string, message: string): ApiError =>
-  new ApiError(400, 'VALIDATION_ERROR', `Invalid request parameters: ${field}: ${message}`, { field, message });
-
-/** 422: the request is well-formed but the graph it describes is not. */
-export const graphInvalid = (errors: string[]): ApiError =>
-  new ApiError(422, 'VALIDATION_ERROR', `Validation failed: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`, {
-    errors,
-  });
-
-export const notFound = (what: string): ApiError => new ApiError(404, 'NOT_FOUND', `Resource not found: ${what}`);
-
-export const conflict = (message: string, details?: ErrorDetails): ApiError => new ApiError(409, 'CONFLICT', message, details);
-
 export const unauthorized = (message = 'Authentication required'): ApiError =>
-  new ApiError(401, 'UNAUTHORIZED', message, undefined, { 'WWW-Authenticate': 'Bearer' });
+  new ApiError(401, 'UNAUTHORIZED', message, { headers: { 'WWW-Authenticate': 'Bearer' } });
 
 export const forbidden = (message = 'Permission denied: this credential cannot modify resources'): ApiError =>
   new ApiError(403, 'FORBIDDEN', message);
 
-export const payloadTooLarge = (limit: number): ApiError =>
-  new ApiError(413, 'PAYLOAD_TOO_LARGE', `Request body exceeds the limit of ${limit} bytes (raise it with --max-body)`);
-
-export const unsupportedMediaType = (got: string): ApiError =>
-  new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `Unsupported Content-Type "${got}": send application/json`);
-
-export const internalError = (): ApiError => new ApiError(500, 'INTERNAL_ERROR', 'Internal server error');
-
 export function errorBody(err: ApiError): Record<string, unknown> {
   const body: Record<string, unknown> = { success: false, error: err.message, message: err.message, code: err.code };
   if (err.details !== undefined) body.details = err.details;
-  return body;
+  return { ...body, ...err.besideEnvelope };
 }

@@ -5,19 +5,19 @@ import { join } from 'node:path';
 import polka, { type Middleware, type Polka } from 'polka';
 import { Server as HttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { stoppable, type HttpStop } from '../util/http-stop.js';
-import { ApiError, errorBody, internalError, notFound } from '../contract/errors.js';
+import { errorBody } from '../contract/errors.js';
 import { createConfigChecker } from '../contract/config-check.js';
 import { NODE_TYPES_DIR, loadCatalog, type Catalog } from '../catalog/catalog.js';
 import type { Logger } from '../util/logger.js';
 import { INTERNAL_DIR } from '../store/paths.js';
 import { WorkflowStore } from '../store/workflow-store.js';
 import { FolderWatcher } from '../util/folder-watcher.js';
-import { DomainError, UnavailableError } from '../util/domain-errors.js';
+import { DomainError, NotFoundError, UnavailableError } from '../util/domain-errors.js';
 import { createAuth, authEnabled } from './auth.js';
 import { createCors } from './cors.js';
 import { createGuard } from './guard.js';
 import { sendJson } from './http.js';
-import { toApiError } from './errors.js';
+import { answerTo, apiErrorOf } from './errors.js';
 import { DEFAULT_IGNORE, ignoreFromSettings, ignoreMatcher } from '../project/ignore.js';
 import type { ServeOptions } from './options.js';
 import { packageVersion } from '../util/version.js';
@@ -130,21 +130,8 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
 
   const app = polka({
     onError: (err, req, res) => {
-      const apiError = toApiError(err);
-      if (!apiError) {
-        // polka types what a handler threw as `string | IError`.
-        const thrown = typeof err === 'object' ? err : undefined;
-        const status = typeof thrown?.status === 'number' ? thrown.status : 500;
-        if (status >= 500) logger.error(`${req.method} ${req.url}: ${thrown?.stack ?? String(err)}`);
-        const fallback =
-          status === 404
-            ? notFound(req.url)
-            : status < 500
-              ? new ApiError(status, 'VALIDATION_ERROR', String(thrown?.message ?? err))
-              : internalError();
-        sendJson(res, fallback.status, errorBody(fallback));
-        return;
-      }
+      const { apiError, unexpected } = answerTo(err, req);
+      if (unexpected) logger.error(`${req.method} ${req.url}: ${(typeof err === 'object' ? err.stack : undefined) ?? String(err)}`);
       if (res.headersSent) {
         res.end();
         return;
@@ -152,8 +139,8 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
       sendJson(res, apiError.status, errorBody(apiError), apiError.headers);
     },
     onNoMatch: (req, res) => {
-      const err = notFound(`no route for ${req.method} ${req.url.split('?')[0]}`);
-      sendJson(res, 404, errorBody(err));
+      const noRoute = apiErrorOf(new NotFoundError(`no route for ${req.method} ${req.url.split('?')[0]}`));
+      sendJson(res, noRoute.status, errorBody(noRoute));
     },
   });
 
@@ -243,9 +230,7 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
 
 /** What a request gets once the server is stopping: 503 in the contract's envelope, and the connection closes. */
 function refuseWhileStopping(_req: IncomingMessage, res: ServerResponse): void {
-  const refusal =
-    toApiError(new UnavailableError('The server is stopping and takes no new requests; send this one again once it is back')) ??
-    internalError();
+  const refusal = apiErrorOf(new UnavailableError('The server is stopping and takes no new requests; send this one again once it is back'));
   sendJson(res, refusal.status, errorBody(refusal), { Connection: 'close' });
 }
 

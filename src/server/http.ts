@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { invalidField, payloadTooLarge, unsupportedMediaType } from '../contract/errors.js';
-import { LimitError } from '../util/domain-errors.js';
+import { BodyTooLargeError, InvalidInputError, LimitError, UnsupportedMediaTypeError } from '../util/domain-errors.js';
 import { parseJsonWithPosition } from '../util/json-position.js';
 import { byteChunks, isOneOf } from '../util/narrow.js';
 
@@ -46,7 +45,7 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (declared > limit) {
     req.resume();
-    throw payloadTooLarge(limit);
+    throw new BodyTooLargeError(limit);
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -54,12 +53,12 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
     size += chunk.length;
     if (size > limit) {
       req.resume();
-      throw payloadTooLarge(limit);
+      throw new BodyTooLargeError(limit);
     }
     chunks.push(chunk);
   }
   if (size === 0) return undefined;
-  if (type && type !== 'application/json' && !type.endsWith('+json')) throw unsupportedMediaType(type);
+  if (type && type !== 'application/json' && !type.endsWith('+json')) throw new UnsupportedMediaTypeError(type);
   const text = Buffer.concat(chunks).toString('utf8');
   const parsed = parseJsonWithPosition(text);
   if (!parsed.ok && parsed.depthLimit)
@@ -68,7 +67,7 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
       `nesting of arrays and objects (too deep at line ${parsed.line}, column ${parsed.column})`,
       parsed.depthLimit,
     );
-  if (!parsed.ok) throw invalidField('body', `malformed JSON at line ${parsed.line}, column ${parsed.column}: ${parsed.message}`);
+  if (!parsed.ok) throw new InvalidInputError('body', `malformed JSON at line ${parsed.line}, column ${parsed.column}: ${parsed.message}`);
   return parsed.value;
 }
 
@@ -77,9 +76,9 @@ export function intParam(query: Record<string, unknown>, name: string, fallback:
   const raw = query[name];
   if (raw === undefined || raw === '') return fallback;
   const text = Array.isArray(raw) ? raw[raw.length - 1] : raw;
-  if (typeof text !== 'string' || !/^-?\d+$/.test(text)) throw invalidField(name, `must be an integer between ${min} and ${max}`);
+  if (typeof text !== 'string' || !/^-?\d+$/.test(text)) throw new InvalidInputError(name, `must be an integer between ${min} and ${max}`);
   const value = Number(text);
-  if (value < min || value > max) throw invalidField(name, `must be an integer between ${min} and ${max}`);
+  if (value < min || value > max) throw new InvalidInputError(name, `must be an integer between ${min} and ${max}`);
   return value;
 }
 
@@ -88,14 +87,14 @@ export function stringParam(query: Record<string, unknown>, name: string, maxLen
   if (raw === undefined) return undefined;
   const text = Array.isArray(raw) ? raw[raw.length - 1] : raw;
   if (typeof text !== 'string') return undefined;
-  if (text.length > maxLength) throw invalidField(name, `must be at most ${maxLength} characters`);
+  if (text.length > maxLength) throw new InvalidInputError(name, `must be at most ${maxLength} characters`);
   return text;
 }
 
 export function enumParam<T extends string>(query: Record<string, unknown>, name: string, allowed: readonly T[], fallback: T): T {
   const text = stringParam(query, name);
   if (text === undefined || text === '') return fallback;
-  if (!isOneOf(allowed, text)) throw invalidField(name, `must be one of ${allowed.join(', ')}`);
+  if (!isOneOf(allowed, text)) throw new InvalidInputError(name, `must be one of ${allowed.join(', ')}`);
   return text;
 }
 

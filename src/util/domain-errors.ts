@@ -1,10 +1,10 @@
-// Errors the domain (store, engine, catalog, agentspec, validate) throws. They say what went wrong in the
-// domain's own words and know nothing of HTTP: server/errors.ts maps them to a status and the contract's
-// envelope, and the CLI turns them into a sentence and an exit code.
+// Errors the code below the HTTP layer throws (store, engine, catalog, agentspec, validate, and the routes
+// and request readers too). Each writes its message once, here, and carries no status: server/errors.ts
+// maps each `kind` to a status and the contract's envelope, and the CLI turns them into a sentence.
 import { errnoCode } from './narrow.js';
 
 export abstract class DomainError extends Error {
-  abstract readonly kind: 'not-found' | 'conflict' | 'stale' | 'invalid' | 'graph-invalid' | 'limit' | 'storage' | 'unavailable';
+  abstract readonly kind: DomainErrorKind;
 }
 
 /** The thing asked for does not exist. `what` reads like "workflow 'abc'". */
@@ -52,25 +52,82 @@ export class InvalidInputError extends DomainError {
   }
 }
 
+/** What a schema found wrong in a document: the field (a JSON path) and what is wrong with it. */
+export interface SchemaFinding {
+  field: string;
+  message: string;
+}
+
+/** The input parses, but is not the kind of document asked for (`what`, e.g. "workflow"); the first finding leads. */
+export class WrongDocumentError extends DomainError {
+  readonly kind = 'wrong-document';
+  constructor(
+    readonly what: string,
+    readonly findings: readonly [SchemaFinding, ...SchemaFinding[]],
+  ) {
+    super(`Not a ${what}: ${findings[0].field} ${findings[0].message}`);
+    this.name = 'WrongDocumentError';
+  }
+}
+
 /** The input is well-formed, but the workflow graph it describes is not valid. */
 export class GraphInvalidError extends DomainError {
   readonly kind = 'graph-invalid';
   constructor(readonly errors: string[]) {
-    super(`Validation failed: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`);
+    super(`Validation failed: ${firstAndCount(errors)}`);
     this.name = 'GraphInvalidError';
   }
+}
+
+/** An Agent Spec flow or document fails the verdict (`errors`); `warnings` are the verdict's too. */
+export class AgentSpecInvalidError extends DomainError {
+  readonly kind = 'agentspec-invalid';
+  constructor(
+    readonly errors: string[],
+    readonly warnings: string[],
+  ) {
+    super(`Agent Spec validation failed: ${firstAndCount(errors)}`);
+    this.name = 'AgentSpecInvalidError';
+  }
+}
+
+/** "the first (and 2 more)": a list of problems in one line. */
+function firstAndCount(errors: string[]): string {
+  return `${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`;
 }
 
 /** A size, depth or count limit was passed; `limit` is the number, `what` says of what. */
 export class LimitError extends DomainError {
   readonly kind = 'limit';
+  /** What is wrong with `field`, as an InvalidInputError's reason would say it. */
+  readonly reason: string;
   constructor(
     readonly field: string,
     readonly what: string,
     readonly limit: number,
   ) {
-    super(`${field}: ${what} exceeds the limit of ${limit}`);
+    const reason = `${what} exceeds the limit of ${limit}`;
+    super(`${field}: ${reason}`);
     this.name = 'LimitError';
+    this.reason = reason;
+  }
+}
+
+/** A request body is longer than the server was started to accept (--max-body); `limit` is in bytes. */
+export class BodyTooLargeError extends DomainError {
+  readonly kind = 'body-too-large';
+  constructor(readonly limit: number) {
+    super(`Request body exceeds the limit of ${limit} bytes (raise it with --max-body)`);
+    this.name = 'BodyTooLargeError';
+  }
+}
+
+/** A request body comes in a media type that is not read (only JSON is). */
+export class UnsupportedMediaTypeError extends DomainError {
+  readonly kind = 'unsupported-media-type';
+  constructor(readonly mediaType: string) {
+    super(`Unsupported Content-Type "${mediaType}": send application/json`);
+    this.name = 'UnsupportedMediaTypeError';
   }
 }
 
@@ -130,4 +187,31 @@ function storageCause(errno: string | undefined): StorageCause {
     default:
       return 'other';
   }
+}
+
+// Every domain error class. `kind` tells their instances apart, so a `switch` on it knows the class in each
+// case; server/errors.ts has one, which stops compiling when a class added here brings a kind it does not map.
+const DOMAIN_ERRORS = [
+  NotFoundError,
+  ConflictError,
+  StaleVersionError,
+  InvalidInputError,
+  WrongDocumentError,
+  GraphInvalidError,
+  AgentSpecInvalidError,
+  LimitError,
+  BodyTooLargeError,
+  UnsupportedMediaTypeError,
+  UnavailableError,
+  StorageError,
+] as const;
+
+export type AnyDomainError = InstanceType<(typeof DOMAIN_ERRORS)[number]>;
+
+export type DomainErrorKind = AnyDomainError['kind'];
+
+/** `err` as the domain error it is, or undefined when it is none. */
+export function asDomainError(err: unknown): AnyDomainError | undefined {
+  for (const type of DOMAIN_ERRORS) if (err instanceof type) return err;
+  return undefined;
 }

@@ -1,12 +1,12 @@
 // The Agent Spec runtime API (what FlowDrop's AgentSpecExecutionService calls) on the built-in engine:
 // a posted flow is imported, run like any workflow, and reported by node name.
-import { conflict, notFound } from '../../contract/errors.js';
+import { AgentSpecInvalidError, ConflictError, NotFoundError } from '../../util/domain-errors.js';
 import { validateAgentSpecExecute } from '../../contract/validators.js';
 import type { RunRecord } from '../../engine/types.js';
 import type { AppContext, Router } from '../context.js';
 import { sendJson } from '../http.js';
-import { sendInvalidAgentSpec } from './agentspec.js';
-import { findInEngine, readCheckedBody } from './route-helpers.js';
+import { findInEngine } from './route-helpers.js';
+import { readCheckedBody } from './checked-body.js';
 import { servedCheckContext, verdictModule } from './validate.js';
 
 /** The runtime's vocabulary: node status by node name (the FlowDrop label), durations in ms. */
@@ -34,16 +34,14 @@ export function registerAgentSpecRunRoutes(router: Router, ctx: AppContext): voi
   const runOf = (id: string): RunRecord => heldRun(id).found;
 
   router.post('/agentspec/flows/execute', async (req, res) => {
-    const body = await readCheckedBody<{ flow: unknown; inputs?: Record<string, unknown> }>(
-      req,
-      ctx,
-      validateAgentSpecExecute,
-      AGENTSPEC_EXECUTE_MESSAGES,
-    );
+    const body = await readCheckedBody<{ flow: unknown; inputs?: Record<string, unknown> }>(req, ctx, {
+      schema: validateAgentSpecExecute,
+      fieldMessages: AGENTSPEC_EXECUTE_MESSAGES,
+    });
     // Only a flow that POST /agentspec/flows/validate calls valid runs.
     const { agentSpecVerdict } = await verdictModule();
     const verdict = agentSpecVerdict(body.flow, await checkContext());
-    if (!verdict.valid || !verdict.workflow) return sendInvalidAgentSpec(res, verdict.errors, verdict.warnings);
+    if (!verdict.valid || !verdict.workflow) throw new AgentSpecInvalidError(verdict.errors, verdict.warnings);
     const workflow = verdict.workflow;
     const values = body.inputs ?? {};
     const message = [values.user_input, values.message, values.input, values.query].find((v): v is string => typeof v === 'string');
@@ -55,7 +53,7 @@ export function registerAgentSpecRunRoutes(router: Router, ctx: AppContext): voi
 
   router.post('/agentspec/executions/:id/cancel', async (req, res) => {
     const run = runOf(req.params.id);
-    if (FINISHED.includes(run.status)) throw conflict(`Execution '${run.id}' is already ${run.status}`);
+    if (FINISHED.includes(run.status)) throw new ConflictError(`Execution '${run.id}' is already ${run.status}`);
     await (await ctx.engine()).cancelRun(run.id, 'Cancelled through the Agent Spec API');
     sendJson(res, 200, { success: true, message: 'Execution cancelled' });
   });
@@ -63,7 +61,7 @@ export function registerAgentSpecRunRoutes(router: Router, ctx: AppContext): voi
   // Results exist only for a completed run (the reference runtime answers 404 until then).
   router.get('/agentspec/executions/:id/results', (req, res) => {
     const run = runOf(req.params.id);
-    if (run.status !== 'completed') throw notFound(`results of execution '${run.id}' (it is ${run.status})`);
+    if (run.status !== 'completed') throw new NotFoundError(`results of execution '${run.id}' (it is ${run.status})`);
     sendJson(res, 200, { execution_id: run.id, status: run.status, results: run.results });
   });
 

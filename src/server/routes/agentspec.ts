@@ -1,11 +1,10 @@
 // Agent Spec over HTTP: export, import and validation of workflows, and the runtime discovery routes
 // (agents, tools, health) answered from the served folder's catalog. The run routes belong to the engine.
 import { nodeCrypto } from '../../util/lazy-module.js';
-import type { ServerResponse } from 'node:http';
 import type { AsComponent } from '../../agentspec/types.js';
-import { invalidField } from '../../contract/errors.js';
 import type { NodeMetadata, Workflow, WorkflowNode } from '../../contract/types.js';
 import { isRecord } from '../../util/narrow.js';
+import { AgentSpecInvalidError, InvalidInputError } from '../../util/domain-errors.js';
 import { findById, lazy } from './route-helpers.js';
 import type { AppContext, Router } from '../context.js';
 import { enumParam, envelopeAround, readJsonBody, sendJson, sendRaw } from '../http.js';
@@ -27,24 +26,6 @@ const catalogEntries = lazy(async () => {
   ]);
   return { resolveComponentType, nodePorts, propertyForPort };
 });
-
-/**
- * 422 for a flow or workflow that fails the verdict: the AgentSpecValidationResult fields and the error
- * envelope together (both readers are served), with the lists under `details` as for other 422s.
- */
-export function sendInvalidAgentSpec(res: ServerResponse, errors: string[], warnings: string[]): void {
-  const message = `Agent Spec validation failed: ${errors[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`;
-  sendJson(res, 422, {
-    success: false,
-    error: message,
-    message,
-    code: 'VALIDATION_ERROR',
-    details: { errors, warnings },
-    valid: false,
-    errors,
-    warnings,
-  });
-}
 
 /** The OpenAPI's AgentSpecProperty needs `type` and a titled `items`; an untyped (mixed) port reads as string. */
 function oasProperty(property: Record<string, unknown>): Record<string, unknown> {
@@ -91,13 +72,13 @@ export function registerAgentSpecRoutes(router: Router, ctx: AppContext): void {
       servedChecks(),
     ]);
     if (version !== undefined && !isAgentSpecVersion(version))
-      throw invalidField('agentspec_version', 'must be a known Agent Spec version');
+      throw new InvalidInputError('agentspec_version', 'must be a known Agent Spec version');
     const workflow = stored(req.params.id);
     // What GET …/validate/agentspec calls an error blocks the export too; the export adds its own findings.
     const verdict = workflowVerdict(workflow, await checkContext());
     const result = exportToAgentSpec(workflow, { rules: servedRules(ctx), lookupNodeType, version });
     const errors = [...new Set([...verdict.errors, ...result.errors])];
-    if (errors.length > 0 || !result.document) return sendInvalidAgentSpec(res, errors, result.warnings);
+    if (errors.length > 0 || !result.document) throw new AgentSpecInvalidError(errors, result.warnings);
     sendJson(res, 200, format === 'flow' ? result.document : documentOf(result.document, result.warnings));
   });
 
@@ -109,10 +90,10 @@ export function registerAgentSpecRoutes(router: Router, ctx: AppContext): void {
 
   router.post('/workflows/import/agentspec', async (req, res) => {
     const body = await readJsonBody(req, ctx.options.maxBody);
-    if (body === undefined) throw invalidField('body', 'an Agent Spec flow or document is required');
+    if (body === undefined) throw new InvalidInputError('body', 'an Agent Spec flow or document is required');
     const { agentSpecVerdict } = await verdictModule();
     const verdict = agentSpecVerdict(body, await checkContext());
-    if (!verdict.valid || !verdict.workflow) return sendInvalidAgentSpec(res, verdict.errors, verdict.warnings);
+    if (!verdict.valid || !verdict.workflow) throw new AgentSpecInvalidError(verdict.errors, verdict.warnings);
     const workflow = verdict.workflow;
     // The flow's own id is kept unless a workflow has it already.
     const id = ctx.store.get(workflow.id) || !/^[\p{L}\p{N}._~@+=:-]{1,200}$/u.test(workflow.id) ? nodeCrypto().randomUUID() : workflow.id;
@@ -125,7 +106,7 @@ export function registerAgentSpecRoutes(router: Router, ctx: AppContext): void {
   router.post('/agentspec/flows/validate', async (req, res) => {
     const body = await readJsonBody(req, ctx.options.maxBody);
     if (typeof body !== 'object' || body === null || Array.isArray(body))
-      throw invalidField('body', 'an Agent Spec flow (a JSON object) is required');
+      throw new InvalidInputError('body', 'an Agent Spec flow (a JSON object) is required');
     const { agentSpecVerdict } = await verdictModule();
     const { valid, errors, warnings } = agentSpecVerdict(body, await checkContext());
     sendJson(res, 200, { valid, errors, warnings });

@@ -1,7 +1,7 @@
 // GET /workflows/{id}/export and POST /workflows/import: a workflow as a file, and a file as a new workflow.
+import { InvalidInputError } from '../../util/domain-errors.js';
 import { nodeCrypto } from '../../util/lazy-module.js';
 import { parseText, toYaml } from '../../agentspec/serialize.js';
-import { invalidField } from '../../contract/errors.js';
 import { conformsTo, describeAjvErrors, validateCreateWorkflow } from '../../contract/validators.js';
 import type { CreateInput } from '../../store/workflow-model.js';
 import { isRecord } from '../../util/narrow.js';
@@ -15,13 +15,13 @@ export const downloadName = (name: string, extension: string): string =>
 
 /** The workflow inside an import body: the body itself, {workflow: object}, or {workflow: "<json or yaml>"}. */
 function workflowOf(body: unknown): unknown {
-  if (!isRecord(body)) throw invalidField('body', 'must be a workflow object');
+  if (!isRecord(body)) throw new InvalidInputError('body', 'must be a workflow object');
   const wrapped = body.workflow;
   if (wrapped === undefined || Array.isArray(body.nodes)) return body;
   if (typeof wrapped !== 'string') return wrapped;
   const parsed = parseText(wrapped);
   if (!parsed.ok)
-    throw invalidField('workflow', `${parsed.message}${parsed.line ? ` at line ${parsed.line}, column ${parsed.column}` : ''}`);
+    throw new InvalidInputError('workflow', `${parsed.message}${parsed.line ? ` at line ${parsed.line}, column ${parsed.column}` : ''}`);
   return parsed.value;
 }
 
@@ -49,11 +49,11 @@ export function registerImportExportRoutes(router: Router, ctx: AppContext): voi
   // The OpenAPI document assigns every imported workflow a new id, so importing twice never conflicts.
   router.post('/workflows/import', async (req, res) => {
     const body = await readJsonBody(req, ctx.options.maxBody);
-    if (body === undefined) throw invalidField('body', 'a workflow is required');
+    if (body === undefined) throw new InvalidInputError('body', 'a workflow is required');
     const workflow = workflowOf(body);
     if (!isCreateInput(workflow)) {
       const [first] = describeAjvErrors(validateCreateWorkflow.errors);
-      throw invalidField(first.field, first.message);
+      throw new InvalidInputError(first.field, first.message);
     }
     const created = await ctx.store.create({ ...workflow, id: nodeCrypto().randomUUID() });
     sendRaw(res, 201, envelopeAround(created.json, 'Workflow imported successfully'), {

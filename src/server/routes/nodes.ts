@@ -1,4 +1,4 @@
-import { notFound } from '../../contract/errors.js';
+import { NotFoundError } from '../../util/domain-errors.js';
 import type { AppContext, Router } from '../context.js';
 import { intParam, ok, paginationHeaders, sendJson, stringParam } from '../http.js';
 import { cachedJson, sendCached, VersionedCache } from '../response-cache.js';
@@ -39,7 +39,7 @@ export function registerNodeRoutes(router: Router, ctx: AppContext): void {
 
   router.get('/nodes/:id', (req, res) => {
     const node = ctx.catalog.getNodeType(req.params.id);
-    if (!node) throw notFound(`node type '${req.params.id}'`);
+    if (!node) throw new NotFoundError(`node type '${req.params.id}'`);
     sendJson(res, 200, ok(node, 'Node type loaded'));
   });
 

@@ -1,10 +1,11 @@
 // Playground sessions and messages, as the editor's Playground component calls them, and interrupts.
-import { invalidField, notFound } from '../../contract/errors.js';
+import { InvalidInputError, NotFoundError } from '../../util/domain-errors.js';
 import { validateCreateSession, validateInterruptAnswer, validateSendMessage } from '../../contract/validators.js';
 import type { InterruptRecord, MessageRecord, SessionRecord } from '../../engine/types.js';
 import type { AppContext, Router } from '../context.js';
 import { intParam, optionalEnumParam, ok, paginationHeaders, sendJson, stringParam } from '../http.js';
-import { findById, findInEngine, readCheckedBody } from './route-helpers.js';
+import { findById, findInEngine } from './route-helpers.js';
+import { readCheckedBody } from './checked-body.js';
 
 const INTERRUPT_STATUSES = ['pending', 'resolved', 'cancelled'] as const;
 
@@ -41,12 +42,10 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
 
   router.post('/workflows/:id/playground/sessions', async (req, res) => {
     const workflow = workflowOf(req.params.id);
-    const body = await readCheckedBody<{ name?: string; metadata?: Record<string, unknown> }>(
-      req,
-      ctx,
-      validateCreateSession,
-      SESSION_MESSAGES,
-    );
+    const body = await readCheckedBody<{ name?: string; metadata?: Record<string, unknown> }>(req, ctx, {
+      schema: validateCreateSession,
+      fieldMessages: SESSION_MESSAGES,
+    });
     const created = (await ctx.engine()).createSession(workflow.id, body.name, body.metadata);
     sendJson(res, 201, ok(sessionBody(created), 'Session created'));
   });
@@ -65,7 +64,7 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
     const { engine, found: s } = heldSession(req.params.sessionId);
     const since = stringParam(req.query, 'since', 100);
     if (since !== undefined && since !== '' && Number.isNaN(Date.parse(since)))
-      throw invalidField('since', 'must be an ISO 8601 date-time');
+      throw new InvalidInputError('since', 'must be an ISO 8601 date-time');
     const limit = intParam(req.query, 'limit', 100, 1, 500);
     const { messages, hasMore } = engine.messages(s.id, since || undefined, limit);
     sendJson(res, 200, { success: true, data: messages, hasMore, sessionStatus: s.status, message: `${messages.length} messages` });
@@ -73,19 +72,17 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
 
   router.post('/playground/sessions/:sessionId/messages', async (req, res) => {
     const { engine, found: s } = heldSession(req.params.sessionId);
-    const body = await readCheckedBody<{ content: string; inputs?: Record<string, unknown> }>(
-      req,
-      ctx,
-      validateSendMessage,
-      MESSAGE_MESSAGES,
-    );
+    const body = await readCheckedBody<{ content: string; inputs?: Record<string, unknown> }>(req, ctx, {
+      schema: validateSendMessage,
+      fieldMessages: MESSAGE_MESSAGES,
+    });
     const message = engine.sendMessage(s.id, workflowOf(s.workflowId), body.content, body.inputs ?? {});
     sendJson(res, 200, ok(message, 'Message sent; the workflow is running'));
   });
 
   const messageOf = (sessionId: string, messageId: string): MessageRecord => {
     const m = session(sessionId).messages.find((x) => x.id === messageId);
-    if (!m) throw notFound(`message '${messageId}'`);
+    if (!m) throw new NotFoundError(`message '${messageId}'`);
     return m;
   };
 
@@ -123,7 +120,7 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
 
   router.post('/interrupts/:interruptId', async (req, res) => {
     const { engine, found } = heldInterrupt(req.params.interruptId);
-    const body = await readCheckedBody<{ value: unknown }>(req, ctx, validateInterruptAnswer, ANSWER_MESSAGES);
+    const body = await readCheckedBody<{ value: unknown }>(req, ctx, { schema: validateInterruptAnswer, fieldMessages: ANSWER_MESSAGES });
     const resolved = await engine.resolveInterrupt(found.id, body.value);
     sendJson(res, 200, ok(interruptBody(resolved), 'Interrupt resolved'));
   });

@@ -1,38 +1,14 @@
-// What the run-side routes share: reading a request body checked by its schema, and finding the
-// record a path id names.
-import type { Request } from 'polka';
-import { invalidField, notFound } from '../../contract/errors.js';
-import { conformsTo, describeAjvErrors, type Validator } from '../../contract/validators.js';
+// What the routes share: finding the record a path id names, and loading a module on first use.
+import { NotFoundError } from '../../util/domain-errors.js';
 import type { Engine } from '../../engine/engine.js';
 import { assertSafeId } from '../../store/paths.js';
-import { isRecord } from '../../util/narrow.js';
 import type { AppContext } from '../context.js';
-import { readJsonBody } from '../http.js';
-
-/**
- * The JSON body (an empty one reads as {}), checked by `validate`: the first problem is a 400 naming its
- * field, with the route's own wording for that field when `messages` has one.
- */
-export async function readCheckedBody<T>(
-  req: Request,
-  ctx: AppContext,
-  validate: Validator,
-  messages: Record<string, string> = {},
-): Promise<T> {
-  const body: unknown = (await readJsonBody(req, ctx.options.maxBody)) ?? {};
-  if (!isRecord(body)) throw invalidField('body', 'must be a JSON object');
-  if (!conformsTo<T>(validate)(body)) {
-    const [first] = describeAjvErrors(validate.errors);
-    throw invalidField(first.field, messages[first.field] ?? first.message);
-  }
-  return body;
-}
 
 /** What `id` names, found by `lookup`: a path-unsafe id is a 400 naming `field`, a missing one a 404 naming `what`. */
 export function findById<T>(id: string, lookup: (id: string) => T | undefined, what: string, field = 'id'): T {
   assertSafeId(id, field);
   const found = lookup(id);
-  if (found === undefined) throw notFound(`${what} '${id}'`);
+  if (found === undefined) throw new NotFoundError(`${what} '${id}'`);
   return found;
 }
 

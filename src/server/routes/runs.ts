@@ -1,13 +1,14 @@
 // Executions and pipelines: starting runs, their status as the editor's canvas and pipeline views read
 // it, logs, cancel/stop. A pipeline and an execution are the same record here (one run of a workflow).
+import { ConflictError, InvalidInputError } from '../../util/domain-errors.js';
 import type { Request } from 'polka';
-import { conflict, invalidField } from '../../contract/errors.js';
 import type { Workflow } from '../../contract/types.js';
 import { validateExecuteRequest, validateRunRequest, validateWorkflowFile } from '../../contract/validators.js';
 import type { RunRecord, RunStatus } from '../../engine/types.js';
 import type { AppContext, Router } from '../context.js';
 import { intParam, optionalEnumParam, ok, paginationHeaders, sendJson, stringParam } from '../http.js';
-import { findById, readCheckedBody } from './route-helpers.js';
+import { findById } from './route-helpers.js';
+import { readCheckedBody } from './checked-body.js';
 
 const isWorkflowFile = (value: unknown): value is Workflow => validateWorkflowFile(value);
 
@@ -126,14 +127,17 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
 
   // Seed §4: "POST /execute" from the playground. Accepts an id (three spellings) or an inline workflow.
   router.post('/execute', async (req, res) => {
-    const body = await readCheckedBody<ExecuteRequest>(req, ctx, validateExecuteRequest, runRequestMessages('milliseconds'));
+    const body = await readCheckedBody<ExecuteRequest>(req, ctx, {
+      schema: validateExecuteRequest,
+      fieldMessages: runRequestMessages('milliseconds'),
+    });
     let workflow: Workflow;
     if (body.workflow !== undefined) {
-      if (!isWorkflowFile(body.workflow)) throw invalidField('workflow', runRequestMessages('milliseconds').workflow);
+      if (!isWorkflowFile(body.workflow)) throw new InvalidInputError('workflow', runRequestMessages('milliseconds').workflow);
       workflow = body.workflow;
     } else {
       const id = body.workflowId ?? body.workflow_id ?? body.id;
-      if (id === undefined) throw invalidField('workflowId', runRequestMessages('milliseconds').workflowId);
+      if (id === undefined) throw new InvalidInputError('workflowId', runRequestMessages('milliseconds').workflowId);
       workflow = findWorkflow(ctx, id);
     }
     const run = await start(workflow, body, 1);
@@ -144,7 +148,7 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
     const workflow = findWorkflow(ctx, req.params.id);
     const run = await start(
       workflow,
-      await readCheckedBody<RunRequest>(req, ctx, validateRunRequest, runRequestMessages('milliseconds')),
+      await readCheckedBody<RunRequest>(req, ctx, { schema: validateRunRequest, fieldMessages: runRequestMessages('milliseconds') }),
       1,
     );
     sendJson(res, 202, startedBody(run, estimate(run)), { Location: `${ctx.options.basePath}/pipeline/${run.id}` });
@@ -204,9 +208,9 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
 
   router.post('/pipeline/:id/execute', async (req, res) => {
     const run = findRun(ctx, req.params.id, 'pipeline');
-    const body = await readCheckedBody<RunRequest>(req, ctx, validateRunRequest, runRequestMessages('seconds'));
+    const body = await readCheckedBody<RunRequest>(req, ctx, { schema: validateRunRequest, fieldMessages: runRequestMessages('seconds') });
     const engine = await ctx.engine();
-    if (engine.isActive(run.id)) throw conflict(`Pipeline '${run.id}' is already ${run.status}; stop it first`);
+    if (engine.isActive(run.id)) throw new ConflictError(`Pipeline '${run.id}' is already ${run.status}; stop it first`);
     const workflow = findWorkflow(ctx, run.workflow_id);
     const inputs = body.inputs ?? run.inputs;
     // OpenAPI: this operation's timeout is in seconds (the workflow execute's is in milliseconds).

@@ -1,7 +1,7 @@
 // POST /workflows/validate (validateWorkflow): `wfe validate` on one posted workflow, with the served
 // folder's node types and `rules:`, without saving anything. servedCheckContext is also what the Agent
 // Spec routes judge flows with, so the server and the CLI give one verdict.
-import { ApiError, invalidField } from '../../contract/errors.js';
+import { InvalidInputError, WrongDocumentError } from '../../util/domain-errors.js';
 import { describeAjvErrors, validateWorkflowFile } from '../../contract/validators.js';
 import type { CheckContext } from '../../validate/check.js';
 import type { AppContext, Router } from '../context.js';
@@ -26,16 +26,11 @@ export function registerValidateRoutes(router: Router, ctx: AppContext): void {
   const checkContextNow = servedCheckContext(ctx);
   router.post('/workflows/validate', async (req, res) => {
     const body = await readJsonBody(req, ctx.options.maxBody);
-    if (body === undefined) throw invalidField('body', 'a workflow is required');
+    if (body === undefined) throw new InvalidInputError('body', 'a workflow is required');
     if (!validateWorkflowFile(body)) {
       // Not a workflow at all: the `schema` findings of `wfe validate`, as a 400.
-      const problems = describeAjvErrors(validateWorkflowFile.errors, 'workflow');
-      const [first] = problems;
-      throw new ApiError(400, 'VALIDATION_ERROR', `Not a workflow: ${first.field} ${first.message}`, {
-        field: first.field,
-        message: first.message,
-        errors: problems.map((p) => `${p.field} ${p.message}`),
-      });
+      const [first, ...more] = describeAjvErrors(validateWorkflowFile.errors, 'workflow');
+      throw new WrongDocumentError('workflow', [first, ...more]);
     }
     const [{ suggestionsFor, workflowVerdict }, checkContext] = await Promise.all([verdictModule(), checkContextNow()]);
     const verdict = workflowVerdict(body, checkContext);

@@ -1,50 +1,22 @@
-import { invalidField, notFound } from '../../contract/errors.js';
-import {
-  conformsTo,
-  describeAjvErrors,
-  validateCreateWorkflow,
-  validateUpdateWorkflow,
-  type Validator,
-} from '../../contract/validators.js';
-import type { Request } from 'polka';
+import { NotFoundError } from '../../util/domain-errors.js';
+import { validateCreateWorkflow, validateUpdateWorkflow } from '../../contract/validators.js';
 import { assertSafeId } from '../../store/paths.js';
 import type { StoredWorkflow } from '../../store/workflow-store.js';
 import type { ListOrder } from '../../store/ordered-list.js';
 import type { NodeExecutionInfo, Workflow } from '../../contract/types.js';
 import type { CreateInput, UpdateInput } from '../../store/workflow-model.js';
 import { findById } from './route-helpers.js';
-import { isRecord } from '../../util/narrow.js';
+import { readCheckedBody } from './checked-body.js';
 import type { AppContext, Router } from '../context.js';
 import { cachedJson, sendCached, VersionedCache, type CachedResponse } from '../response-cache.js';
-import {
-  enumParam,
-  envelopeAround,
-  intParam,
-  ok,
-  paginationHeaders,
-  readJsonBody,
-  sendEnvelopeAround,
-  sendJson,
-  sendRaw,
-  stringParam,
-} from '../http.js';
+import { enumParam, envelopeAround, intParam, ok, paginationHeaders, sendEnvelopeAround, sendJson, sendRaw, stringParam } from '../http.js';
+
+const OBJECT_REQUIRED = 'a JSON object is required';
 
 const NO_RUNS = new Map<string, NodeExecutionInfo>();
 
 const SORT_FIELDS = ['updated_at', 'created_at', 'name'] as const;
 const ORDER_OF: Record<(typeof SORT_FIELDS)[number], ListOrder> = { updated_at: 'updatedAt', created_at: 'createdAt', name: 'name' };
-
-/** Reads and schema-checks a JSON body; the first problem becomes a 400 naming the field. */
-async function readValidBody<T>(req: Request, ctx: AppContext, validate: Validator): Promise<T> {
-  const body = await readJsonBody(req, ctx.options.maxBody);
-  if (body === undefined) throw invalidField('body', 'a JSON object is required');
-  if (!isRecord(body)) throw invalidField('body', 'must be a JSON object');
-  if (!conformsTo<T>(validate)(body)) {
-    const [first] = describeAjvErrors(validate.errors);
-    throw invalidField(first.field, first.message);
-  }
-  return body;
-}
 
 function workflowHeaders(found: StoredWorkflow, ctx: AppContext): Record<string, string> {
   return { ETag: found.etag, Location: `${ctx.options.basePath}/workflows/${encodeURIComponent(found.workflow.id)}` };
@@ -83,7 +55,7 @@ export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
   });
 
   router.post('/workflows', async (req, res) => {
-    const body = await readValidBody<CreateInput>(req, ctx, validateCreateWorkflow);
+    const body = await readCheckedBody<CreateInput>(req, ctx, { schema: validateCreateWorkflow, emptyBodyRefusal: OBJECT_REQUIRED });
     const created = await ctx.store.create(body);
     sendRaw(res, 201, envelopeAround(created.json, 'Workflow created successfully'), workflowHeaders(created, ctx));
   });
@@ -124,7 +96,7 @@ export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
 
   router.put('/workflows/:id', async (req, res) => {
     assertSafeId(req.params.id);
-    const body = await readValidBody<UpdateInput>(req, ctx, validateUpdateWorkflow);
+    const body = await readCheckedBody<UpdateInput>(req, ctx, { schema: validateUpdateWorkflow, emptyBodyRefusal: OBJECT_REQUIRED });
     const ifMatch = req.headers['if-match'];
     const updated = await ctx.store.update(req.params.id, body, typeof ifMatch === 'string' ? ifMatch : undefined);
     const headers: Record<string, string> = { ETag: updated.etag };
@@ -146,9 +118,9 @@ export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
     const sessionId = stringParam(req.query, 'sessionId', 200);
     // No engine yet: no session at all, so a named one is a 404 (as the engine's getSession answers).
     const engine = ctx.startedEngine();
-    if (sessionId && !engine) throw notFound(`playground session '${sessionId}'`);
+    if (sessionId && !engine) throw new NotFoundError(`playground session '${sessionId}'`);
     const session = sessionId ? engine?.getSession(sessionId) : engine?.latestSession(req.params.id);
-    if (session && session.workflowId !== req.params.id) throw notFound(`session '${sessionId}' of workflow '${req.params.id}'`);
+    if (session && session.workflowId !== req.params.id) throw new NotFoundError(`session '${sessionId}' of workflow '${req.params.id}'`);
     const turns = (session?.messages ?? [])
       .filter(
         (m) =>
