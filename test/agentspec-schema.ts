@@ -29,7 +29,7 @@ function validator(version: string): ValidateFunction {
 
 /**
  * Problems of a document under one schema release ([] when valid). The published schemas reject any
- * root carrying agentspec_version (agentspec.md §2.2): it is removed first and checked against the enum.
+ * root carrying agentspec_version (the language specification puts it on the root alone): it is removed first and checked against the enum.
  */
 export function schemaProblems(document: Record<string, unknown>, version = '26.2.0'): string[] {
   const { agentspec_version: declared, ...rest } = document;

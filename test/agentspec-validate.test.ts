@@ -267,7 +267,7 @@ describe('rule configuration', () => {
     expect(rulesFromConfigText('categories: []\n')).toEqual({});
     expect(() => rulesFromConfigText('rules: [a]')).toThrow('rules must be a map');
     expect(() => checkRuleConfig({ 'no-such': 'off' }, EXPORT_RULES)).toThrow('unknown rule "no-such"');
-    // A shared config may name another command's rules; an id no command knows is a mistake (issue 20).
+    // A shared config may name another command's rules; an id no command knows is a mistake.
     expect(checkRuleConfig({ 'duplicate-node-id': 'off', 'no-cycle': 'off' }, EXPORT_RULES, 'wfe.config.yaml', true)).toEqual({
       'no-cycle': 'off',
     });

@@ -1,4 +1,4 @@
-// Issue 12: responses serialised once per version. The catalog's /nodes, /categories and /port-config
+// Responses serialised once per version. The catalog's /nodes, /categories and /port-config
 // carry an ETag and answer If-None-Match with a 304 until the catalog changes; the workflow list is kept
 // in order as workflows are created, saved, deleted and edited on disk, and always equals a full sort.
 import { mkdir, rm } from 'node:fs/promises';

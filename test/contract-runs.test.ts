@@ -123,7 +123,7 @@ const MESSAGES = '/playground/sessions/{sessionId}/messages';
 const STOPPED = ['idle', 'completed', 'failed', 'awaiting_input'];
 
 /**
- * The editor's poll loop (contract.md §5.3): GET messages, then ?since=<last timestamp> until sessionStatus
+ * The editor's poll loop: GET messages, then ?since=<last timestamp> until sessionStatus
  * says the run stopped; every poll is checked against the contract, and `since` must never hand back a
  * message already seen or one not after it.
  */
@@ -397,7 +397,7 @@ describeWithContract('executions and pipelines (stepDelayMs 0)', () => {
     expect(res.body.success).toBe(true);
     const { success: _s, data, ...top } = res.body;
     expect(data).toEqual(top);
-    // What the canvas overlay reads from each job (contract.md §5.4).
+    // What the editor's canvas overlay reads from each job.
     for (const job of res.body.jobs.filter((j: { status: string }) => j.status === 'completed')) {
       expect(job).toMatchObject({
         id: expect.any(String),
@@ -1086,7 +1086,7 @@ describeWithContract('interrupts (refund-approval, stepDelayMs 0)', () => {
     expect(resolved.status).toBe(200);
     expect(resolved.body.data).toMatchObject({ id: confirmationId, status: 'resolved', response: true, response_time: expect.any(String) });
 
-    // The editor does exactly one GET without since, and does not resume polling (contract.md §5.3 step 6).
+    // The editor does exactly one GET without since, and does not resume polling.
     const all = oneGet.body.data as Message[];
     expect(all.slice(0, messages.length).map((m) => m.id)).toEqual(messages.map((m) => m.id));
     const prompt = all.find((m) => m.id === messages[messages.length - 1].id)!;

@@ -1,4 +1,4 @@
-// Issue 12: one watcher over the served folder, shared by the store and the catalog, that lists no folder
+// One watcher over the served folder, shared by the store and the catalog, that lists no folder
 // on an event and does not re-read the server's own writes. Counters of the watcher and the store are the
 // test hooks; markers written after the writes under test prove their events were handled (no sleeps).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';

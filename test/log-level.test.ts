@@ -1,4 +1,4 @@
-// Issue 12: logging costs nothing below its level. `wfe serve --log-level warn` prints no line per
+// Logging costs nothing below its level. `wfe serve --log-level warn` prints no line per
 // request; lines below the level are dropped before anything is formatted.
 import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';

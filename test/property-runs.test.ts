@@ -1,4 +1,4 @@
-// Issue 21 §1, as a property: for any workflow built from the catalog (random DAGs, for_each loops with
+// A run never freezes the server, as a property: for any workflow built from the catalog (random DAGs, for_each loops with
 // loop_back edges from anywhere downstream, gateways whose branches go untaken, interrupts answered,
 // rejected, cancelled or stopped, nodes that fail), every run ends within its step budget, leaves no
 // job running, and /health answers throughout. Seeded: a failure prints the seed and path to replay it

@@ -1,4 +1,4 @@
-// Issue 21 §1: a run never freezes the server. A loop head that is skipped (behind an untaken gateway
+// A run never freezes the server. A loop head that is skipped (behind an untaken gateway
 // branch, without a trigger, behind another loop's unused port, behind the review outcome not taken)
 // used to re-queue itself through its loop_back edge forever, in microtasks, so the whole process hung.
 // Each workflow here runs on a real server; the run must end and /health must answer during and after.

@@ -1,4 +1,4 @@
-// Issue 21 §5: a run is refused (503) when its history cannot be written, not accepted with 202 and
+// A run is refused (503) when its history cannot be written, not accepted with 202 and
 // lost. The runs folder is replaced by a plain file (chmod would not stop root), then put back.
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 31 §1: hand edits renamed into place while saves of the same workflow are in flight, against the
+// Hand edits renamed into place while saves of the same workflow are in flight, against the
 // real CLI. Each edit must end up on disk (served, or the save refused with 409), in .wfe/backups, or, where
 // it landed in the microseconds between a save's last check and its rename, at least named in a warn line.
 // Counted: the edits that raced a save, and those lost (at most 1 in 2,000, never without a warn line).

@@ -1,4 +1,4 @@
-// Issue 21 §1: SIGTERM stops `wfe serve` promptly whatever its runs are doing (a long loop between
+// SIGTERM stops `wfe serve` promptly whatever its runs are doing (a long loop between
 // steps, a run waiting on an interrupt with nobody to answer), and the runs it cut off are recorded as
 // cancelled with the reason, not left running. The CLI runs from dist/ (npm test builds it first).
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';

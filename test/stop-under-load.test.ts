@@ -1,4 +1,4 @@
-// Issue 31 §2: SIGTERM under a steady stream of PUTs through the real CLI. From the signal on nothing is
+// SIGTERM under a steady stream of PUTs through the real CLI. From the signal on nothing is
 // acknowledged: a request that arrives on a kept-alive connection gets 503 with `Connection: close` and the
 // contract's envelope; the saves in flight finish; one warn line says how many; the exit is 0 within 2 s;
 // and every save answered 200 is on disk.

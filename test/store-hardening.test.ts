@@ -1,4 +1,4 @@
-// Issue 21: the folder is a boundary, hostile bodies get a 4xx, what is acknowledged is kept, faults are
+// The folder is a boundary, hostile bodies get a 4xx, what is acknowledged is kept, faults are
 // named. A real server on a real socket over real temp folders; file-system faults and pauses come from a
 // file layer injected into the store, never from timing.
 import * as nodeFs from 'node:fs/promises';
@@ -90,7 +90,7 @@ async function untilPaused(reached: Promise<void>, request: Promise<unknown>): P
   ]);
 }
 
-// ---------- §2 the folder is a boundary ----------
+// ---------- the folder is a boundary ----------
 
 describe('the folder is a boundary: symbolic links are never followed', () => {
   it('a link to a file outside, created while serving, is reported and not served', async () => {
@@ -173,7 +173,7 @@ describe('the folder is a boundary: symbolic links are never followed', () => {
   );
 });
 
-// ---------- §4 hostile bodies ----------
+// ---------- hostile bodies ----------
 
 describe('a file too large to read', () => {
   it('is a load error found by its size, unread, at start-up and when it appears; the others are served', async () => {
@@ -455,7 +455,7 @@ describe('DELETE', () => {
   });
 });
 
-// ---------- §4 what is acknowledged is kept ----------
+// ---------- what is acknowledged is kept ----------
 
 describe('a hand edit during a PUT is never lost', () => {
   it('an edit landing while the write is in flight refuses the PUT with 409 and stays on disk (20 rounds)', async () => {
@@ -509,7 +509,7 @@ describe('a hand edit during a PUT is never lost', () => {
   });
 });
 
-// ---------- §5 faults are named ----------
+// ---------- faults are named ----------
 
 describe('file-system faults are named', () => {
   it.each([

@@ -1,6 +1,6 @@
-// Issue 12: a save checks that the file is still the indexed one by its identity (inode, size,
+// A save checks that the file is still the indexed one by its identity (inode, size,
 // modification time) instead of reading it back, where the file system's clock makes that safe. The
-// guarantees of issue 21 must hold on that path too: a hand edit made before a save, or while it is being
+// store's guarantees must hold on that path too: a hand edit made before a save, or while it is being
 // written, is never replaced. Pauses come from an injected file layer that keeps fstat, never from timing.
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

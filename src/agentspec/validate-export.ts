@@ -1,4 +1,4 @@
-// Can this workflow be exported as an Agent Spec Flow? The seed's messages (§7.5), Agent Spec's own
+// Can this workflow be exported as an Agent Spec Flow? The specification's export errors, Agent Spec's own
 // structural rules, and every piece of information the export loses, each under a rule id whose
 // severity a team can change (src/validate/rule-config.ts).
 import type { Workflow, WorkflowEdge, WorkflowNode } from '../contract/types.js';

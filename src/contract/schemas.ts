@@ -241,7 +241,7 @@ export const runRequestSchema = {
   },
 } as const;
 
-/** POST /execute (seed): a run request naming a stored workflow (three spellings) or carrying one. */
+/** POST /execute (not in the OpenAPI document): a run request naming a stored workflow (three spellings) or carrying one. */
 export const executeRequestSchema = {
   $id: 'wfe:execute-request',
   type: 'object',

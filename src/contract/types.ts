@@ -1,5 +1,5 @@
 // The REST resources as TypeScript types. Field names follow the FlowDrop OpenAPI document;
-// the seed's names (schemaVersion, config) are carried alongside (see README "Contract notes").
+// the specification's names (schemaVersion, config) are carried alongside (see docs/serve.md).
 
 export type JsonObject = Record<string, unknown>;
 

@@ -414,7 +414,7 @@ export class Engine {
     return this.sessions.get(id);
   }
 
-  /** The workflow's most recently updated session (the seed's chat history). */
+  /** The workflow's most recently updated session (what GET /workflows/{id}/chat/messages reads). */
   latestSession(workflowId: string): SessionRecord | undefined {
     return this.sessions.latest(workflowId);
   }

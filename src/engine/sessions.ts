@@ -79,7 +79,7 @@ export class Sessions {
     return session;
   }
 
-  /** The workflow's most recently updated session (the seed's chat history). */
+  /** The workflow's most recently updated session (what GET /workflows/{id}/chat/messages reads). */
   latest(workflowId: string): SessionRecord | undefined {
     return [...this.sessions.values()].filter((s) => s.workflowId === workflowId).sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1))[0];
   }

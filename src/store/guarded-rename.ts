@@ -1,7 +1,7 @@
 // The last step of a save: one more look at the target, then the rename over it, with nothing in between.
 // POSIX has no "rename if unchanged", so a window is left; these calls are synchronous, so that window is
 // the time between two system calls (tens of microseconds), not two trips through the thread pool queued
-// behind other saves' fsyncs (2 ms at the median, 4 ms at the 90th percentile, as measured in issue 31).
+// behind other saves' fsyncs (2 ms at the median, 4 ms at the 90th percentile, as docs/guarantees.md reports).
 //
 // Before the look, the target is opened (the pin): after the rename the replaced file is still reachable
 // through it, so a write into it that lands late can still be kept. Then the temp file's mode is set again

@@ -1,5 +1,5 @@
 // Pure rules for what a stored workflow looks like: defaults for hand-written files, what POST creates,
-// what PUT changes (seed §4.1). No I/O here.
+// what PUT changes. No I/O here.
 import { nodeCrypto } from '../util/lazy-module.js';
 import type { JsonObject, Workflow, WorkflowFile, WorkflowMetadata, WorkflowNode } from '../contract/types.js';
 
@@ -17,7 +17,7 @@ function withoutRuntimeFields(nodes: WorkflowNode[]): WorkflowNode[] {
 }
 
 /**
- * Fills what a hand-written file may leave out (`version` and the seed's `schemaVersion` always agree)
+ * Fills what a hand-written file may leave out (`version` and the specification's `schemaVersion` always agree)
  * and drops run state a file should not carry.
  */
 export function withMetadataDefaults(raw: WorkflowFile, fileTime: string): Workflow {

@@ -59,8 +59,8 @@ function compilerFor(schemas: Record<string, JsonObject>): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: false, inlineRefs: false, code: { optimize: false } });
   addFormats(ajv);
   // The OAS marks node, edge and workflow ids `format: uuid`, but the real editor emits arbitrary strings
-  // (`text_input.1`, `e-a-b`, "" for an unsaved workflow) and contract.md §7 row 6 decides that wfe accepts
-  // any id. So `uuid` here means "a non-empty string".
+  // (`text_input.1`, `e-a-b`, "" for an unsaved workflow), so wfe accepts any id. So `uuid` here means "a
+  // non-empty string".
   ajv.addFormat('uuid', { type: 'string', validate: (value: string) => value.length > 0 });
   // Used only in OAS examples/config schemas (`format: hidden`, `format: csv` in example payloads); never a
   // constraint on a response.
@@ -202,7 +202,7 @@ function officialExportProblems(res: ContractResponse, dialectProblems: string[]
 
 // ---------- the specification's two operations, which it describes in prose ----------
 
-/** seed-rest-api.md §4.2 and §2.8: `{success: true, data: [{role: user|assistant, content}]}`. */
+/** The chat history, as the specification describes it: `{success: true, data: [{role: user|assistant, content}]}`. */
 const CHAT_HISTORY: JsonObject = {
   type: 'object',
   required: ['success', 'data'],
@@ -218,7 +218,7 @@ const CHAT_HISTORY: JsonObject = {
     },
   },
 };
-// POST /execute ("Run a pipeline", shape not shown): contract.md §7 row 2 makes it an alias of executeWorkflow.
+// POST /execute ("Run a pipeline", shape not shown): wfe serves it as an alias of executeWorkflow.
 const SEED_ALIASES: Record<string, string> = { 'POST /execute': 'POST /workflows/{id}/execute' };
 
 // ---------- validators ----------
@@ -361,7 +361,7 @@ function loaded(): LoadedContract {
 
 /** Every operation of the document as "METHOD /path/{param}", in document order. */
 export const openApiOperations = (): string[] => loaded().openApiOperations;
-/** The operations of the specification's "Known operations" table (seed-rest-api.md §4) that the document lacks. */
+/** The operations of the specification's "Known operations" table (seedPath) that the document lacks. */
 export const seedOperations = (): string[] => loaded().seedOperations;
 /** What `wfe serve` promises: the document's operations and the specification's extra two. */
 export const allOperations = (): string[] => [...loaded().openApiOperations, ...loaded().seedOperations];
@@ -385,7 +385,7 @@ export function hasOperation(method: string, pathTemplate: string): boolean {
   return loaded().doc.paths[pathTemplate]?.[method.toLowerCase()] !== undefined;
 }
 
-/** The envelope every wfe error carries (contract.md §2.3 rule): a real status plus these four fields. */
+/** The envelope every wfe error carries: a real status plus these four fields. */
 export function errorEnvelopeProblems(body: unknown): string[] {
   const problems: string[] = [];
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return ['error body is not a JSON object'];
@@ -450,7 +450,7 @@ function contractProblems(operation: string, res: ContractResponse): { label: st
   if (operation === 'GET /workflows/{id}/chat/messages') {
     const validate =
       res.status < 400
-        ? (chatHistory ??= loaded().contract.compile(CHAT_HISTORY, `${operation} 200 (seed-rest-api.md §4.2)`))
+        ? (chatHistory ??= loaded().contract.compile(CHAT_HISTORY, `${operation} 200 (the specification's chat history)`))
         : contractSchemaValidator('ErrorResponse');
     return { label: validate.label, problems: validate(res.body) ? [] : validate.errors };
   }

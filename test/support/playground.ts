@@ -1,4 +1,4 @@
-// The editor's Playground client, as contract.md §5.3 describes it: create a session, send, then poll
+// The editor's Playground client, as it calls wfe: create a session, send, then poll
 // with ?since=<last timestamp> until sessionStatus says the run stopped.
 import type { Harness } from './harness.js';
 

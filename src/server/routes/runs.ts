@@ -125,7 +125,7 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
     });
   };
 
-  // Seed §4: "POST /execute" from the playground. Accepts an id (three spellings) or an inline workflow.
+  // Not in the OpenAPI document: "POST /execute" from the playground. Accepts an id (three spellings) or an inline workflow.
   router.post('/execute', async (req, res) => {
     const body = await readCheckedBody<ExecuteRequest>(req, ctx, {
       schema: validateExecuteRequest,

@@ -111,7 +111,7 @@ export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
     sendJson(res, 200, { success: true, message: 'Workflow deleted successfully' });
   });
 
-  // Seed §4.2: the conversation of the workflow's latest playground session (or ?sessionId=),
+  // Not in the OpenAPI document: the conversation of the workflow's latest playground session (or ?sessionId=),
   // user and assistant turns only, as {role, content} plus the message's id, time and order.
   router.get('/workflows/:id/chat/messages', (req, res) => {
     findById(req.params.id, (id) => ctx.store.get(id), 'workflow');
