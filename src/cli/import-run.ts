@@ -135,8 +135,7 @@ export async function convertForImport(
   const { text, value } = read;
   const settings = await settingsFor(settingsFolder(input, destination));
   const source = flags.from === 'auto' ? detectSource(value) : flags.from;
-  if (source === 'agentspec' && sayAgentSpecFindings({ name: input.name, text, value, registry, rules: settings.rules }, say))
-    return failed();
+  if (source === 'agentspec' && (await sayAgentSpecFindings({ name: input.name, text, value, registry, settings }, say))) return failed();
   let workflow;
   try {
     const imported = importDocument(value, {

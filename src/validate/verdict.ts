@@ -7,6 +7,7 @@ import { isFlowdropDialect } from '../agentspec/dialect.js';
 import { AgentSpecError, isObject, workflowValue as asValue } from '../agentspec/types.js';
 import { isAgentSpecDocument } from './agent-spec-checks.js';
 import type { Workflow } from '../contract/types.js';
+import type { Registry } from '../agentspec/references.js';
 import { agentSpecChecksOf, checkWorkflowText, checkWorkflowValue, problemsOf, type CheckContext, type CheckResult } from './check.js';
 import type { Problem } from './types.js';
 import { RULES, type RuleId } from '../contract/rules.js';
@@ -29,20 +30,34 @@ export interface Verdict<W = Workflow> {
 const IMPORTED_WORKFLOW_RULES = new Set(['schema', 'too-many-nodes', 'unknown-node-type', 'node-config']);
 
 /**
- * An Agent Spec document: the Agent Spec rules on the document as written (pointers into it), then, when it
- * has no error, the checks of the workflow it imports as. A FlowDrop dialect document is read as the
- * official document it stands for; its findings carry no pointers (they would point into the translation).
+ * The Agent Spec rules on a document as written, under the context's severities: the first half of the
+ * verdict, which `wfe import` says before it converts. A FlowDrop dialect document is read as the official
+ * document it stands for; its problems carry no pointers (they would point into the translation).
  */
-export function checkAgentSpecValue(file: string, value: unknown, ctx: CheckContext): CheckResult {
+export function agentSpecDocumentProblems(
+  file: string,
+  value: unknown,
+  ctx: CheckContext,
+  options: { registry?: Registry } = {},
+): Problem[] {
   const agentSpec = agentSpecChecksOf(ctx);
   const dialect = isFlowdropDialect(value);
   const document = dialect && isObject(value) ? agentSpec.dialectToOfficial(value) : value;
-  const findings = agentSpec.checkDocument(asValue(document));
-  const own: Problem[] = problemsOf(
+  const findings = agentSpec.checkDocument(asValue(document), { external: options.registry });
+  return problemsOf(
     file,
     findings.map((f) => ({ ruleId: f.ruleId, message: f.message, ...(dialect ? {} : { pointer: f.pointer }) })),
     ctx,
   );
+}
+
+/**
+ * An Agent Spec document: the Agent Spec rules on the document as written (agentSpecDocumentProblems), then,
+ * when it has no error, the checks of the workflow it imports as.
+ */
+export function checkAgentSpecValue(file: string, value: unknown, ctx: CheckContext): CheckResult {
+  const agentSpec = agentSpecChecksOf(ctx);
+  const own = agentSpecDocumentProblems(file, value, ctx);
   let imported: Workflow;
   try {
     const result = agentSpec.importDocument(value, { from: 'agentspec', lookupNodeType: ctx.lookupNodeType });

@@ -110,11 +110,7 @@ export function loadDocument(document: AsValue, options: LoadOptions = {}): Load
     if (!loaded.has(key)) {
       const definition = table.get(key);
       if (!definition) {
-        report(
-          'agentspec-reference',
-          at,
-          `reference '${key}' is not defined in any $referenced_components read before it; if a separate components file defines it, pass that file too (wfe import --components <file>)`,
-        );
+        report('agentspec-reference', at, danglingReference(key));
         loaded.set(key, undefined);
         return undefined;
       }
@@ -205,11 +201,7 @@ export function loadDocument(document: AsValue, options: LoadOptions = {}): Load
     if (spec.kind !== 'component' && spec.kind !== 'components' && isReference(value)) {
       const definition = table.get(value.$component_ref);
       if (!definition) {
-        report(
-          'agentspec-reference',
-          at,
-          `reference '${value.$component_ref}' is not defined in any $referenced_components read before it; if a separate components file defines it, pass that file too (wfe import --components <file>)`,
-        );
+        report('agentspec-reference', at, danglingReference(value.$component_ref));
         return;
       }
       if (definition.path !== '' && !isObject(definition.value)) {
@@ -351,3 +343,6 @@ export function loadDocument(document: AsValue, options: LoadOptions = {}): Load
 }
 
 const article = (word: string): string => (/^[AEIOU]/.test(word) || /^Llm/.test(word) ? 'an' : 'a');
+
+const danglingReference = (key: string): string =>
+  `reference '${key}' is not defined in any $referenced_components read before it; if a separate components file defines it, pass that file too (wfe import --components <file>)`;
