@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workflow } from '../src/contract/types.js';
 import { ALL_RULES } from '../src/validate/rules.js';
 import { BIN, runCli, runClis, type CliRun } from './support/cli.js';
-import { chatFlow, e, flow, n, routerFlow } from './support/flows.js';
+import { chatFlow, e, flow, n, routerFlow, cycleFlow } from './support/flows.js';
 import { AGENTSPEC_RULE_IDS } from '../src/agentspec/checks/rule-ids.js';
 
 const REPO = dirname(import.meta.dirname);
@@ -128,18 +128,7 @@ function failingCases(): Record<string, { file: string; content: unknown; rule: 
     },
     'no-cycle': {
       rule: 'no-cycle',
-      content: flow(
-        'cycle',
-        [n('start', 'start'), n('a', 'text_formatter'), n('b', 'text_formatter'), n('end', 'end')],
-        [
-          e('start.trigger -> a.trigger'),
-          e('a.trigger -> b.trigger'),
-          e('b.trigger -> a.trigger'),
-          e('b.trigger -> end.trigger'),
-          e('a.text -> b.text'),
-          e('b.text -> a.text'),
-        ],
-      ),
+      content: cycleFlow('cycle'),
     },
     'no-disconnected-node': {
       rule: 'no-disconnected-node',

@@ -12,7 +12,7 @@ import { EXPORT_RULES } from '../src/agentspec/rules.js';
 import { KNOWN_RULE_IDS, RULE_HELP, ruleName, rulesDocUrl } from '../src/contract/rule-help.js';
 import { ALL_RULES } from '../src/validate/rules.js';
 import { runCli, type CliRun } from './support/cli.js';
-import { chatFlow, e, flow, n, routerFlow } from './support/flows.js';
+import { chatFlow, cycleFlow, n, routerFlow } from './support/flows.js';
 import { once } from './support/once.js';
 
 let dir: string;
@@ -36,25 +36,7 @@ beforeAll(async () => {
   const config = clone(chatFlow('config'));
   config.nodes[2].data.config.temperature = 'hot';
   await writeFile(join(bad, 'config.json'), JSON.stringify(config, null, 2));
-  await writeFile(
-    join(bad, 'cycle.json'),
-    JSON.stringify(
-      flow(
-        'cycle',
-        [n('start', 'start'), n('a', 'text_formatter'), n('b', 'text_formatter'), n('end', 'end')],
-        [
-          e('start.trigger -> a.trigger'),
-          e('a.trigger -> b.trigger'),
-          e('b.trigger -> a.trigger'),
-          e('b.trigger -> end.trigger'),
-          e('a.text -> b.text'),
-          e('b.text -> a.text'),
-        ],
-      ),
-      null,
-      2,
-    ),
-  );
+  await writeFile(join(bad, 'cycle.json'), JSON.stringify(cycleFlow('cycle'), null, 2));
   await writeFile(join(bad, 'copy.json'), JSON.stringify(chatFlow('good-chat'), null, 2));
 });
 afterAll(async () => {

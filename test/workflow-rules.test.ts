@@ -13,7 +13,7 @@ import { loadAgentSpecChecks } from '../src/validate/agent-spec-checks.js';
 import type { CheckContext } from '../src/validate/check.js';
 import { checkContextFor } from '../src/validate/check-context.js';
 import { checkDocumentText } from '../src/validate/verdict.js';
-import { chatFlow, e, flow, n, routerFlow } from './support/flows.js';
+import { chatFlow, e, flow, n, routerFlow, cycleFlow } from './support/flows.js';
 import { tempDir } from './support/harness.js';
 
 let dir: string;
@@ -296,18 +296,7 @@ testWorkflowRule('no-cycle', {
   invalid: [
     {
       name: 'a to b and back',
-      workflow: flow(
-        'cycle',
-        [n('start', 'start'), n('a', 'text_formatter'), n('b', 'text_formatter'), n('end', 'end')],
-        [
-          e('start.trigger -> a.trigger'),
-          e('a.trigger -> b.trigger'),
-          e('b.trigger -> a.trigger'),
-          e('b.trigger -> end.trigger'),
-          e('a.text -> b.text'),
-          e('b.text -> a.text'),
-        ],
-      ),
+      workflow: cycleFlow('cycle'),
       problems: [
         {
           message:

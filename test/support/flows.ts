@@ -140,3 +140,19 @@ export const dialectFlow = () => ({
   control_flow_connections: [{ name: 'c', from_node: 'start', to_node: 'end' }],
   data_flow_connections: null,
 });
+
+/** a → b → a with no loop declared (their text ports feed each other, so no input is left open): breaks no-cycle only. */
+export function cycleFlow(id: string): Workflow {
+  return flow(
+    id,
+    [n('start', 'start'), n('a', 'text_formatter'), n('b', 'text_formatter'), n('end', 'end')],
+    [
+      e('start.trigger -> a.trigger'),
+      e('a.trigger -> b.trigger'),
+      e('b.trigger -> a.trigger'),
+      e('b.trigger -> end.trigger'),
+      e('a.text -> b.text'),
+      e('b.text -> a.text'),
+    ],
+  );
+}
