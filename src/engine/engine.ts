@@ -19,6 +19,7 @@ import { isFinished, RunRegistry, wake, type AbortReason, type ActiveRun } from 
 import { createJobs, RunAborted, type SchedulerHooks } from './scheduler.js';
 import { Sessions } from './sessions.js';
 import type { InterruptRecord, InterruptStatus, MessageRecord, RunOrigin, RunRecord, RunStatus, SessionRecord } from './types.js';
+import { isoNow, systemClock, type Clock } from '../util/clock.js';
 
 export interface EngineOptions {
   /** The served folder; records go to <dir>/.wfe/runs and <dir>/.wfe/sessions. */
@@ -32,6 +33,8 @@ export interface EngineOptions {
   waitingStatus?: 'idle' | 'awaiting_input';
   /** Delegate runs to an external Agent Spec runtime instead of the built-in engine. */
   runtime?: { url: string; pollMs?: number; lookupNodeType(id: string): NodeMetadata | undefined };
+  /** Stamps of runs, jobs, logs, sessions and interrupts; the system clock when not given. */
+  clock?: Clock;
 }
 
 /** Runs in progress at once (paused ones included): a runaway script cannot exhaust the server. */
@@ -51,20 +54,26 @@ export interface StartRunInput {
 
 export type EngineEvent = { type: 'run'; run: RunRecord } | { type: 'message'; session: SessionRecord; message: MessageRecord };
 
-const now = (): string => new Date().toISOString();
-
 export class Engine {
   private readonly listeners = new Set<(event: EngineEvent) => void>();
   private readonly registry = new RunRegistry();
-  private readonly interrupts = new Interrupts();
+  private readonly interrupts: Interrupts;
+  private readonly clock: Clock;
   private readonly history: RunHistory;
   private readonly sessions: Sessions;
   private readonly playground: Playground;
   private closing = false;
 
   constructor(private readonly options: EngineOptions) {
-    this.history = new RunHistory(options.dir, options.logger, this.registry);
-    this.sessions = new Sessions(options.dir, options.logger, (session, message) => this.emit({ type: 'message', session, message }));
+    this.clock = options.clock ?? systemClock;
+    this.interrupts = new Interrupts(this.clock);
+    this.history = new RunHistory(options.dir, options.logger, this.registry, this.clock);
+    this.sessions = new Sessions(
+      options.dir,
+      options.logger,
+      (session, message) => this.emit({ type: 'message', session, message }),
+      this.clock,
+    );
     this.playground = new Playground({
       sessions: this.sessions,
       interrupts: this.interrupts,
@@ -77,7 +86,7 @@ export class Engine {
 
   /** Loads history; whatever was running when the server stopped is closed with a clear reason. */
   private restore(): void {
-    const reason = `Interrupted: the server stopped before this run finished (recovered at ${now()})`;
+    const reason = `Interrupted: the server stopped before this run finished (recovered at ${isoNow(this.clock)})`;
     for (const run of this.history.recover(reason)) this.interrupts.addFrom(run);
     this.sessions.recover((session) => {
       const run = session.lastRunId ? this.registry.get(session.lastRunId) : undefined;
@@ -125,6 +134,7 @@ export class Engine {
       maxSteps: input.maxSteps ?? this.options.maxSteps,
       mocks: this.options.mocks(),
       signal: active.controller.signal,
+      clock: this.clock,
       hooks: this.hooksFor(run, active, planned.plan.nodes, session),
       remote:
         remote && flow
@@ -170,7 +180,7 @@ export class Engine {
 
   /** The run's record, new or reset for a re-run, written to disk before anything else happens. */
   private acceptRun(workflow: Workflow, input: StartRunInput, jobs: RunRecord['jobs']): RunRecord {
-    const created = now();
+    const created = isoNow(this.clock);
     const previous = input.reuse ? structuredClone(input.reuse) : undefined;
     const run: RunRecord = input.reuse ?? {
       id: randomUUID(),
@@ -222,7 +232,7 @@ export class Engine {
     return {
       changed: () => this.touchRun(run),
       log: (level, message, nodeId, context) => {
-        run.logs.push({ timestamp: now(), level, message, ...(nodeId ? { node_id: nodeId } : {}), context: context ?? {} });
+        run.logs.push({ timestamp: isoNow(this.clock), level, message, ...(nodeId ? { node_id: nodeId } : {}), context: context ?? {} });
         if (session && nodeId)
           this.sessions.addMessage(session, 'log', message, {
             executionId: run.id,
@@ -286,7 +296,7 @@ export class Engine {
     // close() may have closed it already, when the run did not stop within the grace period.
     if (isFinished(run.status)) return;
     run.status = status;
-    run.finished = now();
+    run.finished = isoNow(this.clock);
     if (error) run.error = error;
     for (const job of run.jobs) {
       if (job.status === 'running')
@@ -309,14 +319,14 @@ export class Engine {
   }
 
   private touchRun(run: RunRecord): void {
-    run.updated = now();
+    run.updated = isoNow(this.clock);
     this.registry.changed(run);
     this.history.save(run.id);
     this.emit({ type: 'run', run });
   }
 
   private log(run: RunRecord, level: 'info' | 'warning' | 'error', message: string): void {
-    run.logs.push({ timestamp: now(), level, message, context: {} });
+    run.logs.push({ timestamp: isoNow(this.clock), level, message, context: {} });
   }
 
   // ---------- interrupts ----------

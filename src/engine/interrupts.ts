@@ -8,11 +8,12 @@ import { interruptValueProblems } from './interrupt-values.js';
 import type { ActiveRun } from './run-registry.js';
 import { RunAborted } from './scheduler.js';
 import type { InterruptRecord, InterruptStatus, RunRecord } from './types.js';
-
-const now = (): string => new Date().toISOString();
+import { isoNow, type Clock } from '../util/clock.js';
 
 export class Interrupts {
   private readonly interrupts = new Map<string, InterruptRecord>();
+
+  constructor(private readonly clock: Clock) {}
 
   /** Creates a pending interrupt of `run`, raised by `node`, and records it on the run. */
   raise(run: RunRecord, request: InterruptRequest, node: WorkflowNode, sessionId?: string): InterruptRecord {
@@ -27,7 +28,7 @@ export class Interrupts {
       message: request.message,
       config: request.config,
       allowCancel: request.allowCancel,
-      createdAt: now(),
+      createdAt: isoNow(this.clock),
     };
     run.interrupts.push(interrupt);
     this.interrupts.set(interrupt.id, interrupt);
@@ -85,7 +86,7 @@ export class Interrupts {
   /** Records the outcome on the interrupt itself. */
   close(interrupt: InterruptRecord, status: InterruptStatus, answer: InterruptAnswer): void {
     interrupt.status = status;
-    interrupt.resolvedAt = now();
+    interrupt.resolvedAt = isoNow(this.clock);
     interrupt.response_time = interrupt.resolvedAt;
     if (status === 'resolved') interrupt.response = answer.value;
   }

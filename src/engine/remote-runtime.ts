@@ -7,9 +7,11 @@ import { errorMessage, isRecord } from '../util/narrow.js';
 import { NodeFailure, type ChatTurn } from './behaviours.js';
 import { RunAborted } from './scheduler.js';
 import type { JobRecord, JobStatus, RunRecord } from './types.js';
+import { isoNow, type Clock } from '../util/clock.js';
 
 export interface RemoteRunOptions {
   url: string;
+  clock: Clock;
   flow: AsComponent;
   inputs: Record<string, unknown>;
   message: string;
@@ -121,7 +123,7 @@ export async function runRemotely(run: RunRecord, options: RemoteRunOptions): Pr
       job.status = next;
       job.execution_count = Number(raw.execution_count ?? Math.max(job.execution_count, next === 'pending' ? 0 : 1));
       if (typeof raw.started_at === 'string') job.started = raw.started_at;
-      if (next === 'completed' || next === 'failed') job.completed = new Date().toISOString();
+      if (next === 'completed' || next === 'failed') job.completed = isoNow(options.clock);
       if (typeof raw.duration_ms === 'number') job.execution_time = raw.duration_ms;
       if (raw.error) job.error_message = String(raw.error);
       if (next === 'failed') options.log('error', `${job.node_label} failed on the runtime: ${job.error_message ?? ''}`, job.node_id);

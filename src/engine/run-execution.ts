@@ -7,6 +7,7 @@ import type { RunPlan } from './plan.js';
 import { runRemotely } from './remote-runtime.js';
 import { Scheduler, type SchedulerHooks, type SchedulerOptions } from './scheduler.js';
 import type { RunRecord } from './types.js';
+import type { Clock } from '../util/clock.js';
 
 export interface RunExecution {
   plan: RunPlan;
@@ -18,6 +19,7 @@ export interface RunExecution {
   maxSteps: number;
   mocks: Record<string, MockSpec>;
   signal: AbortSignal;
+  clock: Clock;
   hooks: SchedulerHooks;
   /** Set with --runtime: the runtime's URL and the flow it runs. */
   remote?: { url: string; pollMs: number; flow: AsComponent; reply(text: string): void };
@@ -36,6 +38,7 @@ export function executeRun(x: RunExecution): Promise<void> {
   if (remote) {
     return runRemotely(x.run, {
       url: remote.url,
+      clock: x.clock,
       flow: remote.flow,
       inputs: x.inputs,
       message: x.message,
@@ -55,6 +58,7 @@ export function executeRun(x: RunExecution): Promise<void> {
     overrides: configOverrides(x.inputs),
     mockFor: (node, typeId) => x.mocks[node.id] ?? x.mocks[typeId],
     signal: x.signal,
+    clock: x.clock,
   };
   return new Scheduler(x.plan, x.run, options, hooks).run();
 }

@@ -7,11 +7,10 @@ import type { Logger } from '../util/logger.js';
 import { RecordStore } from './record-store.js';
 import { isFinished, type RunRegistry } from './run-registry.js';
 import type { RunRecord } from './types.js';
+import { isoNow, type Clock } from '../util/clock.js';
 
 /** Finished runs kept per workflow (history, canvas counts); older ones are deleted. */
 export const RUNS_KEPT_PER_WORKFLOW = 200;
-
-const now = (): string => new Date().toISOString();
 
 /** A run is refused when its record cannot be written: accepting it would lose its history. */
 function historyUnavailable(err: unknown): Error {
@@ -27,6 +26,7 @@ export class RunHistory {
     dir: string,
     logger: Logger,
     private readonly registry: RunRegistry,
+    private readonly clock: Clock,
   ) {
     this.store = new RecordStore(join(dir, '.wfe', 'runs'), logger, (id) => registry.get(id));
   }
@@ -42,7 +42,7 @@ export class RunHistory {
       if (isFinished(run.status)) continue;
       run.status = 'failed';
       run.error = reason;
-      run.finished = now();
+      run.finished = isoNow(this.clock);
       run.updated = run.finished;
       for (const job of run.jobs) {
         if (job.status === 'running') Object.assign(job, { status: 'failed', error_message: reason, completed: run.finished });

@@ -20,6 +20,7 @@ import {
 } from './behaviours.js';
 import { typeIdOf, type PlannedEdge, type RunPlan } from './plan.js';
 import type { JobRecord, JobStatus, RunRecord } from './types.js';
+import { isoNow, type Clock } from '../util/clock.js';
 
 export interface SchedulerHooks {
   /** A job or the run changed: persist and publish. */
@@ -41,6 +42,7 @@ export interface SchedulerOptions {
   overrides: Record<string, Record<string, unknown>>;
   mockFor(node: WorkflowNode, typeId: string): MockSpec | undefined;
   signal: AbortSignal;
+  clock: Clock;
 }
 
 interface Signal {
@@ -63,8 +65,6 @@ export class RunAborted extends Error {}
 
 /** Iterations a loop may make per entry unless its node sets `config.maxIterations`. */
 export const DEFAULT_MAX_ITERATIONS = 1000;
-
-const now = (): string => new Date().toISOString();
 
 /** A macrotask turn: timers, I/O and signal handlers run before the next step (microtasks would not let them). */
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -182,7 +182,7 @@ export class Scheduler {
 
     this.record.steps++;
     this.runs.set(nodeId, (this.runs.get(nodeId) ?? 0) + 1);
-    const started = Date.now();
+    const started = this.options.clock.now().getTime();
     job.status = 'running';
     job.started = new Date(started).toISOString();
     job.execution_count++;
@@ -342,7 +342,7 @@ export class Scheduler {
       const provider = e.sourceNode;
       const typeId = typeIdOf(provider);
       const job = this.jobs.get(provider.id);
-      const started = Date.now();
+      const started = this.options.clock.now().getTime();
       let result: unknown;
       try {
         const { behaviour } = behaviourFor(provider, typeId);
@@ -373,7 +373,7 @@ export class Scheduler {
   }
 
   private stamp(job: JobRecord, started: number): void {
-    job.completed = now();
-    job.execution_time = Date.now() - started;
+    job.completed = isoNow(this.options.clock);
+    job.execution_time = this.options.clock.now().getTime() - started;
   }
 }

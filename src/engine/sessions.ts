@@ -7,10 +7,9 @@ import type { Logger } from '../util/logger.js';
 import type { ChatTurn } from './behaviours.js';
 import { RecordStore } from './record-store.js';
 import type { MessageRecord, MessageRole, SessionRecord } from './types.js';
+import { isoNow, type Clock } from '../util/clock.js';
 
 export type MessageExtra = Partial<Pick<MessageRecord, 'executionId' | 'nodeId' | 'parentMessageId' | 'status' | 'metadata'>>;
-
-const now = (): string => new Date().toISOString();
 
 export class Sessions {
   private readonly sessions = new Map<string, SessionRecord>();
@@ -20,6 +19,7 @@ export class Sessions {
     dir: string,
     logger: Logger,
     private readonly onMessage: (session: SessionRecord, message: MessageRecord) => void,
+    private readonly clock: Clock,
   ) {
     this.store = new RecordStore(join(dir, '.wfe', 'sessions'), logger, (id) => this.sessions.get(id));
   }
@@ -53,7 +53,7 @@ export class Sessions {
   }
 
   create(workflowId: string, name: string | undefined, metadata: Record<string, unknown> = {}): SessionRecord {
-    const created = now();
+    const created = isoNow(this.clock);
     const session: SessionRecord = {
       id: randomUUID(),
       workflowId,
@@ -109,7 +109,7 @@ export class Sessions {
 
   addMessage(session: SessionRecord, role: MessageRole, content: string, extra: MessageExtra = {}): MessageRecord {
     const last = session.messages[session.messages.length - 1];
-    const stamp = Math.max(Date.now(), last ? Date.parse(last.timestamp) + 1 : 0);
+    const stamp = Math.max(this.clock.now().getTime(), last ? Date.parse(last.timestamp) + 1 : 0);
     const message: MessageRecord = {
       id: randomUUID(),
       sessionId: session.id,
@@ -136,7 +136,7 @@ export class Sessions {
   }
 
   touch(session: SessionRecord): void {
-    session.updatedAt = now();
+    session.updatedAt = isoNow(this.clock);
     this.store.save(session.id);
   }
 

@@ -36,6 +36,7 @@ import type { MockSpec } from '../engine/behaviours.js';
 import type { RunRecord } from '../engine/types.js';
 import type { RunProgress } from './events.js';
 import type { AppContext, Handler, Router } from './context.js';
+import { isoNow, systemClock } from '../util/clock.js';
 
 export interface WfeServer {
   app: Polka;
@@ -61,7 +62,8 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
   const basePath = normaliseBasePath(options.basePath);
   const logger = options.logger;
   const emit = options.events ?? (() => {});
-  const at = () => new Date().toISOString();
+  const clock = options.clock ?? systemClock;
+  const at = () => isoNow(clock);
   let publishLoadErrors = () => {};
   const poll = options.poll || process.env.CHOKIDAR_USEPOLLING === '1' || process.env.CHOKIDAR_USEPOLLING === 'true';
   const watcher = options.watch
@@ -71,6 +73,7 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
   const checkConfig = createConfigChecker((id) => catalog.getNodeType(id)?.configSchema);
   const store = await WorkflowStore.open(options.dir, {
     watch: options.watch,
+    clock,
     watcher,
     logger,
     skipDirs: [NODE_TYPES_DIR, INTERNAL_DIR],
@@ -99,6 +102,7 @@ export async function createServer(options: ServeOptions): Promise<WfeServer> {
       .then(({ Engine }) => {
         engine = new Engine({
           dir: options.dir,
+          clock,
           logger,
           stepDelayMs: options.stepDelayMs ?? 250,
           maxSteps: options.maxSteps ?? 10_000,

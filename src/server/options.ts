@@ -1,6 +1,7 @@
 import type { Logger } from '../util/logger.js';
 import type { EventSink } from './events.js';
 import type { StoreFs } from '../store/store-fs.js';
+import type { Clock } from '../util/clock.js';
 
 export interface AuthOptions {
   /** Static bearer token with read and write permission. */
@@ -23,6 +24,8 @@ export interface ServeOptions {
   /** Mount point of every route, e.g. /api/flowdrop. */
   basePath: string;
   watch: boolean;
+  /** Wall-clock time for every stamp the server writes (workflows, runs, events); the system clock when not given. */
+  clock?: Clock;
   /** Request body limit in bytes. */
   maxBody: number;
   host: string;

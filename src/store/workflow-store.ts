@@ -34,6 +34,7 @@ import { applyUpdate, buildCreatedWorkflow, withMetadataDefaults, type CreateInp
 import { checkNewWorkflowId, INTERNAL_DIR, isSkippedPath } from './paths.js';
 import { MAX_TEXT_BYTES, TextTooLargeError, tooLargeToRead } from '../util/text-limit.js';
 import { NotUtf8Error, utf8Text } from '../util/utf8.js';
+import { isoNow, systemClock, type Clock } from '../util/clock.js';
 
 export interface StoreOptions {
   watch: boolean;
@@ -43,6 +44,8 @@ export interface StoreOptions {
   /** Files that are not workflows (src/project/ignore.ts); the default list when not given. */
   ignore?: IgnoreMatcher;
   checkConfig?: ConfigChecker;
+  /** Stamps of created and updated workflows and of backups; the system clock when not given. */
+  clock?: Clock;
   /** Poll instead of native events (Docker bind mounts, WSL, NFS). */
   poll?: boolean;
   /** The folder's watcher, shared with the catalog; with `watch` and none given, the store opens its own. */
@@ -142,7 +145,6 @@ const hasSubSecondTime = (stats: FileIdentity): boolean => stats.mtimeMs % 1000 
 type FileStamp = FileIdentity & { mtime: Date };
 
 const identityOf = (stats: FileIdentity): FileIdentity => ({ ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs });
-const now = (): string => new Date().toISOString();
 
 export const etagOf = (workflow: Workflow): string => `"${workflow.metadata.versionId ?? ''}"`;
 
@@ -180,6 +182,18 @@ export class WorkflowStore {
   private readonly fs: StoreFs;
   /** For tests: files read because of a watcher event (an event on the store's own write reads none). */
   readonly counters: { eventReads: number; lastEventReads: string[] } = { eventReads: 0, lastEventReads: [] };
+
+  private now(): string {
+    return isoNow(this.options.clock ?? systemClock);
+  }
+
+  private safeMtime(path: string): string {
+    try {
+      return statSync(path).mtime.toISOString();
+    } catch {
+      return this.now();
+    }
+  }
 
   private constructor(
     readonly dir: string,
@@ -313,7 +327,7 @@ export class WorkflowStore {
 
   async create(input: CreateInput, validateGraph = true): Promise<StoredWorkflow> {
     if (input.id) checkNewWorkflowId(input.id);
-    const workflow = buildCreatedWorkflow(input, now());
+    const workflow = buildCreatedWorkflow(input, this.now());
     if (validateGraph) this.assertGraph(workflow);
     return this.counted(() =>
       this.mutex.run(workflow.id, async () => {
@@ -362,7 +376,7 @@ export class WorkflowStore {
           currentVersionId: base.metadata.versionId ?? '',
         },
       );
-    const next = applyUpdate(base, patch, now());
+    const next = applyUpdate(base, patch, this.now());
     this.assertGraph(next);
     this.tips.set(id, next);
     return this.counted(
@@ -721,7 +735,7 @@ export class WorkflowStore {
   private async internalFile(dirRel: string, stem: string): Promise<string> {
     await checkPath(this.fs, this.root, dirRel);
     await this.fs.mkdir(join(this.root, dirRel), { recursive: true });
-    const stamp = now().replace(/[:.]/g, '-');
+    const stamp = this.now().replace(/[:.]/g, '-');
     for (let n = 1; ; n++) {
       const rel = posix.join(dirRel, fitFileName(stem, `.${stamp}${n > 1 ? `-${n}` : ''}.json`));
       if ((await checkPath(this.fs, this.root, rel)) === 'missing') return rel;
@@ -891,7 +905,7 @@ export class WorkflowStore {
     }
     // The file's time stands in for dates the file leaves out; most files have both, and cost no stat.
     const given = value.metadata;
-    const fileTime = given?.createdAt && given.updatedAt ? '' : stats ? stats.mtime.toISOString() : safeMtime(join(this.root, rel));
+    const fileTime = given?.createdAt && given.updatedAt ? '' : stats ? stats.mtime.toISOString() : this.safeMtime(join(this.root, rel));
     const workflow = withMetadataDefaults(value, fileTime);
     const problems = graphErrors(workflow, this.options.checkConfig);
     if (problems.length > 0) {
@@ -1084,12 +1098,4 @@ function fitFileName(stem: string, suffix: string): string {
     bytes -= Buffer.byteLength(last);
   }
   return chars.join('') + suffix;
-}
-
-function safeMtime(path: string): string {
-  try {
-    return statSync(path).mtime.toISOString();
-  } catch {
-    return now();
-  }
 }
