@@ -16,10 +16,9 @@ import { inputsOf, outputsOf } from './inferred-io.js';
 import { checkFlowShape, checkNodeShape, type NodeShape } from './input-schema.js';
 import { importedNodeType } from './imported-node-type.js';
 import * as K from './metadata-keys.js';
-import { nodePorts } from './node-ports.js';
+import { controlInputId, controlOutputId, nodePorts } from './node-ports.js';
 import { portForProperty } from './properties.js';
 import { detach, resolveReferences, type Registry } from './references.js';
-import { controlInputId, controlOutputId } from './to-agentspec.js';
 import { AgentSpecError, ENVELOPE_FIELDS, isComponent, isObject, isReference, type AsObject, type AsValue } from './types.js';
 
 export interface FromAgentSpecOptions {

@@ -1,5 +1,7 @@
 // The ports of a FlowDrop node grouped the way the Agent Spec sees them: data ports become properties,
-// trigger outputs become branches, gateway branches become BranchingNode branches.
+// trigger outputs become branches, gateway branches become BranchingNode branches. Which ports a control
+// edge joins is here too, so the writer (to-agentspec) and the reader (from-agentspec) agree without one
+// importing the other.
 import type { Branch, NodePort, WorkflowNode } from '../contract/types.js';
 import { CONTROL_DATA_TYPES } from './properties.js';
 import { isObject } from './types.js';
@@ -68,4 +70,17 @@ export function isControlOutput(node: WorkflowNode, port: string): boolean {
   const dynamic: unknown = config?.dynamicOutputs;
   if (Array.isArray(dynamic)) for (const p of dynamic) if (isDynamicPort(p) && p.name === port && p.dataType === 'trigger') return true;
   return false;
+}
+
+/** The trigger input a control edge derives on import: the node's only trigger input, else "trigger". */
+export function controlInputId(ports: NodePorts): string {
+  const triggers = ports.inputs.filter((p) => p.dataType === 'trigger');
+  return triggers.length === 1 ? triggers[0].id : 'trigger';
+}
+
+/** The output a control edge's from_branch names on import (null = the node's "next"). */
+export function controlOutputId(ports: NodePorts, fromBranch: string | null): string {
+  if (fromBranch === null || fromBranch === 'next') return ports.triggerOutputs.length === 1 ? ports.triggerOutputs[0].id : 'trigger';
+  if (fromBranch === 'default') return ports.branches.find((b) => b.isDefault)?.name ?? fromBranch;
+  return fromBranch;
 }

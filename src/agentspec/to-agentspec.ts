@@ -10,7 +10,7 @@ import { mapperFor, type NodeMapper } from './mappers/index.js';
 import * as K from './metadata-keys.js';
 import { EDITOR_CONFIG_KEYS } from '../contract/schemas.js';
 import { buildFields, type FieldContext } from './node-fields.js';
-import { nodePorts, type NodePorts } from './node-ports.js';
+import { controlInputId, controlOutputId, nodePorts, type NodePorts } from './node-ports.js';
 import { propertyForPort, sanitizeTitle, schemaForDataType } from './properties.js';
 import { writeOnce } from './references.js';
 import {
@@ -402,19 +402,6 @@ function isInterleaved(edges: WorkflowEdge[], kinds: Map<string, EdgeKind>): boo
 function edgeMetadata(data: JsonObject, rest: JsonObject): AsObject {
   const own = data[K.AS_METADATA];
   return { ...(isObject(own) ? own : {}), [K.FD_EDGE]: json(rest) };
-}
-
-/** The trigger input a control edge derives on import: the node's only trigger input, else "trigger". */
-export function controlInputId(ports: NodePorts): string {
-  const triggers = ports.inputs.filter((p) => p.dataType === 'trigger');
-  return triggers.length === 1 ? triggers[0].id : 'trigger';
-}
-
-/** The output a control edge's from_branch names on import (null = the node's "next"). */
-export function controlOutputId(ports: NodePorts, fromBranch: string | null): string {
-  if (fromBranch === null || fromBranch === 'next') return ports.triggerOutputs.length === 1 ? ports.triggerOutputs[0].id : 'trigger';
-  if (fromBranch === 'default') return ports.branches.find((b) => b.isDefault)?.name ?? fromBranch;
-  return fromBranch;
 }
 
 function classifyEdge(
