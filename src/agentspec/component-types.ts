@@ -60,7 +60,7 @@ export const snakeCase = (name: string): string =>
 export type ToolFlavour = 'ServerTool' | 'ClientTool';
 
 /** A FlowDrop node kind written as a composition of Agent Spec nodes rather than one node of that type. */
-export type Variant = 'human-review';
+type Variant = 'human-review';
 
 export type Resolution =
   | { kind: 'node'; type: string; tool?: ToolFlavour; variant?: Variant; from: 'extension' | 'node-type' | 'category' }
@@ -114,7 +114,7 @@ function declaredType(value: unknown): string | undefined {
 export const nodeTypeIdOf = (node: WorkflowNode): string => node.data?.metadata?.id ?? node.type ?? 'unknown';
 
 /** config.nodeType, else the node type's visual type; a nodeType that is not a string names none. */
-export function visualTypeOf(node: WorkflowNode): string | undefined {
+function visualTypeOf(node: WorkflowNode): string | undefined {
   const nodeType = node.data.config?.nodeType;
   if (nodeType === undefined || nodeType === null) return node.data.metadata?.type;
   return typeof nodeType === 'string' ? nodeType : undefined;

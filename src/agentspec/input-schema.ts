@@ -6,13 +6,13 @@ import { AgentSpecError, type AsObject } from './types.js';
 // What each schema below guarantees, as types: checkFlowShape and checkNodeShape narrow to them.
 
 /** A control flow connection of a checked Flow. */
-export interface ControlEdgeShape extends AsObject {
+interface ControlEdgeShape extends AsObject {
   from_node: AsObject;
   to_node: AsObject;
 }
 
 /** A data flow connection of a checked Flow. */
-export interface DataEdgeShape extends AsObject {
+interface DataEdgeShape extends AsObject {
   source_node: AsObject;
   source_output: string;
   destination_node: AsObject;

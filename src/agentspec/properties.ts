@@ -48,7 +48,7 @@ export function schemaForDataType(dataType: string): SchemaForType {
 }
 
 /** FlowDrop data type of a property's JSON Schema. */
-export function dataTypeForSchema(schema: AsObject): string {
+function dataTypeForSchema(schema: AsObject): string {
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'string':

@@ -223,7 +223,7 @@ export function writeOnce(root: AsObject, pinned: string[] = []): AsObject {
 }
 
 /** Every `$component_ref` key inside value (metadata excluded). */
-export function referencesIn(value: AsValue, into: Set<string> = new Set()): Set<string> {
+function referencesIn(value: AsValue, into: Set<string> = new Set()): Set<string> {
   if (Array.isArray(value)) {
     for (const item of value) referencesIn(item, into);
   } else if (isReference(value)) into.add(value.$component_ref);

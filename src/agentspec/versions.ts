@@ -7,7 +7,7 @@ import { isComponent, isObject, type AsObject, type AsValue } from './types.js';
 
 export const AGENTSPEC_VERSIONS = ['25.4.1', '25.4.2', '26.1.0', '26.1.2', '26.2.0'] as const;
 export type AgentSpecVersion = (typeof AGENTSPEC_VERSIONS)[number];
-export const OLDEST_VERSION: AgentSpecVersion = '25.4.1';
+const OLDEST_VERSION: AgentSpecVersion = '25.4.1';
 
 const SINCE_25_4_2 = [
   'A2AAgent',

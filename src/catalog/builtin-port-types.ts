@@ -28,7 +28,7 @@ const rows: Array<[id: string, name: string, colour: string, category: string, d
   ['mixed', 'Mixed', 'var(--fd-node-slate)', 'special', 'Any value; accepts every data type except trigger and tool'],
 ];
 
-export const BUILTIN_DATA_TYPES: PortDataTypeConfig[] = rows.map(([id, name, color, category, description]) => ({
+const BUILTIN_DATA_TYPES: PortDataTypeConfig[] = rows.map(([id, name, color, category, description]) => ({
   id,
   name,
   color,
@@ -40,7 +40,7 @@ const valueTypes = BUILTIN_DATA_TYPES.map((t) => t.id).filter((id) => !['trigger
 const typedLists = ['string[]', 'number[]', 'boolean[]', 'json[]', 'file[]', 'image[]'];
 
 // Rules are directed (output type -> input type) and not transitive.
-export const BUILTIN_COMPATIBILITY_RULES: PortCompatibilityRule[] = [
+const BUILTIN_COMPATIBILITY_RULES: PortCompatibilityRule[] = [
   ...valueTypes.map((from) => ({ from, to: 'mixed', description: 'Mixed inputs accept any value' })),
   { from: 'mixed', to: 'string', description: 'Mixed values are passed as text' },
   { from: 'mixed', to: 'json', description: 'Mixed values are passed as JSON' },

@@ -68,7 +68,7 @@ function unionMembers(schema: Schema): Schema[] {
  * array fits when its items do; an object fits when it has every property the input names, each fitting;
  * a union fits when each of its members fits some member of the other.
  */
-export function isSchemaCastable(from: Schema, to: Schema): boolean {
+function isSchemaCastable(from: Schema, to: Schema): boolean {
   if (JSON.stringify(from) === JSON.stringify(to)) return true;
   if (to.type === undefined && to.anyOf === undefined) return true;
   if (to.type === 'string') return true;

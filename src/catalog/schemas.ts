@@ -41,7 +41,7 @@ const compatibilityRule = {
 };
 
 /** The catalog's keys of wfe.config.yaml; other top-level keys belong to other features. */
-export const catalogConfigSchema = {
+const catalogConfigSchema = {
   type: 'object',
   properties: {
     categories: { type: 'array', items: categoryDefinition },

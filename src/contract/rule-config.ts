@@ -36,7 +36,7 @@ export class RuleConfigError extends Error {
 
 const ALIASES: Record<string, Severity> = { error: 'error', warning: 'warning', warn: 'warning', off: 'off' };
 
-export function parseSeverity(value: unknown): Severity | undefined {
+function parseSeverity(value: unknown): Severity | undefined {
   return typeof value === 'string' ? ALIASES[value.trim().toLowerCase()] : undefined;
 }
 

@@ -62,7 +62,7 @@ const manifest = manifestOf(JSON.parse(readFileSync(new URL('../../package.json'
 export const RULES_DOC_URL = rulesDocUrl(manifest);
 
 /** Relative link of a rule's section in the repository, for texts read beside the repository. */
-export const ruleDocPath = (id: string): string => `docs/rules.md#${id}`;
+const ruleDocPath = (id: string): string => `docs/rules.md#${id}`;
 
 const missing = (id: string): RuleHelp => ({
   checks: `The ${id} rule.`,
@@ -78,7 +78,7 @@ export function helpText(id: string, docUrl = RULES_DOC_URL): string {
 }
 
 /** An example's input as Markdown: JSON as code (fenced when it spans lines), a description as text. */
-export function exampleMarkdown(input: string): string {
+function exampleMarkdown(input: string): string {
   if (!/^[{["]/.test(input)) return input;
   return input.includes('\n') ? `\n\n\`\`\`json\n${input}\n\`\`\`\n\n` : `\`${input}\``;
 }

@@ -3,9 +3,8 @@
 // strict where the contract is (required fields, types, lengths).
 const nonEmptyString = { type: 'string', minLength: 1 } as const;
 
-export const NODE_TYPE_VISUALS = ['note', 'simple', 'square', 'tool', 'gateway', 'terminal', 'default'] as const;
-export const PORT_DIRECTIONS = ['input', 'output', 'metadata'] as const;
-export const CONFIG_PROPERTY_TYPES = ['string', 'number', 'boolean', 'array', 'object', 'integer'] as const;
+const NODE_TYPE_VISUALS = ['note', 'simple', 'square', 'tool', 'gateway', 'terminal', 'default'] as const;
+const CONFIG_PROPERTY_TYPES = ['string', 'number', 'boolean', 'array', 'object', 'integer'] as const;
 
 /**
  * Config keys the editor itself writes into every node (its title, badge, dynamic ports, branches): never part
@@ -21,7 +20,7 @@ export const EDITOR_CONFIG_KEYS: ReadonlySet<string> = new Set([
   'branches',
 ]);
 
-export const portSchema = {
+const portSchema = {
   $id: 'wfe:port',
   type: 'object',
   required: ['id', 'name', 'dataType'],
@@ -36,7 +35,7 @@ export const portSchema = {
   },
 } as const;
 
-export const nodeMetadataSchema = {
+const nodeMetadataSchema = {
   $id: 'wfe:node-metadata',
   type: 'object',
   required: ['id', 'name', 'description', 'category', 'version', 'inputs', 'outputs'],
@@ -66,7 +65,7 @@ export const nodeMetadataSchema = {
  * (`wfe:node-metadata`), which may carry client-only visual types (idea, workflowNode) and ports
  * without a direction. Authors get the enums; saved workflows are not refused over them.
  */
-export const nodeTypeSchema = {
+const nodeTypeSchema = {
   ...nodeMetadataSchema,
   $id: 'wfe:node-type',
   properties: {
@@ -93,7 +92,7 @@ export const nodeTypeSchema = {
   },
 } as const;
 
-export const portDefinitionSchema = {
+const portDefinitionSchema = {
   ...portSchema,
   $id: 'wfe:port-definition',
   required: ['id', 'name', 'type', 'dataType'],
@@ -117,7 +116,7 @@ const branch = {
   },
 } as const;
 
-export const nodeSchema = {
+const nodeSchema = {
   $id: 'wfe:node',
   type: 'object',
   required: ['id', 'type', 'position', 'data'],
@@ -157,7 +156,7 @@ export const nodeSchema = {
   },
 } as const;
 
-export const edgeSchema = {
+const edgeSchema = {
   $id: 'wfe:edge',
   type: 'object',
   required: ['id', 'source', 'target'],
@@ -202,7 +201,7 @@ const workflowProperties = {
 } as const;
 
 /** A workflow file as stored on disk (metadata may be missing in hand-written files; defaults are filled in). */
-export const workflowFileSchema = {
+const workflowFileSchema = {
   $id: 'wfe:workflow-file',
   type: 'object',
   required: ['id', 'name', 'nodes', 'edges'],
@@ -210,7 +209,7 @@ export const workflowFileSchema = {
 } as const;
 
 /** POST /workflows: the client sends a full Workflow (with or without id); the OAS body needs only name. */
-export const createWorkflowSchema = {
+const createWorkflowSchema = {
   $id: 'wfe:create-workflow',
   type: 'object',
   required: ['name'],
@@ -218,7 +217,7 @@ export const createWorkflowSchema = {
 } as const;
 
 /** PUT /workflows/{id}: every field optional; only present ones change. */
-export const updateWorkflowSchema = {
+const updateWorkflowSchema = {
   $id: 'wfe:update-workflow',
   type: 'object',
   properties: { ...workflowProperties, id: { type: 'string', maxLength: 200 } },
@@ -229,7 +228,7 @@ export const updateWorkflowSchema = {
 const inputsObject = { type: 'object' } as const;
 
 /** POST /workflows/{id}/execute and /pipeline/{id}/execute: {inputs?, options?: {timeout, maxSteps}}, limits ≥ 1. */
-export const runRequestSchema = {
+const runRequestSchema = {
   $id: 'wfe:run-request',
   type: 'object',
   properties: {
@@ -242,7 +241,7 @@ export const runRequestSchema = {
 } as const;
 
 /** POST /execute (not in the OpenAPI document): a run request naming a stored workflow (three spellings) or carrying one. */
-export const executeRequestSchema = {
+const executeRequestSchema = {
   $id: 'wfe:execute-request',
   type: 'object',
   properties: {
@@ -256,14 +255,14 @@ export const executeRequestSchema = {
 } as const;
 
 /** POST /workflows/{id}/playground/sessions. */
-export const createSessionSchema = {
+const createSessionSchema = {
   $id: 'wfe:create-session',
   type: 'object',
   properties: { name: { type: 'string', maxLength: 100 }, metadata: { type: 'object' } },
 } as const;
 
 /** POST /playground/sessions/{sessionId}/messages (OAS PlaygroundMessageRequest). */
-export const sendMessageSchema = {
+const sendMessageSchema = {
   $id: 'wfe:send-message',
   type: 'object',
   required: ['content'],
@@ -271,14 +270,14 @@ export const sendMessageSchema = {
 } as const;
 
 /** POST /interrupts/{interruptId}: the value itself is checked against the interrupt by the engine. */
-export const interruptAnswerSchema = {
+const interruptAnswerSchema = {
   $id: 'wfe:interrupt-answer',
   type: 'object',
   required: ['value'],
 } as const;
 
 /** POST /agentspec/flows/execute: the flow is checked by the Agent Spec verdict. */
-export const agentSpecExecuteSchema = {
+const agentSpecExecuteSchema = {
   $id: 'wfe:agentspec-execute',
   type: 'object',
   required: ['flow'],

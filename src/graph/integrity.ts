@@ -8,7 +8,7 @@ import { hasPort, portIdFromHandle } from './handles.js';
 /** Past this a workflow is refused: the editor cannot draw it and a run would never finish. */
 export const MAX_WORKFLOW_NODES = 10_000;
 
-export type IntegrityRule =
+type IntegrityRule =
   'too-many-nodes' | 'duplicate-node-id' | 'duplicate-edge-id' | 'edge-missing-node' | 'edge-missing-port' | 'node-config';
 
 export interface GraphProblem {

@@ -17,7 +17,7 @@ export interface FolderSettings {
 }
 
 /** The nearest wfe.config.yaml at or above `dir`, or undefined. */
-export async function findConfigFile(dir: string, name = CONFIG_FILE): Promise<string | undefined> {
+async function findConfigFile(dir: string, name = CONFIG_FILE): Promise<string | undefined> {
   let current = resolve(dir);
   for (;;) {
     const candidate = join(current, name);

@@ -3,7 +3,7 @@
 import type { JsonObject, Workflow, WorkflowEdge, WorkflowNode } from '../contract/types.js';
 import { byText, canonical, connectionOf, connectionText, labelOf, nodeTypeOf, SAVE_STAMPS, sameValue, type Connection } from './view.js';
 
-export interface NodeRef {
+interface NodeRef {
   id: string;
   label: string;
   type: string;
@@ -16,7 +16,7 @@ export interface FieldChange {
   after?: unknown;
 }
 
-export interface NodeChange extends NodeRef {
+interface NodeChange extends NodeRef {
   changes: FieldChange[];
 }
 

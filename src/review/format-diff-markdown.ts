@@ -7,13 +7,13 @@ import { compactValue, type Connection } from './view.js';
 const VALUE_WIDTH = 80;
 
 /** Text shown as is: Markdown and HTML syntax characters backslash-escaped. */
-export const escapeMarkdown = (text: string): string => text.replace(/[\\`*_[\]<>|~#]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ');
+const escapeMarkdown = (text: string): string => text.replace(/[\\`*_[\]<>|~#]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ');
 
 const longestRun = (text: string, char: string): number =>
   Math.max(0, ...(text.match(new RegExp(`\\${char}+`, 'g')) ?? []).map((run) => run.length));
 
 /** An inline code span that survives backticks in the text. */
-export function code(text: string): string {
+function code(text: string): string {
   const fence = '`'.repeat(longestRun(text, '`') + 1);
   const padded = text.startsWith('`') || text.endsWith('`') ? ` ${text} ` : text;
   return `${fence}${padded.replace(/\r?\n/g, ' ')}${fence}`;

@@ -1,6 +1,6 @@
 import type { WorkflowDiff } from './diff.js';
 
-export interface DiffFormatOptions {
+interface DiffFormatOptions {
   /** First line of the report: the files compared, or the path git names. */
   title?: string;
   /** ANSI colours (text only). */

@@ -70,7 +70,7 @@ function lcsOps(a: string[], b: string[]): Op[] {
 }
 
 /** Lines of a text; a final newline ends the last line rather than starting an empty one. */
-export function splitLines(text: string): string[] {
+function splitLines(text: string): string[] {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   return lines;

@@ -32,7 +32,7 @@ export const isTerminal = (node: WorkflowNode): boolean => visualTypeOf(node) ==
 
 export const isToolNode = (node: WorkflowNode): boolean => visualTypeOf(node) === 'tool';
 
-export interface Endpoint {
+interface Endpoint {
   node: string;
   label: string;
   /** The port id, from the handle; absent when the edge names no handle. */

@@ -45,7 +45,7 @@ export interface FolderWatcherCounters {
 }
 
 /** Paths no subscriber ever wants: hidden names (temp files, .wfe, .git) and node_modules. Decided by name. */
-export const isIgnoredName = (name: string): boolean => name.startsWith('.') || name === 'node_modules';
+const isIgnoredName = (name: string): boolean => name.startsWith('.') || name === 'node_modules';
 
 const isIgnoredRel = (rel: string): boolean => rel.split('/').some(isIgnoredName);
 

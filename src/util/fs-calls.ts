@@ -12,4 +12,3 @@ export const read = promisify(fs.read);
 export const write = promisify(fs.write);
 export const fsync = promisify(fs.fsync);
 export const rename = promisify(fs.rename);
-export const readFile = promisify(fs.readFile);

@@ -5,7 +5,7 @@
 // `Connection: close`, and idle connections are closed.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
-export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 export interface HttpStop {
   /** Stops taking requests (at once, idempotent); resolves once the listening socket and every connection are closed. */

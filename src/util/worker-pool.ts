@@ -20,7 +20,7 @@ export async function openWorkerPool(entry: URL, threads: number): Promise<Worke
  * How many items one task carries: small enough that the threads finish together (about eight tasks per
  * thread), large enough that a message is not sent per item.
  */
-export function chunkSize(items: number, threads: number): number {
+function chunkSize(items: number, threads: number): number {
   return Math.max(1, Math.min(64, Math.ceil(items / (threads * 8))));
 }
 

@@ -24,7 +24,7 @@ const data = (name: string, from: string, output: string, to: string, input: str
 });
 
 /** Start(article) → LlmNode 'summarize' → End(summary), every node by reference, keys prefixed. */
-export function summary(prefix = ''): AsObject {
+function summary(prefix = ''): AsObject {
   const k = (key: string) => `${prefix}${key}`;
   return {
     component_type: 'Flow',
@@ -61,7 +61,7 @@ export function summary(prefix = ''): AsObject {
   };
 }
 
-export const versioned = (flow: AsObject, version = '25.4.1'): AsObject => ({ ...flow, agentspec_version: version });
+const versioned = (flow: AsObject, version = '25.4.1'): AsObject => ({ ...flow, agentspec_version: version });
 export const root = (): AsObject => versioned(summary());
 
 /** The summary flow inside a FlowNode 'inner': Start(article) → inner → End(summary); the subflow's keys are `in_…`. */

@@ -270,7 +270,7 @@ function linear(name: string, palette: Record<string, PaletteNode>, middle: Plac
  * Thirteen flows a user builds in the editor and exports (or runs) as Agent Spec. The names say the palette
  * (wfe's starters or the library's) and what the flow holds.
  */
-export function editorExportSpecs(): EditorExportSpec[] {
+function editorExportSpecs(): EditorExportSpec[] {
   const llm = { id: at('llm_node'), from: W.llm };
   const start = at('start_node');
   const end = at('end_node');

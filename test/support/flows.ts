@@ -2,7 +2,7 @@
 import { BUILTIN_NODE_TYPES } from '../../src/catalog/builtin-node-types.js';
 import type { Workflow, WorkflowEdge, WorkflowNode } from '../../src/contract/types.js';
 
-export function typeOf(id: string) {
+function typeOf(id: string) {
   const found = BUILTIN_NODE_TYPES.find((t) => t.id === id);
   if (!found) throw new Error(`no built-in node type ${id}`);
   return found;

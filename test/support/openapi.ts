@@ -17,7 +17,7 @@ import { schemaProblems } from '../agentspec-schema.js';
 import type { Harness } from './harness.js';
 import { openApiPath, seedPath } from './shared.js';
 
-export { openApiPath, seedPath, sharedDir } from './shared.js';
+export { openApiPath, seedPath } from './shared.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -425,7 +425,7 @@ const exercised = new Set<string>();
  * The contract test files split the operations between them: contract-runs.test.ts takes the run side
  * (executions, pipelines, playground, interrupts, the Agent Spec runtime) and contract.test.ts the rest.
  */
-export function isRunOperation(operation: string): boolean {
+function isRunOperation(operation: string): boolean {
   const template = operation.split(' ')[1];
   return (
     /^\/(executions|pipeline|pipelines|workflow|playground|interrupts|execute)(\/|$)/.test(template) ||

@@ -6,7 +6,7 @@
 export type Family =
   'Node' | 'Flow' | 'LlmConfig' | 'Tool' | 'AgenticComponent' | 'ClientTransport' | 'ToolBox' | 'ControlFlowEdge' | 'DataFlowEdge';
 
-export type FieldKind =
+type FieldKind =
   | { kind: 'string' | 'boolean' | 'number' | 'strings' | 'string-map' | 'object' | 'model' | 'any' | 'properties' }
   | { kind: 'component' | 'components'; of: Family }
   | { kind: 'enum'; values: readonly string[] }

@@ -54,7 +54,7 @@ export interface LoadedDocument {
 }
 
 /** The version a document without `agentspec_version` is read as. */
-export const CURRENT_VERSION: AgentSpecVersion = '26.2.0';
+const CURRENT_VERSION: AgentSpecVersion = '26.2.0';
 
 const LOADING = Symbol('loading');
 

@@ -15,7 +15,7 @@ export function quoted(names: readonly string[]): string {
 }
 
 /** The candidate a misspelt name most likely meant (case aside, or a few letters off). */
-export function nearest(name: string, candidates: readonly string[]): string | undefined {
+function nearest(name: string, candidates: readonly string[]): string | undefined {
   let best: { candidate: string; distance: number } | undefined;
   for (const candidate of candidates) {
     const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());

@@ -22,7 +22,7 @@ function mappingKey(ctx: FieldContext, branch: Branch): string {
   return key;
 }
 
-export function branchMapping(ctx: FieldContext, config: JsonObject): AsObject {
+function branchMapping(ctx: FieldContext, config: JsonObject): AsObject {
   const branches = Array.isArray(config.branches) ? config.branches.filter(isBranch) : [];
   const names = new Set(branches.filter((b) => !b.isDefault).map((b) => b.name));
   const mapping: AsObject = {};

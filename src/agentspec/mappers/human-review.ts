@@ -11,7 +11,7 @@ import type { AsObject, AsProperty } from '../types.js';
 import { subflowIo } from './nested-flow.js';
 import type { NodeMapper } from './types.js';
 
-export const REVIEW_OUTCOMES = ['approved', 'rejected'] as const;
+const REVIEW_OUTCOMES = ['approved', 'rejected'] as const;
 type Outcome = (typeof REVIEW_OUTCOMES)[number];
 
 // What the run engine shows and matches when the config says nothing (src/engine/behaviours.ts).

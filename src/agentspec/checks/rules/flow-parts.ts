@@ -39,7 +39,3 @@ export function dataEdges(flow: Component, io: NodeIo): DataEdge[] {
 }
 
 export const startNodeOf = (flow: Component): Component | undefined => one(flow, 'start_node');
-
-/** How an edge is named in a message: its name, or its place in the list. */
-export const edgeLabel = (edge: Component, list: string, index: number): string =>
-  edge.name ? `${list === 'control_flow_connections' ? 'control' : 'data'} flow edge '${edge.name}'` : `${list}[${index}]`;
