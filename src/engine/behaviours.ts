@@ -1,21 +1,21 @@
-// Simulated behaviour of each node type: deterministic, no network, no file system. Models answer from
-// a mock (config.mockResponse, or wfe.config.yaml `mocks:` by node id or type) or with a reply built from
-// their inputs; config.mockError makes any node fail.
-import type { WorkflowNode } from '../contract/types.js';
+// What each FlowDrop node type does: deterministic, no file system, and no network unless the run is live
+// (`wfe serve --live`, through ctx.runtime.live). Models answer from a mock (config.mockResponse, or
+// wfe.config.yaml `mocks:` by node id or type), else from the endpoint their config names when live, else
+// with a reply built from their inputs; config.mockError makes any node fail. The Agent Spec node kinds
+// are in agentspec-nodes.ts, and behaviour-for.ts picks one for a node.
+import type { NodePort, WorkflowNode } from '../contract/types.js';
 import { errorMessage, isRecord } from '../util/narrow.js';
 import { BUILTIN_FUNCTIONS, evaluateExpression } from './expression.js';
+import type { ChatTurn, NodeRuntime } from './node-runtime.js';
 import { componentTypeOf } from './plan.js';
 import type { InterruptType } from './types.js';
+
+export type { ChatTurn };
 
 export interface ToolCall {
   nodeId: string;
   name: string;
   result: unknown;
-}
-
-export interface ChatTurn {
-  role: 'user' | 'assistant';
-  content: string;
 }
 
 /** A mock from wfe.config.yaml: a plain reply, or outputs by port, or an error. */
@@ -33,6 +33,7 @@ export interface NodeContext {
   /** Kept between executions of the same node in one run (loop state). */
   state: Record<string, unknown>;
   mock?: MockSpec;
+  runtime: NodeRuntime;
 }
 
 export interface InterruptRequest {
@@ -41,6 +42,8 @@ export interface InterruptRequest {
   /** The OpenAPI config of that interrupt type (snake_case). */
   config: Record<string, unknown>;
   allowCancel: boolean;
+  /** The node waits for the user's next message: in the playground, the next chat message answers it. */
+  awaitsMessage?: boolean;
 }
 
 export interface NodeResult {
@@ -51,6 +54,8 @@ export interface NodeResult {
   /** Text for an assistant message in the playground. */
   reply?: string;
   warning?: string;
+  /** Set by an end node: the branch its flow leaves by and the values it exposes. */
+  end?: { branch: string; values: Record<string, unknown> };
 }
 
 export interface InterruptAnswer {
@@ -59,14 +64,14 @@ export interface InterruptAnswer {
 }
 
 export interface Behaviour {
-  run(ctx: NodeContext): NodeResult;
+  run(ctx: NodeContext): NodeResult | Promise<NodeResult>;
   /** Completes a node that raised an interrupt, once it is answered. */
   resume?(ctx: NodeContext, answer: InterruptAnswer): NodeResult;
 }
 
 export class NodeFailure extends Error {}
 
-const text = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+export const text = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 
 /** `{{ path }}` placeholders, resolved as expressions against the scope; unknown ones become empty. */
 export function renderTemplate(template: string, scope: Record<string, unknown>): string {
@@ -79,9 +84,9 @@ export function renderTemplate(template: string, scope: Record<string, unknown>)
   });
 }
 
-const firstInput = (ctx: NodeContext): unknown => Object.entries(ctx.inputs).find(([k]) => k !== 'trigger')?.[1];
+export const firstInput = (ctx: NodeContext): unknown => Object.entries(ctx.inputs).find(([k]) => k !== 'trigger')?.[1];
 
-function mockReply(ctx: NodeContext): NodeResult | undefined {
+export function mockReply(ctx: NodeContext): NodeResult | undefined {
   const configured = ctx.config.mockResponse;
   if (
     configured !== undefined &&
@@ -97,7 +102,7 @@ function mockReply(ctx: NodeContext): NodeResult | undefined {
 }
 
 /** The main text output of a model-like node, under whichever port id its type uses. */
-function modelOutputs(ctx: NodeContext, response: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function modelOutputs(ctx: NodeContext, response: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const outputs: Record<string, unknown> = { trigger: true, ...extra };
   for (const port of ctx.node.data.metadata.outputs ?? [])
     if (port.dataType !== 'trigger' && port.id !== 'usage' && outputs[port.id] === undefined) outputs[port.id] = response;
@@ -105,14 +110,59 @@ function modelOutputs(ctx: NodeContext, response: unknown, extra: Record<string,
   return outputs;
 }
 
+/** The data outputs of a node (no trigger, tool or usage port). */
+export const dataOutputs = (node: WorkflowNode): NodePort[] =>
+  (node.data.metadata.outputs ?? []).filter((p) => p.dataType !== 'trigger' && p.dataType !== 'tool' && p.id !== 'usage');
+
+/** An Agent Spec LlmNode with several outputs, or one that is not a string, asks for structured output. */
+function structuredOutputs(ctx: NodeContext): string[] | undefined {
+  if (componentTypeOf(ctx.node) !== 'llm_node') return undefined;
+  const outputs = dataOutputs(ctx.node);
+  return outputs.length > 1 || (outputs.length === 1 && outputs[0].dataType !== 'string') ? outputs.map((p) => p.id) : undefined;
+}
+
+const isTurn = (value: unknown): value is ChatTurn =>
+  isRecord(value) && (value.role === 'user' || value.role === 'assistant') && typeof value.content === 'string';
+
+/** The system prompt, prompt and history a model node sends: each kind of node keeps them elsewhere. */
+function conversationOf(ctx: NodeContext, prompt: string): { system?: string; history: ChatTurn[] } {
+  const agent = isRecord(ctx.config.agent) ? ctx.config.agent : undefined;
+  if (agent) {
+    const system = typeof agent.system_prompt === 'string' ? renderTemplate(agent.system_prompt, { ...ctx.inputs }) : undefined;
+    return { system, history: ctx.history };
+  }
+  if (componentTypeOf(ctx.node) === 'llm_node') return { history: [] };
+  const system = ctx.inputs.system ?? ctx.config.systemPrompt;
+  const history = Array.isArray(ctx.inputs.history) ? ctx.inputs.history.filter(isTurn) : [];
+  return { system: typeof system === 'string' && system !== '' ? system : undefined, history: prompt ? history : [] };
+}
+
+async function liveAnswer(ctx: NodeContext, live: NonNullable<NodeRuntime['live']>, prompt: string): Promise<NodeResult> {
+  const structured = structuredOutputs(ctx);
+  const answer = await live.chat(
+    { ...conversationOf(ctx, prompt), prompt, config: ctx.config, ...(structured ? { structured } : {}) },
+    (update) => ctx.runtime.progress(update),
+    ctx.runtime.signal,
+  );
+  const usage = {
+    promptTokens: answer.usage.prompt_tokens,
+    completionTokens: answer.usage.completion_tokens,
+    totalTokens: answer.usage.total_tokens,
+  };
+  const measured = { usage, latency_ms: answer.latency_ms, endpoint: answer.endpoint, model: answer.model };
+  if (answer.json) return { outputs: { trigger: true, ...answer.json, ...measured } };
+  return { outputs: modelOutputs(ctx, answer.text, measured) };
+}
+
 const model: Behaviour = {
-  run(ctx) {
+  async run(ctx) {
     // Agent Spec LLM nodes carry their own prompt template; FlowDrop models get a rendered prompt.
     const template = typeof ctx.config.prompt_template === 'string' && ctx.config.prompt_template ? ctx.config.prompt_template : undefined;
     const prompt = template
       ? renderTemplate(template, { ...ctx.inputs, message: ctx.message })
-      : text(ctx.inputs.prompt ?? ctx.inputs.input ?? firstInput(ctx));
+      : text(ctx.inputs.prompt ?? ctx.inputs.input ?? firstInput(ctx) ?? (isRecord(ctx.config.agent) ? ctx.message : undefined));
     const mocked = mockReply(ctx);
+    if (!mocked && ctx.runtime.live) return liveAnswer(ctx, ctx.runtime.live, prompt);
     const tools = ctx.tools.length > 0 ? ` Tools consulted: ${ctx.tools.map((t) => t.name).join(', ')}.` : '';
     const response = mocked
       ? mocked.outputs.response
@@ -127,7 +177,26 @@ const model: Behaviour = {
   },
 };
 
-const start: Behaviour = { run: (ctx) => ({ outputs: { trigger: true, user_input: ctx.message, message: ctx.message } }) };
+/**
+ * A start node gives its flow's inputs on its output ports: the values the flow was started with (a nested
+ * flow's mapped inputs, or the run's inputs by name), else the port's default; the chat message is
+ * `user_input` and `message`, and the only string input of a top-level flow that has no value otherwise.
+ */
+const start: Behaviour = {
+  run(ctx) {
+    const { flowInputs, nested } = ctx.runtime;
+    const outputs: Record<string, unknown> = nested ? { trigger: true } : { trigger: true, user_input: ctx.message, message: ctx.message };
+    const ports = dataOutputs(ctx.node);
+    for (const port of ports) {
+      const given = flowInputs[port.id];
+      if (given !== undefined) outputs[port.id] = given;
+      else if (port.defaultValue !== undefined) outputs[port.id] = port.defaultValue;
+    }
+    const strings = ports.filter((p) => p.dataType === 'string');
+    if (!nested && strings.length === 1 && outputs[strings[0].id] === undefined) outputs[strings[0].id] = ctx.message;
+    return { outputs };
+  },
+};
 
 const textInput: Behaviour = {
   run(ctx) {
@@ -230,13 +299,61 @@ const webSearch: Behaviour = {
   },
 };
 
-const httpRequest: Behaviour = {
-  run(ctx) {
+/** String values of a headers object; anything else (an Agent Spec placeholder reference) is left out. */
+function headersOf(value: unknown, scope: Record<string, unknown>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (isRecord(value)) for (const [k, v] of Object.entries(value)) if (typeof v === 'string') headers[k] = renderTemplate(v, scope);
+  return headers;
+}
+
+/** Query parameters added to a URL, each value rendered from the inputs. */
+function withQuery(url: string, params: unknown, scope: Record<string, unknown>): string {
+  if (!isRecord(params) || Object.keys(params).length === 0) return url;
+  const query = Object.entries(params)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'string' ? renderTemplate(v, scope) : text(v))}`)
+    .join('&');
+  return `${url}${url.includes('?') ? '&' : '?'}${query}`;
+}
+
+/** FlowDrop's http_request and Agent Spec's ApiNode: a mock, else (live, allowed host) a real request, else a simulated answer. */
+export const httpRequest: Behaviour = {
+  async run(ctx) {
     const mocked = mockReply(ctx);
-    const url = text(ctx.inputs.url ?? ctx.config.url ?? ctx.config.endpoint);
-    const method = text(ctx.config.method ?? 'GET');
-    const response = mocked?.outputs.response ?? { simulated: true, method, url, body: ctx.inputs.body ?? null };
-    return { outputs: { trigger: true, response, status: 200, status_code: 200, tool: 'http_request', ...(mocked?.outputs ?? {}) } };
+    const scope = { ...ctx.inputs };
+    const rawUrl = text(ctx.inputs.url ?? ctx.config.url ?? ctx.config.endpoint);
+    const url = withQuery(renderTemplate(rawUrl, scope), ctx.config.query_params, scope);
+    const method = renderTemplate(text(ctx.config.http_method ?? ctx.config.method ?? 'GET'), scope).toUpperCase();
+    const body = ctx.inputs.body ?? ctx.config.data ?? ctx.config.body;
+    const responsePort = dataOutputs(ctx.node).find((p) => p.id !== 'status' && p.id !== 'status_code')?.id ?? 'response';
+    if (!mocked && ctx.runtime.live && url) {
+      const headers = { ...headersOf(ctx.config.headers, scope), ...headersOf(ctx.config.sensitive_headers, scope) };
+      const answer = await ctx.runtime.live.http(
+        { url, method, headers, ...(body !== undefined && body !== null ? { body } : {}) },
+        ctx.runtime.signal,
+      );
+      if (answer)
+        return {
+          outputs: {
+            trigger: true,
+            response: answer.response,
+            [responsePort]: answer.response,
+            status: answer.status,
+            status_code: answer.status,
+          },
+        };
+    }
+    const response = mocked?.outputs.response ?? { simulated: true, method, url, body: body ?? null };
+    return {
+      outputs: {
+        trigger: true,
+        response,
+        [responsePort]: response,
+        status: 200,
+        status_code: 200,
+        tool: 'http_request',
+        ...(mocked?.outputs ?? {}),
+      },
+    };
   },
 };
 
@@ -406,14 +523,21 @@ const memory: Behaviour = {
   },
 };
 
-const output: Behaviour = {
+export const output: Behaviour = {
   run(ctx) {
     const value = ctx.inputs.message ?? ctx.inputs.text ?? ctx.inputs.result ?? firstInput(ctx);
     return { outputs: { trigger: true, value }, reply: text(value) };
   },
 };
 
-const end: Behaviour = { run: (ctx) => ({ outputs: { value: ctx.inputs.result ?? firstInput(ctx) } }) };
+/** An end node closes its flow: by its branch_name (Agent Spec EndNode), exposing the values it received. */
+const end: Behaviour = {
+  run(ctx) {
+    const values = Object.fromEntries(Object.entries(ctx.inputs).filter(([port]) => port !== 'trigger'));
+    const branch = typeof ctx.config.branch_name === 'string' && ctx.config.branch_name !== '' ? ctx.config.branch_name : 'next';
+    return { outputs: { value: ctx.inputs.result ?? firstInput(ctx) }, end: { branch, values } };
+  },
+};
 
 /** A FlowDrop human-review node → the OpenAPI interrupt config of its type. */
 export function interruptFromConfig(ctx: NodeContext): InterruptRequest {
@@ -480,7 +604,7 @@ const humanReview: Behaviour = {
 };
 
 /** Unknown types pass each input to the output port of the same id, or the first input to every output. */
-const passThrough: Behaviour = {
+export const passThrough: Behaviour = {
   run(ctx) {
     const outputs: Record<string, unknown> = { trigger: true };
     const fallback = firstInput(ctx);
@@ -490,7 +614,8 @@ const passThrough: Behaviour = {
   },
 };
 
-const BY_TYPE: Record<string, Behaviour> = {
+/** The FlowDrop node types by type id, and the categories' fallbacks (behaviour-for.ts picks among them). */
+export const BY_TYPE: Record<string, Behaviour> = {
   start,
   end,
   text_input: textInput,
@@ -517,19 +642,7 @@ const BY_TYPE: Record<string, Behaviour> = {
   chat_output: output,
 };
 
-const BY_COMPONENT: Record<string, Behaviour> = {
-  start_node: start,
-  end_node: end,
-  llm_node: model,
-  agent_node: model,
-  branching_node: gateway,
-  tool_node: passThrough,
-  api_node: httpRequest,
-  flow_node: passThrough,
-  map_node: passThrough,
-};
-
-const BY_CATEGORY: Record<string, Behaviour> = {
+export const BY_CATEGORY: Record<string, Behaviour> = {
   triggers: start,
   models: model,
   ai: model,
@@ -539,13 +652,4 @@ const BY_CATEGORY: Record<string, Behaviour> = {
   inputs: textInput,
 };
 
-/** Behaviour by node type id, then Agent Spec component type, then visual type and category. */
-export function behaviourFor(node: WorkflowNode, typeId: string): { behaviour: Behaviour; known: boolean } {
-  const normalised = componentTypeOf(node);
-  const found =
-    BY_TYPE[typeId] ??
-    (normalised ? BY_COMPONENT[normalised] : undefined) ??
-    ((node.data?.config?.nodeType ?? node.data?.metadata?.type) === 'gateway' ? gateway : undefined) ??
-    BY_CATEGORY[node.data?.metadata?.category ?? ''];
-  return found ? { behaviour: found, known: true } : { behaviour: passThrough, known: false };
-}
+export { end, gateway, model, start };

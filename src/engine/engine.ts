@@ -80,6 +80,11 @@ export class Engine {
       isRunActive: (runId) => this.registry.isActive(runId),
       startRun: (workflow, input) => this.startRun(workflow, input),
       cancelRun: (runId, message) => this.cancelRun(runId, message),
+      answerInterrupt: (id, value) => {
+        const interrupt = this.pendingInterrupt(id);
+        this.interrupts.checkAnswer(interrupt, value);
+        return this.answer(interrupt, 'resolved', { value, cancelled: false });
+      },
     });
     this.restore();
   }

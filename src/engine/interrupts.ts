@@ -28,6 +28,7 @@ export class Interrupts {
       message: request.message,
       config: request.config,
       allowCancel: request.allowCancel,
+      ...(request.awaitsMessage ? { awaitsMessage: true } : {}),
       createdAt: isoNow(this.clock),
     };
     run.interrupts.push(interrupt);

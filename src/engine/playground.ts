@@ -6,7 +6,7 @@ import { ConflictError } from '../util/domain-errors.js';
 import type { ChatTurn } from './behaviours.js';
 import type { Interrupts } from './interrupts.js';
 import type { Sessions } from './sessions.js';
-import type { MessageRecord, RunRecord, RunStatus, SessionRecord } from './types.js';
+import type { InterruptRecord, MessageRecord, RunRecord, RunStatus, SessionRecord } from './types.js';
 
 /** What a playground message asks the engine to run. */
 export interface ConversationRunInput {
@@ -23,6 +23,8 @@ export interface PlaygroundParts {
   isRunActive(runId: string): boolean;
   startRun(workflow: Workflow, input: ConversationRunInput): RunRecord;
   cancelRun(runId: string, message: string): Promise<RunRecord>;
+  /** Answers a pending interrupt; throws at once when it cannot be answered, else settles when the run pauses or ends. */
+  answerInterrupt(interruptId: string, value: unknown): Promise<unknown>;
 }
 
 /** How a run ended, as its conversation is closed. */
@@ -40,6 +42,7 @@ export class Playground {
     const { sessions } = this.parts;
     const session = sessions.get(sessionId);
     const waiting = this.parts.interrupts.list({ sessionId, status: 'pending' })[0];
+    if (waiting?.awaitsMessage) return this.answerWith(session, waiting, content);
     if (waiting) throw new ConflictError(`Session is waiting for an answer to interrupt '${waiting.id}'; resolve or cancel it first`);
     if (session.status === 'running' || (session.lastRunId && this.parts.isRunActive(session.lastRunId)))
       throw new ConflictError('Session is already executing');
@@ -59,6 +62,28 @@ export class Playground {
     session.lastRunId = run.id;
     session.status = 'running';
     sessions.touch(session);
+    return message;
+  }
+
+  /**
+   * A run waiting at an Agent Spec InputMessageNode takes the user's next chat message as its answer: the
+   * message is stored as a user turn and the same run goes on (no new run starts).
+   */
+  private answerWith(session: SessionRecord, interrupt: InterruptRecord, content: string): MessageRecord {
+    const { sessions } = this.parts;
+    const message = sessions.addMessage(session, 'user', content, {
+      executionId: interrupt.executionId,
+      parentMessageId: interrupt.messageId ?? null,
+    });
+    let answered: Promise<unknown>;
+    try {
+      answered = this.parts.answerInterrupt(interrupt.id, content);
+    } catch (err) {
+      sessions.removeMessage(session, message);
+      throw err;
+    }
+    // The run goes on in the background, as a run started by a message does; its end closes the conversation.
+    answered.catch(() => undefined);
     return message;
   }
 

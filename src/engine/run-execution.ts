@@ -3,9 +3,11 @@
 import type { AsComponent } from '../agentspec/types.js';
 import { isRecord } from '../util/narrow.js';
 import type { ChatTurn, MockSpec } from './behaviours.js';
+import type { LiveServices } from './node-runtime.js';
 import type { RunPlan } from './plan.js';
 import { runRemotely } from './remote-runtime.js';
-import { Scheduler, type SchedulerHooks, type SchedulerOptions } from './scheduler.js';
+import { Scheduler, type SchedulerHooks } from './scheduler.js';
+import { Subflows, type SharedOptions } from './subflows.js';
 import type { RunRecord } from './types.js';
 import type { Clock } from '../util/clock.js';
 
@@ -21,6 +23,8 @@ export interface RunExecution {
   signal: AbortSignal;
   clock: Clock;
   hooks: SchedulerHooks;
+  /** Real model and HTTP calls, when the run is live; simulated otherwise. */
+  live?: LiveServices;
   /** Set with --runtime: the runtime's URL and the flow it runs. */
   remote?: { url: string; pollMs: number; flow: AsComponent; reply(text: string): void };
 }
@@ -50,7 +54,7 @@ export function executeRun(x: RunExecution): Promise<void> {
       reply: remote.reply,
     });
   }
-  const options: SchedulerOptions = {
+  const shared: SharedOptions = {
     stepDelayMs: x.stepDelayMs,
     maxSteps: x.maxSteps,
     message: x.message,
@@ -59,6 +63,9 @@ export function executeRun(x: RunExecution): Promise<void> {
     mockFor: (node, typeId) => x.mocks[node.id] ?? x.mocks[typeId],
     signal: x.signal,
     clock: x.clock,
+    budget: { visits: 0 },
+    ...(x.live ? { live: x.live } : {}),
   };
-  return new Scheduler(x.plan, x.run, options, hooks).run();
+  const subflows = new Subflows(x.run, shared, hooks);
+  return new Scheduler(x.plan, x.run, { ...shared, flowInputs: x.inputs, subflows }, hooks).run();
 }

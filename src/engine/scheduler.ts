@@ -4,11 +4,14 @@
 // then the loop body runs again on fresh signals (edges from outside the body keep their last value).
 // Every visit, run or skip, counts toward the step budget and yields to the event loop, so no
 // workflow can hold the server; a loop head that was skipped or has exited is not re-queued by loop_back.
+// A nested flow (subflows.ts) is walked by a Scheduler of its own, over its own jobs, sharing the run's
+// step budget and abort signal.
 import type { WorkflowNode } from '../contract/types.js';
+import { AS_FLOW } from '../agentspec/metadata-keys.js';
 import { LOOP_EXIT_PORTS, loopExitIntoBodyMessage } from '../graph/loops.js';
-import { errorMessage } from '../util/narrow.js';
+import { errorMessage, isRecord } from '../util/narrow.js';
+import { behaviourFor } from './behaviour-for.js';
 import {
-  behaviourFor,
   NodeFailure,
   type ChatTurn,
   type InterruptAnswer,
@@ -18,9 +21,12 @@ import {
   type NodeResult,
   type ToolCall,
 } from './behaviours.js';
+import { RunAborted, RunLimitReached, type LiveServices, type NodeRuntime, type SubflowHost } from './node-runtime.js';
 import { typeIdOf, type PlannedEdge, type RunPlan } from './plan.js';
 import type { JobRecord, JobStatus, RunRecord } from './types.js';
 import { isoNow, type Clock } from '../util/clock.js';
+
+export { RunAborted };
 
 export interface SchedulerHooks {
   /** A job or the run changed: persist and publish. */
@@ -43,7 +49,30 @@ export interface SchedulerOptions {
   mockFor(node: WorkflowNode, typeId: string): MockSpec | undefined;
   signal: AbortSignal;
   clock: Clock;
+  /** Node visits so far, shared by the run's flow and every flow nested in it. */
+  budget: { visits: number };
+  /** The inputs this flow was started with: the run's inputs, or a nested flow's mapped inputs. */
+  flowInputs: Record<string, unknown>;
+  subflows: SubflowHost;
+  /** Set when the run is live (`--live`): real model and HTTP calls. */
+  live?: LiveServices;
 }
+
+/** Which flow a Scheduler walks: the run's own, or one nested in a node of it. */
+export interface FlowScope {
+  /** The jobs of this flow's nodes, by node id (in the flow). */
+  jobs: Map<string, JobRecord>;
+  /** The node's id as the run records it: its own id at the top, its path inside a nested flow. */
+  pathOf(nodeId: string): string;
+  nested: boolean;
+}
+
+/** The run's own flow: its jobs are the run's, by node id. */
+export const topScope = (record: RunRecord): FlowScope => ({
+  jobs: new Map(record.jobs.map((j) => [j.node_id, j])),
+  pathOf: (nodeId) => nodeId,
+  nested: false,
+});
 
 interface Signal {
   active: boolean;
@@ -60,8 +89,6 @@ interface Step {
   /** Tool providers attached to it. */
   tools: PlannedEdge[];
 }
-
-export class RunAborted extends Error {}
 
 /** Iterations a loop may make per entry unless its node sets `config.maxIterations`. */
 export const DEFAULT_MAX_ITERATIONS = 1000;
@@ -119,15 +146,21 @@ export class Scheduler {
   private readonly iterating = new Set<string>();
   /** Iterations of each loop head since it was last entered from outside its loop. */
   private readonly iterations = new Map<string, number>();
-  private visits = 0;
+  /** Values by name, when the flow passes data by name (an Agent Spec flow with data_flow_connections null). */
+  private readonly variables?: Map<string, unknown>;
+  /** The end node that closed the flow, with its branch and values. */
+  ended?: NonNullable<NodeResult['end']>;
 
   constructor(
     private readonly plan: RunPlan,
     private readonly record: RunRecord,
     private readonly options: SchedulerOptions,
     private readonly hooks: SchedulerHooks,
+    private readonly scope: FlowScope = topScope(record),
   ) {
-    this.jobs = new Map(record.jobs.map((j) => [j.node_id, j]));
+    this.jobs = scope.jobs;
+    const asFlow = plan.workflow.metadata?.[AS_FLOW];
+    if (isRecord(asFlow) && asFlow.implicit_data_flow === true) this.variables = new Map();
     for (const [id, job] of this.jobs) {
       const node = plan.nodes.get(id);
       if (node)
@@ -150,7 +183,7 @@ export class Scheduler {
     }
     for (let step = this.queue.shift(); step !== undefined; step = this.queue.shift()) {
       if (this.options.signal.aborted) throw new RunAborted();
-      if (++this.visits > this.options.maxSteps) throw new Error(this.budgetSpent(step.node.id));
+      if (++this.options.budget.visits > this.options.maxSteps) throw new RunLimitReached(this.budgetSpent(step.node.id));
       await this.execute(step);
     }
     for (const job of this.jobs.values()) if (job.status === 'pending') this.finishJob(job, 'skipped');
@@ -194,11 +227,11 @@ export class Scheduler {
 
     const typeId = typeIdOf(node);
     const { behaviour, known } = behaviourFor(node, typeId);
-    const ctx = this.context(node, typeId, incoming, step.tools);
     let result: NodeResult;
     try {
+      const ctx = await this.context(node, typeId, incoming, step.tools, job);
       if (ctx.config.mockError !== undefined && ctx.config.mockError !== '') throw new NodeFailure(String(ctx.config.mockError));
-      result = behaviour.run(ctx);
+      result = await behaviour.run(ctx);
       if (result.interrupt) {
         this.hooks.log('info', `Waiting for input: ${result.interrupt.message}`, nodeId, { interruptType: result.interrupt.type });
         const answer = await this.hooks.interrupt(result.interrupt, node);
@@ -206,22 +239,31 @@ export class Scheduler {
         result = behaviour.resume(ctx, answer);
       }
     } catch (err) {
-      if (err instanceof RunAborted) throw err;
-      const message = err instanceof Error ? err.message : String(err);
+      // A stopped run is not this node's failure; whatever a cancelled call threw, it is a stop.
+      if (err instanceof RunAborted || this.options.signal.aborted) throw err instanceof RunAborted ? err : new RunAborted();
+      const message = errorMessage(err);
       job.status = 'failed';
       job.error_message = message;
       this.stamp(job, started);
       this.hooks.log('error', `${job.node_label} failed: ${message}`, nodeId);
       this.hooks.changed();
-      throw err instanceof NodeFailure ? err : new NodeFailure(message);
+      throw err instanceof NodeFailure || err instanceof RunLimitReached ? err : new NodeFailure(message);
     }
     if (!known) this.hooks.log('warning', result.warning ?? `No behaviour for '${typeId}'`, nodeId);
     job.outputs = result.outputs;
     this.finishJob(job, 'completed', started);
     this.hooks.log('info', `${job.node_label} completed in ${job.execution_time} ms`, nodeId, { outputs: Object.keys(result.outputs) });
     if (result.reply !== undefined) this.hooks.reply(result.reply, node);
-    if ((node.data?.metadata?.category === 'outputs' || typeId === 'end') && result.outputs.value !== undefined)
+    if (result.end) this.ended = result.end;
+    if (
+      !this.scope.nested &&
+      (node.data?.metadata?.category === 'outputs' || typeId === 'end' || result.end) &&
+      result.outputs.value !== undefined
+    )
       this.record.results[nodeId] = result.outputs.value;
+    if (this.variables)
+      for (const port of node.data?.metadata?.outputs ?? [])
+        if (port.dataType !== 'trigger' && result.outputs[port.id] !== undefined) this.variables.set(port.id, result.outputs[port.id]);
     this.emit(step, result, true);
   }
 
@@ -310,12 +352,25 @@ export class Scheduler {
     return `Run stopped after ${this.options.maxSteps} node executions and skips (--max-steps, options.maxSteps): ${where}`;
   }
 
-  private context(node: WorkflowNode, typeId: string, incoming: PlannedEdge[], tools: PlannedEdge[]): NodeContext {
+  private async context(
+    node: WorkflowNode,
+    typeId: string,
+    incoming: PlannedEdge[],
+    tools: PlannedEdge[],
+    job: JobRecord | undefined,
+  ): Promise<NodeContext> {
     const inputs: Record<string, unknown> = {};
     for (const e of incoming) {
       const signal = this.signals.get(e.edge.id);
       if (e.kind === 'trigger' || !signal?.active) continue;
       inputs[e.targetPort || 'input'] = signal.value;
+    }
+    // An input no edge delivered: the flow's variable of that name (data passed by name), else its default.
+    for (const port of node.data?.metadata?.inputs ?? []) {
+      if (port.dataType === 'trigger' || port.dataType === 'tool' || inputs[port.id] !== undefined) continue;
+      const named = this.variables?.get(port.id);
+      if (named !== undefined) inputs[port.id] = named;
+      else if (port.defaultValue !== undefined) inputs[port.id] = port.defaultValue;
     }
     const config = { ...(node.data?.config ?? {}), ...(this.options.overrides[node.id] ?? {}) };
     let state = this.state.get(node.id);
@@ -328,17 +383,41 @@ export class Scheduler {
       typeId,
       config,
       inputs,
-      tools: this.callTools(tools),
+      tools: await this.callTools(tools),
       message: this.options.message,
       history: this.options.history,
       state,
       mock: this.options.mockFor(node, typeId),
+      runtime: this.runtimeFor(node, job),
+    };
+  }
+
+  private runtimeFor(node: WorkflowNode, job: JobRecord | undefined): NodeRuntime {
+    const label = job?.node_label ?? node.data?.label ?? node.id;
+    return {
+      signal: this.options.signal,
+      flowInputs: this.options.flowInputs,
+      nested: this.scope.nested,
+      runSubflow: (request) =>
+        this.options.subflows.run(
+          { path: this.scope.pathOf(node.id), label, jobId: job?.id ?? `job-${this.scope.pathOf(node.id)}` },
+          request,
+          request.signal ?? this.options.signal,
+        ),
+      progress: (update) => {
+        if (!job) return;
+        job.progress = { ...(job.progress ?? {}), ...update };
+        this.hooks.changed();
+      },
+      log: (level, message, context) => this.hooks.log(level, message, node.id, context),
+      live: this.options.live,
     };
   }
 
   /** A consumer "calls" its attached tools: each provider runs (simulated) and its job records the call. */
-  private callTools(tools: PlannedEdge[]): ToolCall[] {
-    return tools.map((e) => {
+  private async callTools(tools: PlannedEdge[]): Promise<ToolCall[]> {
+    const calls: ToolCall[] = [];
+    for (const e of tools) {
       const provider = e.sourceNode;
       const typeId = typeIdOf(provider);
       const job = this.jobs.get(provider.id);
@@ -347,7 +426,8 @@ export class Scheduler {
       try {
         const { behaviour } = behaviourFor(provider, typeId);
         // Building its context calls the providers attached to it (their jobs record it); it runs with no tools.
-        const out = behaviour.run({ ...this.context(provider, typeId, [], this.plan.tools.get(provider.id) ?? []), tools: [] });
+        const context = await this.context(provider, typeId, [], this.plan.tools.get(provider.id) ?? [], job);
+        const out = await behaviour.run({ ...context, tools: [] });
         result = Object.entries(out.outputs).find(([k]) => k !== 'tool' && k !== 'trigger')?.[1];
         if (job) {
           job.execution_count++;
@@ -356,14 +436,16 @@ export class Scheduler {
           this.finishJob(job, 'completed', started);
         }
       } catch (err) {
+        if (err instanceof RunAborted || this.options.signal.aborted) throw err;
         result = { error: errorMessage(err) };
         if (job) {
           job.error_message = errorMessage(err);
           this.finishJob(job, 'failed', started);
         }
       }
-      return { nodeId: provider.id, name: provider.data?.label ?? typeId, result };
-    });
+      calls.push({ nodeId: provider.id, name: provider.data?.label ?? typeId, result });
+    }
+    return calls;
   }
 
   private finishJob(job: JobRecord, status: JobStatus, started?: number): void {

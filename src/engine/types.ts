@@ -19,6 +19,10 @@ export interface JobRecord {
   execution_time?: number;
   error_message?: string;
   outputs?: Record<string, unknown>;
+  /** While it runs (and after): what a live model call has received so far (tokens, tool calls). */
+  progress?: Record<string, unknown>;
+  /** A job of a nested flow: the job of the node that ran that flow. */
+  parent_job_id?: string;
 }
 
 export interface LogEntry {
@@ -45,6 +49,8 @@ export interface InterruptRecord {
   /** The OpenAPI interrupt config of its type (snake_case keys). */
   config: Record<string, unknown>;
   allowCancel: boolean;
+  /** Raised by an Agent Spec InputMessageNode: the session's next chat message answers it. */
+  awaitsMessage?: boolean;
   response?: unknown;
   response_time?: string;
   createdAt: string;
