@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import polka, { type Polka } from 'polka';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, errorBody } from '../src/contract/errors.js';
+import { errorBody } from '../src/contract/errors.js';
 import { authEnabled, createAuth, hasScope } from '../src/server/auth.js';
 import { createCors } from '../src/server/cors.js';
+import { answerTo } from '../src/server/errors.js';
 import type { AuthOptions } from '../src/server/options.js';
 import { chatFlow } from './support/flows.js';
 import { startServer, type Harness } from './support/harness.js';
@@ -18,8 +19,8 @@ let app: Polka | undefined;
 
 async function start(auth: AuthOptions): Promise<string> {
   app = polka({
-    onError: (err, _req, res) => {
-      const e = err instanceof ApiError ? err : new ApiError(500, 'INTERNAL_ERROR', String(err));
+    onError: (err, req, res) => {
+      const e = answerTo(err, req).apiError;
       res.writeHead(e.status, { 'Content-Type': 'application/json', ...e.headers });
       res.end(JSON.stringify(errorBody(e)));
     },

@@ -2,9 +2,10 @@ import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import polka, { type Polka } from 'polka';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, errorBody } from '../src/contract/errors.js';
+import { errorBody } from '../src/contract/errors.js';
 import { createAuth } from '../src/server/auth.js';
 import { createCors } from '../src/server/cors.js';
+import { answerTo } from '../src/server/errors.js';
 import { hostnameOf, isLoopback, normaliseAllowedHost, normaliseOrigin } from '../src/server/guard.js';
 import type { AuthOptions } from '../src/server/options.js';
 
@@ -15,8 +16,8 @@ let app: Polka | undefined;
 
 async function start(cors: { origins?: string[]; host: string }, auth: AuthOptions = {}): Promise<string> {
   app = polka({
-    onError: (err, _req, res) => {
-      const e = err instanceof ApiError ? err : new ApiError(500, 'INTERNAL_ERROR', String(err));
+    onError: (err, req, res) => {
+      const e = answerTo(err, req).apiError;
       res.writeHead(e.status, { 'Content-Type': 'application/json', ...e.headers });
       res.end(JSON.stringify(errorBody(e)));
     },

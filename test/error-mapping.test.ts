@@ -1,19 +1,21 @@
 // server/errors.ts in process: the status, code and envelope each domain error kind gets, and the answer to
-// what is not a domain error (the request guards' ApiError, a library's own refusal, a bug).
+// what is not a domain error (a library's own refusal, a bug).
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorBody, unauthorized } from '../src/contract/errors.js';
+import { ApiError, errorBody } from '../src/contract/errors.js';
 import { answerTo, apiErrorOf } from '../src/server/errors.js';
 import {
   AgentSpecInvalidError,
   asDomainError,
   BodyTooLargeError,
   ConflictError,
+  ForbiddenError,
   GraphInvalidError,
   InvalidInputError,
   LimitError,
   NotFoundError,
   StaleVersionError,
   StorageError,
+  UnauthorizedError,
   UnavailableError,
   UnsupportedMediaTypeError,
   WrongDocumentError,
@@ -25,6 +27,7 @@ interface Expected {
   error: AnyDomainError;
   status: number;
   body: Record<string, unknown>;
+  headers?: Record<string, string>;
 }
 
 const failure = (message: string, code: string, extra: Record<string, unknown> = {}) => ({
@@ -110,6 +113,17 @@ const BY_KIND: { [K in DomainErrorKind]: Expected & { error: Extract<AnyDomainEr
     status: 503,
     body: failure('The run history cannot be written', 'SERVICE_UNAVAILABLE'),
   },
+  unauthorized: {
+    error: new UnauthorizedError('Invalid token'),
+    status: 401,
+    body: failure('Invalid token', 'UNAUTHORIZED'),
+    headers: { 'WWW-Authenticate': 'Bearer' },
+  },
+  forbidden: {
+    error: new ForbiddenError(),
+    status: 403,
+    body: failure('Permission denied: this credential cannot modify resources', 'FORBIDDEN'),
+  },
   storage: {
     error: new StorageError('write', 'a.json', errno('ENOSPC')),
     status: 507,
@@ -120,12 +134,12 @@ const BY_KIND: { [K in DomainErrorKind]: Expected & { error: Extract<AnyDomainEr
 };
 
 describe('apiErrorOf: each domain error kind', () => {
-  it.each(Object.entries(BY_KIND))('%s', (kind, { error, status, body }) => {
+  it.each(Object.entries(BY_KIND))('%s', (kind, { error, status, body, headers }) => {
     expect(error.kind).toBe(kind);
     const apiError = apiErrorOf(error);
     expect(apiError.status).toBe(status);
     expect(errorBody(apiError)).toEqual(body);
-    expect(apiError.headers).toBeUndefined();
+    expect(apiError.headers).toEqual(headers);
   });
 
   it('a stale version without a current one has no details', () => {
@@ -171,7 +185,7 @@ describe('asDomainError', () => {
   it('knows every domain error, and nothing else', () => {
     for (const { error } of Object.values(BY_KIND)) expect(asDomainError(error)).toBe(error);
     expect(asDomainError(new Error('plain'))).toBeUndefined();
-    expect(asDomainError(unauthorized())).toBeUndefined();
+    expect(asDomainError(new ApiError(401, 'UNAUTHORIZED', 'Invalid token'))).toBeUndefined();
     expect(asDomainError('a string')).toBeUndefined();
   });
 });
@@ -185,11 +199,10 @@ describe('answerTo: anything a request handler threw', () => {
     expect(errorBody(apiError)).toEqual(failure("Resource not found: workflow 'x'", 'NOT_FOUND'));
   });
 
-  it("a request guard's ApiError: as it is, with its headers", () => {
-    const refusal = unauthorized('Invalid token');
-    const { apiError, unexpected } = answerTo(refusal, request);
+  it("a request guard's refusal: mapped like any domain error, with its headers", () => {
+    const { apiError, unexpected } = answerTo(new UnauthorizedError('Invalid token'), request);
     expect(unexpected).toBe(false);
-    expect(apiError).toBe(refusal);
+    expect(apiError.status).toBe(401);
     expect(apiError.headers).toEqual({ 'WWW-Authenticate': 'Bearer' });
   });
 

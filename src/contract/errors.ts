@@ -1,6 +1,5 @@
 // The contract's error envelope {success:false, error, message, code, details?} and the error that carries
-// it with a real status. Domain errors become one in server/errors.ts; only the request guards (auth, Host
-// and Origin) throw one themselves, as they refuse a request before any route reads it.
+// it with a real status. Nothing throws one: domain errors become one in server/errors.ts.
 
 export type ErrorCode =
   | 'VALIDATION_ERROR'
@@ -43,12 +42,6 @@ export class ApiError extends Error {
     this.besideEnvelope = besideEnvelope;
   }
 }
-
-export const unauthorized = (message = 'Authentication required'): ApiError =>
-  new ApiError(401, 'UNAUTHORIZED', message, { headers: { 'WWW-Authenticate': 'Bearer' } });
-
-export const forbidden = (message = 'Permission denied: this credential cannot modify resources'): ApiError =>
-  new ApiError(403, 'FORBIDDEN', message);
 
 export function errorBody(err: ApiError): Record<string, unknown> {
   const body: Record<string, unknown> = { success: false, error: err.message, message: err.message, code: err.code };

@@ -5,7 +5,7 @@ import { nodeCrypto } from '../util/lazy-module.js';
 import { readFile } from 'node:fs/promises';
 import type * as Jose from 'jose';
 import type { Middleware, Request } from 'polka';
-import { forbidden, unauthorized } from '../contract/errors.js';
+import { ForbiddenError, UnauthorizedError } from '../util/domain-errors.js';
 import { errnoCode, errorMessage, isRecord } from '../util/narrow.js';
 import type { AuthOptions } from './options.js';
 
@@ -69,20 +69,24 @@ export function hasScope(claims: Jose.JWTPayload, writeScope: string): boolean {
   return scopes.includes(writeScope);
 }
 
-function jwtFailure(err: unknown): string {
+/** "Invalid token", and why when known. */
+const invalidToken = (why?: string): UnauthorizedError =>
+  new UnauthorizedError(why === undefined ? 'Invalid token' : `Invalid token: ${why}`);
+
+function jwtFailure(err: unknown): UnauthorizedError {
   switch (errnoCode(err)) {
     case 'ERR_JWT_EXPIRED':
-      return 'Token expired';
+      return new UnauthorizedError('Token expired');
     case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
-      return 'Invalid token: signature verification failed';
+      return invalidToken('signature verification failed');
     case 'ERR_JWKS_NO_MATCHING_KEY':
-      return 'Invalid token: no key in the JWKS matches its "kid"/"alg"';
+      return invalidToken('no key in the JWKS matches its "kid"/"alg"');
     case 'ERR_JOSE_ALG_NOT_ALLOWED':
-      return 'Invalid token: algorithm not allowed';
+      return invalidToken('algorithm not allowed');
     case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
-      return `Invalid token: "${isRecord(err) ? String(err.claim) : undefined}" claim check failed`;
+      return invalidToken(`"${isRecord(err) ? String(err.claim) : undefined}" claim check failed`);
     default:
-      return 'Invalid token: malformed JWT';
+      return invalidToken('malformed JWT');
   }
 }
 
@@ -148,23 +152,23 @@ export async function createAuth(auth: AuthOptions, basePath: string): Promise<M
   async function verifyBearer(token: string): Promise<AuthInfo> {
     if (auth.token !== undefined && safeEqual(token, auth.token)) return { subject: 'token', canWrite: true };
     if (auth.readToken !== undefined && safeEqual(token, auth.readToken)) return { subject: 'read-token', canWrite: false };
-    if (!jwt) throw unauthorized('Invalid token');
+    if (!jwt) throw invalidToken();
     const { jose, secret, jwks } = jwt;
     let alg: string;
     try {
       alg = jose.decodeProtectedHeader(token).alg ?? '';
     } catch {
-      throw unauthorized('Invalid token');
+      throw invalidToken();
     }
     const verify = alg.startsWith('HS')
       ? secret && (() => jose.jwtVerify(token, secret, { algorithms: HMAC_ALGS }))
       : jwks && (() => jose.jwtVerify(token, jwks, { algorithms: ASYMMETRIC_ALGS }));
-    if (!verify) throw unauthorized(`Invalid token: ${alg || 'unsigned'} JWTs are not accepted by this server`);
+    if (!verify) throw invalidToken(`${alg || 'unsigned'} JWTs are not accepted by this server`);
     try {
       const { payload } = await verify();
       return { subject: payload.sub, canWrite: hasScope(payload, writeScope) };
     } catch (err) {
-      throw unauthorized(jwtFailure(err));
+      throw jwtFailure(err);
     }
   }
 
@@ -172,7 +176,7 @@ export async function createAuth(auth: AuthOptions, basePath: string): Promise<M
     const header = req.headers.authorization;
     if (header !== undefined) {
       const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-      if (!m) throw unauthorized('Unsupported Authorization header: use "Bearer <token>"');
+      if (!m) throw new UnauthorizedError('Unsupported Authorization header: use "Bearer <token>"');
       return verifyBearer(m[1]);
     }
     const apiKey = req.headers['x-api-key'];
@@ -181,9 +185,9 @@ export async function createAuth(auth: AuthOptions, basePath: string): Promise<M
     const session = auth.session;
     if (session !== undefined && cookies.length > 0) {
       if (cookies.some((v) => safeEqual(v, session))) return { subject: 'session', canWrite: true };
-      throw unauthorized('Invalid session cookie');
+      throw new UnauthorizedError('Invalid session cookie');
     }
-    throw unauthorized(missing);
+    throw new UnauthorizedError(missing);
   }
 
   return async (req, _res, next) => {
@@ -192,7 +196,7 @@ export async function createAuth(auth: AuthOptions, basePath: string): Promise<M
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     if (isRead && path.startsWith(base + '/') && isPublicRead(path.slice(base.length))) return next();
     const info = await authenticate(req);
-    if (!info.canWrite && MUTATING.has(req.method)) throw forbidden();
+    if (!info.canWrite && MUTATING.has(req.method)) throw new ForbiddenError();
     Object.assign(req, { auth: info });
     return next();
   };

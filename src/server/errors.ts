@@ -1,5 +1,6 @@
-// The one place that knows which HTTP status, code and envelope each error gets: routes, request readers
-// and the domain below them throw domain errors, and the app's error handler asks here what to send.
+// The one place that knows which HTTP status, code and envelope each error gets: the request guards, routes,
+// request readers and the domain below them throw domain errors, and the app's error handler asks here what
+// to send.
 import { ApiError, type ErrorCode } from '../contract/errors.js';
 import { isRecord } from '../util/narrow.js';
 import {
@@ -59,6 +60,11 @@ export function apiErrorOf(err: AnyDomainError): ApiError {
       return new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', err.message);
     case 'unavailable':
       return new ApiError(503, 'SERVICE_UNAVAILABLE', err.message);
+    case 'unauthorized':
+      // The challenge tells a client which scheme to send its credential in.
+      return new ApiError(401, 'UNAUTHORIZED', err.message, { headers: { 'WWW-Authenticate': 'Bearer' } });
+    case 'forbidden':
+      return new ApiError(403, 'FORBIDDEN', err.message);
     case 'storage':
       return storageApiError(err);
   }
@@ -78,12 +84,10 @@ export interface ErrorAnswer {
 }
 
 /**
- * The answer to anything a request's handling threw: an ApiError (the request guards') as it is, a domain
- * error mapped, a library's own 4xx refusal (it carries a `status`) passed on; anything else is a bug, a
- * 500 that says nothing more.
+ * The answer to anything a request's handling threw: a domain error mapped, a library's own 4xx refusal (it
+ * carries a `status`) passed on; anything else is a bug, a 500 that says nothing more.
  */
 export function answerTo(err: unknown, request: { url: string }): ErrorAnswer {
-  if (err instanceof ApiError) return { apiError: err, unexpected: false };
   const domainError = asDomainError(err);
   if (domainError) return { apiError: apiErrorOf(domainError), unexpected: false };
   const status = isRecord(err) && typeof err.status === 'number' ? err.status : 500;

@@ -8,7 +8,7 @@
 // Which origins get CORS headers is decided by the same policy (originPolicy), in cors.ts.
 import { BlockList, isIP } from 'node:net';
 import type { Middleware } from 'polka';
-import { forbidden } from '../contract/errors.js';
+import { ForbiddenError } from '../util/domain-errors.js';
 
 export interface BrowserAccess {
   /** The address the server binds to. */
@@ -121,14 +121,14 @@ export function createGuard(config: BrowserAccess): Middleware {
     if (checkHost && host !== undefined) {
       const name = hostnameOf(host);
       if (!hostAllowed(name)) {
-        throw forbidden(
+        throw new ForbiddenError(
           `Host "${host}" is not allowed: this server answers to ${boundToLoopback ? 'loopback names (localhost, 127.0.0.1, [::1])' : 'its addresses, loopback names'} and --allowed-host names; add this one with --allowed-host ${name}`,
         );
       }
     }
     const origin = req.headers.origin;
     if (origin !== undefined && STATE_CHANGING.has(req.method) && !origins.allows(origin)) {
-      throw forbidden(
+      throw new ForbiddenError(
         origin === 'null'
           ? 'Origin "null" (a sandboxed iframe or a file:// page) may not change anything here; serve the page from a loopback or --cors-origin origin'
           : `Origin "${origin}" may not change anything here: only loopback origins and --cors-origin ones may; allow this one with --cors-origin ${origin}`,

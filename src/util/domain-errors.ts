@@ -1,6 +1,7 @@
-// Errors the code below the HTTP layer throws (store, engine, catalog, agentspec, validate, and the routes
-// and request readers too). Each writes its message once, here, and carries no status: server/errors.ts
-// maps each `kind` to a status and the contract's envelope, and the CLI turns them into a sentence.
+// Errors the code below the HTTP layer throws (store, engine, catalog, agentspec, validate, and the routes,
+// request readers and request guards too). Each message is written once: here, or at the one place that
+// throws an error taking a message. None carries a status: server/errors.ts maps each `kind` to a status and
+// the contract's envelope, and the CLI turns them into a sentence.
 import { errnoCode } from './narrow.js';
 
 export abstract class DomainError extends Error {
@@ -140,6 +141,30 @@ export class UnavailableError extends DomainError {
   }
 }
 
+/**
+ * The request carries no credential the server accepts (none, a malformed one, an expired or unverifiable
+ * token); the message says which, and what to send instead.
+ */
+export class UnauthorizedError extends DomainError {
+  readonly kind = 'unauthorized';
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnauthorizedError';
+  }
+}
+
+/**
+ * The request is refused whoever sends it: a read-only credential asking to change something (the default
+ * message), or a Host name or page origin the server does not answer to (the message names it).
+ */
+export class ForbiddenError extends DomainError {
+  readonly kind = 'forbidden';
+  constructor(message = 'Permission denied: this credential cannot modify resources') {
+    super(message);
+    this.name = 'ForbiddenError';
+  }
+}
+
 export type StorageCause = 'no-space' | 'read-only' | 'permission' | 'too-long' | 'missing-folder' | 'other';
 
 /** A file operation failed. Names the file, the operation and the cause in words a person can act on. */
@@ -203,6 +228,8 @@ const DOMAIN_ERRORS = [
   BodyTooLargeError,
   UnsupportedMediaTypeError,
   UnavailableError,
+  UnauthorizedError,
+  ForbiddenError,
   StorageError,
 ] as const;
 
