@@ -1,5 +1,5 @@
-// What every route gets: the served folder's store, catalog and engine, and the options. app.ts builds it;
-// routes import only this file, never app.ts.
+// What every route gets: the served folder's store, catalog and engine, and the options. app.ts builds it
+// from services.ts; routes import only this file, never app.ts, services.ts or polka-app.ts.
 import type { ServerResponse } from 'node:http';
 import type { Request } from 'polka';
 import type { Catalog } from '../catalog/catalog.js';
