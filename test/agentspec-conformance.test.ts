@@ -20,10 +20,10 @@ import {
 } from '../src/agentspec/index.js';
 import type { Workflow } from '../src/contract/types.js';
 import { examplesDir } from './agentspec-schema.js';
+import { referenceLoaderMissing, runReferenceLoader } from './support/reference-loader.js';
 import { DECLARED_OUTPUTS, referenceCases } from './agentspec-reference-cases.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const LOAD = resolve(ROOT, '../shared/pyagentspec/load');
 const FIXTURES = join(ROOT, 'fixtures', 'workflows');
 
 // Loads each file; on failure prints the messages of the validators that failed (the hidden cause).
@@ -92,7 +92,7 @@ interface LoadResult {
 
 /** Runs `load` on the files; on failure adds pyagentspec's real causes. */
 function load(files: string[]): LoadResult {
-  const run = spawnSync(LOAD, files, { encoding: 'utf8', env: process.env });
+  const run = runReferenceLoader(files);
   if (run.status === 3) return { available: false, why: run.stderr.trim(), failures: '' };
   if (run.status === 0) return { available: true, failures: '' };
   const failed = run.stdout
@@ -106,9 +106,7 @@ function load(files: string[]): LoadResult {
   return { available: true, failures: `${run.stdout}\n${causes.stdout}${causes.stderr}` };
 }
 
-const probe = spawnSync(LOAD, [], { encoding: 'utf8', env: process.env });
-const loaderMissing = probe.status === 3 ? probe.stderr.trim() || 'exit 3' : probe.error ? String(probe.error) : undefined;
-if (loaderMissing) console.warn(`agentspec-conformance: skipped, Oracle's loader is not on this machine: ${loaderMissing}`);
+const loaderMissing = referenceLoaderMissing();
 const withLoader = loaderMissing ? describe.skip : describe;
 
 const dir = mkdtempSync(join(tmpdir(), 'wfe-conformance-'));
@@ -142,7 +140,7 @@ withLoader("Oracle's loader (pyagentspec) on wfe's exports", () => {
     const files: string[] = [];
     for (const file of readdirSync(examplesDir).filter((f) => /\.(json|ya?ml)$/.test(f))) {
       const parsed = parseText(readFileSync(join(examplesDir, file), 'utf8'), file);
-      if (!parsed.ok) throw new Error(`${file}: ${parsed.message}`);
+      if (!parsed.ok) throw new Error(`${file}: ${parsed.error.message}`);
       const original = parsed.value as Record<string, any>;
       if (original.component_type !== 'Flow') continue;
       const result = exportToAgentSpec(agentSpecToWorkflow(original));
@@ -176,7 +174,7 @@ withLoader("Oracle's loader (pyagentspec) on wfe's exports", () => {
         expect(`${run.stdout}${run.stderr}`.trim(), c.name).toBe('Flow');
       } else originals.push(main);
       const parsed = parseText(readFileSync(main, 'utf8'), main);
-      if (!parsed.ok) throw new Error(parsed.message);
+      if (!parsed.ok) throw new Error(parsed.error.message);
       const registry = components ? await readComponentsFiles([components]) : undefined;
       const { workflow } = importDocument(parsed.value, { registry });
       const result = exportToAgentSpec(workflow);

@@ -22,14 +22,14 @@ import { validateWorkflowFile } from '../src/contract/validators.js';
 import { graphErrors } from '../src/graph/integrity.js';
 import { layeredLayout } from '../src/graph/layout.js';
 import { AGENTSPEC_VERSIONS, compareVersions } from '../src/agentspec/versions.js';
-import { examplesDir, exampleFiles, schemaProblems } from './agentspec-schema.js';
+import { agentSpecMissing, examplesDir, exampleFiles, schemaProblems } from './agentspec-schema.js';
 
 const fixturesDir = new URL('../fixtures/workflows/', import.meta.url).pathname;
 const fixtures = readdirSync(fixturesDir).filter((f) => f.endsWith('.json'));
 const readFixture = (file: string): Workflow => JSON.parse(readFileSync(join(fixturesDir, file), 'utf8')) as Workflow;
 const readExample = (file: string) => {
   const parsed = parseText(readFileSync(join(examplesDir, file), 'utf8'), file);
-  if (!parsed.ok) throw new Error(`${file}: ${parsed.message}`);
+  if (!parsed.ok) throw new Error(`${file}: ${parsed.error.message}`);
   return parsed.value;
 };
 const NOW = '2026-01-01T00:00:00.000Z';
@@ -59,7 +59,7 @@ function graphOf(workflow: Workflow) {
   };
 }
 
-describe('FlowDrop → Agent Spec → FlowDrop', () => {
+describe.skipIf(agentSpecMissing !== undefined)('FlowDrop → Agent Spec → FlowDrop', () => {
   it.each(fixtures)('%s comes back identical, and its export is schema-valid for the version it declares', (file) => {
     const workflow = readFixture(file);
     const result = exportToAgentSpec(workflow);
@@ -139,7 +139,7 @@ describe('FlowDrop → Agent Spec → FlowDrop', () => {
 
 const flowExamples = exampleFiles().filter((f) => !f.startsWith('howto_agents'));
 
-describe('Agent Spec examples', () => {
+describe.skipIf(agentSpecMissing !== undefined)('Agent Spec examples', () => {
   it.each(flowExamples)('%s imports, exports schema-valid and re-imports to the same graph', (file) => {
     const workflow = agentSpecToWorkflow(readExample(file), { now: NOW });
     // What the store accepts: the file schema, handles that exist, configs that fit their schemas.
@@ -231,7 +231,7 @@ describe('Agent Spec examples', () => {
   });
 });
 
-describe('FlowDrop dialect', () => {
+describe.skipIf(agentSpecMissing !== undefined)('FlowDrop dialect', () => {
   const dialectFlow = {
     component_type: 'flow',
     name: 'Dialect',

@@ -15,9 +15,9 @@ import { numberFromEnv, seededRandom } from './support/seeded.js';
 import { nestedFlows } from './support/agentspec-nested-flows.js';
 import { nested, root } from './support/agentspec-rule-documents.js';
 import { BIN } from './support/cli.js';
+import { referenceLoaderMissing, runReferenceLoader } from './support/reference-loader.js';
 import { sharedDir } from './support/shared.js';
 
-const LOAD = join(sharedDir, 'pyagentspec', 'load');
 const EXAMPLES = join(sharedDir, 'agentspec', 'examples');
 const CASES = numberFromEnv('WFE_DIFF_CASES', 240);
 const SEED = numberFromEnv('WFE_DIFF_SEED', 35);
@@ -29,14 +29,7 @@ const SPEC_SIDED: Record<string, string> = {
   'agentspec-unique-id': 'language spec, Component: id is "a unique identifier for the component"',
 };
 
-function loaderProbe(): string | undefined {
-  const probe = spawnSync(LOAD, [], { encoding: 'utf8' });
-  if (probe.error) return `${LOAD} cannot run (${probe.error.message})`;
-  if (probe.status === 3) return "Oracle's pyagentspec is not on this machine (set AGENTSPEC_GIT, see ../shared/pyagentspec/README.md)";
-  return probe.status === 0 ? undefined : `${LOAD} exited ${probe.status}: ${probe.stderr}`;
-}
-const unavailable = loaderProbe();
-if (unavailable) console.warn(`agentspec-differential: skipped: ${unavailable}`);
+const unavailable = referenceLoaderMissing();
 
 interface Reference {
   ok: boolean;
@@ -44,7 +37,7 @@ interface Reference {
 }
 
 function loadAll(files: string[]): Map<string, Reference> {
-  const run = spawnSync(LOAD, files, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = runReferenceLoader(files);
   const verdicts = new Map<string, Reference>();
   for (const line of run.stdout.split('\n')) {
     const [status, file, ...rest] = line.split('\t');

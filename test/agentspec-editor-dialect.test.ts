@@ -3,7 +3,6 @@
 // `tool: "text_transform"`), or leaves them out. A name that resolves nowhere becomes the generic component
 // `wfe export` writes for the same gap, with a warning that names the node and what is missing; the node
 // keeps the name under its own config key. Official documents keep refusing a dangling reference.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +21,7 @@ import { checkContextFor } from '../src/validate/check-context.js';
 import { agentSpecVerdict } from '../src/validate/verdict.js';
 import { editorExport, editorExports, LIBRARY_PALETTE, WFE_PALETTE } from './support/editor-agentspec-exports.js';
 import { eventually, startServer, tempDir, type Harness } from './support/harness.js';
+import { referenceLoaderMissing, runReferenceLoader } from './support/reference-loader.js';
 
 type Json = Record<string, any>;
 
@@ -257,10 +257,7 @@ describe("the editor adapter's exports", () => {
 });
 
 describe("Oracle's loader on the exports of the imported editor flows", () => {
-  const LOAD = new URL('../../shared/pyagentspec/load', import.meta.url).pathname;
-  const probe = spawnSync(LOAD, [], { encoding: 'utf8', env: process.env });
-  const missing = probe.status === 3 || probe.error ? probe.stderr?.trim() || String(probe.error) : undefined;
-  if (missing) console.warn(`agentspec-editor-dialect: pyagentspec check skipped, Oracle's loader is not on this machine: ${missing}`);
+  const missing = referenceLoaderMissing();
   const dir = mkdtempSync(join(tmpdir(), 'wfe-editor-dialect-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -274,7 +271,7 @@ describe("Oracle's loader on the exports of the imported editor flows", () => {
       writeFileSync(file, toJson(result.document));
       files.push(file);
     }
-    const run = spawnSync(LOAD, files, { encoding: 'utf8', env: process.env });
+    const run = runReferenceLoader(files);
     expect(run.stdout.split('\n').filter((l) => l.startsWith('FAIL'))).toEqual([]);
     expect(run.status).toBe(0);
   });

@@ -2,12 +2,14 @@
 // for Agent Spec bodies, the official schema (the OpenAPI describes FlowDrop's dialect, which wfe reads
 // but does not write: see README "Agent Spec: export and import").
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { startServer, type Harness } from './support/harness.js';
 import { assertMatchesContract } from './support/openapi.js';
-import { examplesDir, schemaProblems } from './agentspec-schema.js';
+import { agentSpecMissing, readExample, schemaProblems } from './agentspec-schema.js';
+import { missingShared, openApiPath } from './support/shared.js';
+
+const describeWithShared = describe.skipIf(agentSpecMissing !== undefined || missingShared(openApiPath) !== undefined);
 import { dialectFlow } from './support/flows.js';
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/workflows/${name}`, import.meta.url), 'utf8'));
@@ -30,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-describe('GET /workflows/{id}/export and POST /workflows/import', () => {
+describeWithShared('GET /workflows/{id}/export and POST /workflows/import', () => {
   it('exports the raw workflow as JSON or YAML, as a download', async () => {
     const json = await h.call('GET', `/workflows/${router.id}/export`);
     assertMatchesContract('GET', '/workflows/{id}/export', json);
@@ -59,7 +61,7 @@ describe('GET /workflows/{id}/export and POST /workflows/import', () => {
   });
 });
 
-describe('Agent Spec routes', () => {
+describeWithShared('Agent Spec routes', () => {
   it('exports the official format, or 422 with the validation result', async () => {
     const flow = await h.call('GET', `/workflows/${summary.id}/export/agentspec`);
     expect(flow.status).toBe(200);
@@ -95,7 +97,7 @@ describe('Agent Spec routes', () => {
   });
 
   it('imports official and dialect flows (200 Env<Workflow>), refusing an Agent with 422', async () => {
-    const official = JSON.parse(readFileSync(join(examplesDir, 'howto_summary_flow.json'), 'utf8'));
+    const official = readExample('howto_summary_flow.json');
     const res = await h.call('POST', '/workflows/import/agentspec', official);
     assertMatchesContract('POST', '/workflows/import/agentspec', res);
     expect(res.status).toBe(200);
@@ -109,11 +111,7 @@ describe('Agent Spec routes', () => {
     assertMatchesContract('POST', '/workflows/import/agentspec', fromDialect);
     expect(fromDialect.body.data.nodes).toHaveLength(2);
 
-    const agent = await h.call(
-      'POST',
-      '/workflows/import/agentspec',
-      JSON.parse(readFileSync(join(examplesDir, 'howto_agents.json'), 'utf8')),
-    );
+    const agent = await h.call('POST', '/workflows/import/agentspec', readExample('howto_agents.json'));
     assertMatchesContract('POST', '/workflows/import/agentspec', agent);
     expect(agent.status).toBe(422);
     expect(agent.body.errors).toEqual([
@@ -122,7 +120,7 @@ describe('Agent Spec routes', () => {
   });
 
   it('validates flows for the runtime, and lists agents, tools and health', async () => {
-    const ok = await h.call('POST', '/agentspec/flows/validate', JSON.parse(readFileSync(join(examplesDir, 'howto_mapnode.json'), 'utf8')));
+    const ok = await h.call('POST', '/agentspec/flows/validate', readExample('howto_mapnode.json'));
     assertMatchesContract('POST', '/agentspec/flows/validate', ok);
     expect(ok.body).toMatchObject({ valid: true, errors: [] });
     const bad = await h.call('POST', '/agentspec/flows/validate', {
