@@ -44,7 +44,7 @@ const base = () => ({
   ],
 });
 
-describe('export errors (seed §7.5 and Agent Spec rules)', () => {
+describe('export errors: the export rules and the Agent Spec rules', () => {
   it('a valid workflow has none', () => {
     const { nodes, edges } = base();
     expect(validateForAgentSpecExport(workflow(nodes, edges)).errors).toEqual([]);

@@ -826,7 +826,7 @@ describeWithContract('playground sessions and messages (stepDelayMs 60)', () => 
     }
   });
 
-  it('seed GET /workflows/{id}/chat/messages after the conversation: [{role: user|assistant, content}], no log entries', async () => {
+  it('the specification: GET /workflows/{id}/chat/messages after the conversation: [{role: user|assistant, content}], no log entries', async () => {
     const { sessionId, conversation } = await twoTurns();
     for (const query of [`?sessionId=${sessionId}`, '']) {
       const res = await h().call('GET', `/workflows/${chat.id}/chat/messages${query}`);
@@ -1239,7 +1239,7 @@ describeWithContract('interrupts (refund-approval, stepDelayMs 0)', () => {
     expect((await callInterrupts(h(), 'GET', '/interrupts/{interruptId}', `/interrupts/${interruptId}`)).body.data.status).toBe('pending');
   });
 
-  it('seed GET /workflows/{id}/chat/messages after an interrupt conversation: only role user|assistant with string content; no log or interrupt entries', async () => {
+  it('the specification: GET /workflows/{id}/chat/messages after an interrupt conversation: only role user|assistant with string content; no log or interrupt entries', async () => {
     const { sessionId, messages } = await choiceCancelled();
     const res = await h().call('GET', `/workflows/${refund.id}/chat/messages?sessionId=${sessionId}`);
     expect(res.status).toBe(200);
@@ -1258,7 +1258,7 @@ describeWithContract('interrupts (refund-approval, stepDelayMs 0)', () => {
     expect(items[0]).toMatchObject({ role: 'user', content: 'Run workflow' });
   });
 
-  it('seed GET /workflows/{id}/chat/messages leaves out the answers to interrupts too', async () => {
+  it('the specification: GET /workflows/{id}/chat/messages leaves out the answers to interrupts too', async () => {
     const { sessionId, messages } = await choiceCancelled();
     const res = await h().call('GET', `/workflows/${refund.id}/chat/messages?sessionId=${sessionId}`);
     const answers = messages.filter((m) => m.metadata.interrupt_id !== undefined && m.metadata.type !== 'interrupt_request');

@@ -368,8 +368,8 @@ describeWithContract('workflows', () => {
   });
 });
 
-describeWithContract('seed-only GET /workflows/{id}/chat/messages (not in the OAS)', () => {
-  it('is not an OAS operation: checked against the seed shape instead', () => {
+describeWithContract('specification-only GET /workflows/{id}/chat/messages (not in the OAS)', () => {
+  it('is not an OAS operation: checked against the shape the specification gives instead', () => {
     expect(hasOperation('GET', '/workflows/{id}/chat/messages')).toBe(false);
   });
 
