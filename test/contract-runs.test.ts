@@ -457,7 +457,7 @@ describeWithContract('executions and pipelines (stepDelayMs 0)', () => {
   });
 });
 
-describeWithContract('seed-only POST /execute (not in the OAS)', () => {
+describeWithContract('specification-only POST /execute (not in the OAS)', () => {
   it('is not an OAS operation', () => {
     expect(hasOperation('POST', '/execute')).toBe(false);
   });
