@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as fsPromises from 'node:fs/promises';
 import * as fsCalls from '../util/fs-calls.js';
-import { MAX_TEXT_BYTES, TextTooLargeError } from '../util/text-limit.js';
+import { readFileBounded, readOpenFileSync } from '../util/read-bounded.js';
 import { exchangeFiles } from './exchange-files.js';
 
 /** What tells two versions of a file apart without reading them (see the store's sameFile). */
@@ -62,7 +62,7 @@ export interface StoreFs extends StoreSyncCalls {
 
 export const nodeStoreFs: StoreFs = {
   open: (path, flags, mode) => fsCalls.open(path, flags, mode).then(fdHandle),
-  readFile: (path, sizeHint) => readWhole(path, sizeHint),
+  readFile: (path, sizeHint) => readFileBounded(path, sizeHint),
   rename: (oldPath, newPath) => fsCalls.rename(oldPath, newPath),
   unlink: (path) => fsPromises.unlink(path),
   mkdir: (path, options) => fsPromises.mkdir(path, options),
@@ -110,50 +110,7 @@ async function writeAll(fd: number, bytes: Uint8Array): Promise<void> {
 
 /**
  * The whole of an open file whose size a stat just gave: one read, where readFileSync(fd) stats again and
- * reads once more to find the end (10-15 ms of a 10,000-file start-up). One byte more than the size is asked
- * for, so a file that grew since is still read to its end, unless it grew past MAX_TEXT_BYTES
- * (TextTooLargeError, found by a stat before the buffer grows, so at most that much is ever read).
+ * reads once more to find the end (10-15 ms of a 10,000-file start-up). A file that grew since is read to its
+ * end, or refused past MAX_TEXT_BYTES, by the one policy of util/read-bounded.ts.
  */
-export function readWholeSync(fd: number, size: number): Buffer {
-  let buffer: Buffer = Buffer.allocUnsafe(size + 1);
-  let length = 0;
-  for (;;) {
-    const got = fs.readSync(fd, buffer, length, buffer.length - length, length);
-    length += got;
-    if (got === 0 || length < buffer.length) return buffer.subarray(0, length);
-    buffer = grown(buffer, length, fs.fstatSync(fd).size);
-  }
-}
-
-/** A larger buffer with the `length` bytes read so far, for a file of `size` bytes now; refused past the limit. */
-function grown(buffer: Buffer, length: number, size: number): Buffer {
-  if (size > MAX_TEXT_BYTES || length > MAX_TEXT_BYTES) throw new TextTooLargeError(Math.max(size, length));
-  const larger = Buffer.allocUnsafe(Math.min(Math.max(size + 1, buffer.length * 2), MAX_TEXT_BYTES + 1));
-  buffer.copy(larger, 0, 0, length);
-  return larger;
-}
-
-/**
- * The whole file by one open, read and close (an fstat first when no size is known), the close not waited
- * for: fs.promises.readFile also stats, reads once more to find the end and waits for the close, up to three
- * more thread-pool round trips before an edit made outside the server is served. A file that grew past
- * MAX_TEXT_BYTES since `sizeHint` was taken is refused as readWholeSync refuses it.
- */
-async function readWhole(path: string, sizeHint?: number): Promise<Buffer> {
-  const fd = await fsCalls.open(path, 'r');
-  try {
-    const size = sizeHint ?? (await fsCalls.fstat(fd)).size;
-    if (size > MAX_TEXT_BYTES) throw new TextTooLargeError(size);
-    // One byte more than its size: a shorter read ends the file, a full one means it grew, so read on.
-    let buffer: Buffer = Buffer.allocUnsafe(size + 1);
-    let length = 0;
-    for (;;) {
-      const { bytesRead } = await fsCalls.read(fd, buffer, length, buffer.length - length, length);
-      length += bytesRead;
-      if (bytesRead === 0 || length < buffer.length) return buffer.subarray(0, length);
-      buffer = grown(buffer, length, (await fsCalls.fstat(fd)).size);
-    }
-  } finally {
-    fsCalls.close(fd).catch(() => {});
-  }
-}
+export const readWholeSync = (fd: number, size: number): Buffer => readOpenFileSync(fd, size);
