@@ -23,7 +23,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function importCase(c: ReferenceCase): Promise<Workflow> {
   const [main, components] = Object.keys(c.files);
   const parsed = parseText(c.files[main], main);
-  if (!parsed.ok) throw new Error(parsed.message);
+  if (!parsed.ok) throw new Error(parsed.error.message);
   let registry;
   if (components) {
     const path = join(dir, `${c.name.replace(/\W+/g, '-')}-${components}`);

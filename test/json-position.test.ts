@@ -17,16 +17,16 @@ describe('parseJsonWithPosition', () => {
       const result = parseJsonWithPosition(text);
       expect(result.ok, text).toBe(column === undefined);
       if (!result.ok) {
-        expect(result.line, text).toBe(1);
-        expect(result.column, text).toBe(column);
-        expect(result.message.length, text).toBeGreaterThan(0);
+        expect(result.error.line, text).toBe(1);
+        expect(result.error.column, text).toBe(column);
+        expect(result.error.message.length, text).toBeGreaterThan(0);
       }
     }
   });
 
   it('counts lines and reports a readable reason', () => {
     const result = parseJsonWithPosition('{\n  "id": "x",\n  "name": \n}');
-    expect(result).toMatchObject({ ok: false, line: 4, column: 1, message: 'value expected' });
+    expect(result).toMatchObject({ ok: false, error: { line: 4, column: 1, message: 'value expected' } });
   });
 });
 
@@ -91,16 +91,16 @@ describe('parseJsonWithPosition refuses nesting past the limit', () => {
     for (const make of [nestedArrays, nestedObjects, (d: number) => nestedObjects(d, '__proto__')]) {
       expect(parseJsonWithPosition(make(MAX_JSON_DEPTH)).ok).toBe(true);
       const refused = parseJsonWithPosition(make(MAX_JSON_DEPTH + 1));
-      expect(refused).toMatchObject({ ok: false, depthLimit: MAX_JSON_DEPTH, line: 1 });
-      if (!refused.ok) expect(refused.column).toBe(depthExceededAt(make(MAX_JSON_DEPTH + 1), MAX_JSON_DEPTH) + 1);
+      expect(refused).toMatchObject({ ok: false, error: { depthLimit: MAX_JSON_DEPTH, line: 1 } });
+      if (!refused.ok) expect(refused.error.column).toBe(depthExceededAt(make(MAX_JSON_DEPTH + 1), MAX_JSON_DEPTH) + 1);
     }
   });
 
   it('refuses a million levels, valid or cut short, without overflowing the stack', () => {
     for (const text of [nestedArrays(1_000_000), '['.repeat(1_000_000), `{"x":${nestedObjects(300_000)}`]) {
       const result = parseJsonWithPosition(text);
-      expect(result).toMatchObject({ ok: false, depthLimit: MAX_JSON_DEPTH, line: 1 });
-      if (!result.ok) expect(result.column).toBe(depthExceededAt(text, MAX_JSON_DEPTH) + 1);
+      expect(result).toMatchObject({ ok: false, error: { depthLimit: MAX_JSON_DEPTH, line: 1 } });
+      if (!result.ok) expect(result.error.column).toBe(depthExceededAt(text, MAX_JSON_DEPTH) + 1);
     }
   });
 

@@ -13,7 +13,7 @@ export async function readComponentsFiles(paths: readonly string[]): Promise<Reg
       throw new AgentSpecError(`${path}: cannot read components file: ${err.message}`);
     });
     const parsed = parseText(text, path);
-    if (!parsed.ok) throw new AgentSpecError(`${path}: ${parsed.message}${parsed.line ? ` (line ${parsed.line})` : ''}`);
+    if (!parsed.ok) throw new AgentSpecError(`${path}: ${parsed.error.message}${parsed.error.line ? ` (line ${parsed.error.line})` : ''}`);
     for (const [key, value] of registryFromComponentsFile(parsed.value, path)) {
       const earlier = registry.get(key);
       if (earlier !== undefined && JSON.stringify(earlier) !== JSON.stringify(value))

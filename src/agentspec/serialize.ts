@@ -3,6 +3,7 @@
 import type { ScalarTag, Tags } from 'yaml';
 import { parseJsonWithPosition } from '../util/json-position.js';
 import { yamlPackage } from '../util/lazy-module.js';
+import type { ParseFailed, Parsed } from '../util/parse-result.js';
 
 export type TextFormat = 'json' | 'yaml';
 
@@ -44,7 +45,8 @@ const pyyamlTags = (tags: Tags): Tags => [
   ...tags.filter((t) => typeof t === 'string' || (t.tag !== 'tag:yaml.org,2002:bool' && t.tag !== 'tag:yaml.org,2002:timestamp')),
 ];
 
-export type ParsedText = { ok: true; value: unknown; format: TextFormat } | { ok: false; message: string; line?: number; column?: number };
+/** A text's value and the format it was read as, or why it has none. */
+export type ParsedText = (Parsed<unknown> & { format: TextFormat }) | ParseFailed;
 
 /** JSON when the name says so or the text starts with `{`/`[`; YAML (1.1, like PyYAML) otherwise. */
 export function parseText(text: string, name = ''): ParsedText {
@@ -57,7 +59,7 @@ export function parseText(text: string, name = ''): ParsedText {
     const parsed = parseJsonWithPosition(body);
     return parsed.ok
       ? { ok: true, value: parsed.value, format: 'json' }
-      : { ok: false, message: `invalid JSON: ${parsed.message}`, line: parsed.line, column: parsed.column };
+      : { ok: false, error: { message: `invalid JSON: ${parsed.error.message}`, line: parsed.error.line, column: parsed.error.column } };
   }
   // YAML 1.1 as PyYAML's safe_load reads it (what pyagentspec uses), but dates stay strings: JSON has no date type.
   const doc = yamlPackage().parseDocument(body, { version: '1.1', uniqueKeys: true, customTags: pyyamlTags });
@@ -66,13 +68,15 @@ export function parseText(text: string, name = ''): ParsedText {
     const pos = first.linePos?.[0];
     return {
       ok: false,
-      message: `invalid YAML: ${first.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`,
-      line: pos?.line,
-      column: pos?.col,
+      error: {
+        message: `invalid YAML: ${first.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`,
+        line: pos?.line,
+        column: pos?.col,
+      },
     };
   }
   if (doc.contents === null) return EMPTY;
   return { ok: true, value: doc.toJS({ maxAliasCount: 1000 }), format: 'yaml' };
 }
 
-const EMPTY: ParsedText = { ok: false, message: 'empty file', line: 1, column: 1 };
+const EMPTY: ParsedText = { ok: false, error: { message: 'empty file', line: 1, column: 1 } };

@@ -12,6 +12,7 @@ import type {
 } from '../contract/types.js';
 import { FolderWatcher, type FolderEvent } from '../util/folder-watcher.js';
 import type { Logger } from '../util/logger.js';
+import type { ParseResult } from '../util/parse-result.js';
 import { errnoCode, errorMessage, isOneOf } from '../util/narrow.js';
 import { BUILTIN_CATEGORIES } from './builtin-categories.js';
 import { BUILTIN_NODE_TYPES } from './builtin-node-types.js';
@@ -116,8 +117,8 @@ export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Ca
       if (text === undefined) continue; // removed while we were reading
       present.add(file);
       const result = checkNodeTypesFile(file, text);
-      if (result.ok) goodNodeFiles.set(file, result.nodeTypes);
-      recordErrors(file, result.ok ? [] : result.errors);
+      if (result.ok) goodNodeFiles.set(file, result.value);
+      recordErrors(file, result.ok ? [] : result.error);
     }
     for (const file of [...goodNodeFiles.keys()]) if (!present.has(file)) goodNodeFiles.delete(file);
     for (const file of [...fileErrors.keys()]) {
@@ -133,8 +134,8 @@ export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Ca
       return;
     }
     const result = checkConfigFile(CONFIG_FILE, text);
-    if (result.ok) goodConfig = result.config;
-    recordErrors(CONFIG_FILE, result.ok ? [] : result.errors);
+    if (result.ok) goodConfig = result.value;
+    recordErrors(CONFIG_FILE, result.ok ? [] : result.error);
   }
 
   async function readAll(): Promise<void> {
@@ -233,16 +234,17 @@ async function readText(file: string): Promise<string | undefined> {
 
 const isMissing = (err: unknown): boolean => isOneOf(['ENOENT', 'ENOTDIR'], errnoCode(err));
 
-export type Checked<T> = ({ ok: true } & T) | { ok: false; errors: LoadError[] };
+/** A user file checked: what it defines, or every problem found in it. */
+export type Checked<T> = ParseResult<T, LoadError[]>;
 
 /** A nodes/ file holds one node type or a list of them; an empty file defines none. */
-export function checkNodeTypesFile(file: string, text: string): Checked<{ nodeTypes: NodeMetadata[] }> {
+export function checkNodeTypesFile(file: string, text: string): Checked<NodeMetadata[]> {
   const parsed = parseSource(file, text);
-  if (!parsed.ok) return { ok: false, errors: [parsed.error] };
+  if (!parsed.ok) return { ok: false, error: [parsed.error] };
   const value = parsed.value;
-  if (value === null || value === undefined) return { ok: true, nodeTypes: [] };
+  if (value === null || value === undefined) return { ok: true, value: [] };
   if (typeof value !== 'object') {
-    return { ok: false, errors: [problemAt(file, text, '', 'must be a node type object or a list of node types')] };
+    return { ok: false, error: [problemAt(file, text, '', 'must be a node type object or a list of node types')] };
   }
   const list = Array.isArray(value) ? value : [value];
   const prefix = (i: number) => (Array.isArray(value) ? `/${i}` : '');
@@ -267,28 +269,28 @@ export function checkNodeTypesFile(file: string, text: string): Checked<{ nodeTy
       });
     }
   });
-  return errors.length ? { ok: false, errors } : { ok: true, nodeTypes };
+  return errors.length ? { ok: false, error: errors } : { ok: true, value: nodeTypes };
 }
 
 /** Checks only the catalog's keys; unknown top-level keys belong to other features. */
-export function checkConfigFile(file: string, text: string): Checked<{ config: CatalogConfig }> {
+export function checkConfigFile(file: string, text: string): Checked<CatalogConfig> {
   const parsed = parseSource(file, text);
-  if (!parsed.ok) return { ok: false, errors: [parsed.error] };
+  if (!parsed.ok) return { ok: false, error: [parsed.error] };
   const value = parsed.value ?? {};
   if (typeof value !== 'object' || Array.isArray(value)) {
-    return { ok: false, errors: [problemAt(file, text, '', 'must be a mapping of settings')] };
+    return { ok: false, error: [problemAt(file, text, '', 'must be a mapping of settings')] };
   }
-  if (!isCatalogConfig(value)) return { ok: false, errors: schemaErrors(file, text, validateCatalogConfig) };
+  if (!isCatalogConfig(value)) return { ok: false, error: schemaErrors(file, text, validateCatalogConfig) };
   const config = value;
   const errors: LoadError[] = [];
   if (config.defaultDataType !== undefined) {
     const known = new Set([...BUILTIN_PORT_CONFIG.dataTypes, ...(config.portDataTypes ?? [])].flatMap((t) => [t.id, ...(t.aliases ?? [])]));
     if (!known.has(config.defaultDataType)) {
       errors.push(problemAt(file, text, '/defaultDataType', `"${config.defaultDataType}" is not a known port data type`));
-      return { ok: false, errors };
+      return { ok: false, error: errors };
     }
   }
-  return { ok: true, config };
+  return { ok: true, value: config };
 }
 
 // ---- merging --------------------------------------------------------------------------------------

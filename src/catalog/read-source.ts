@@ -11,17 +11,17 @@ import {
   parseJsonWithPosition,
   valueDeeperThan,
 } from '../util/json-position.js';
+import type { ParseResult } from '../util/parse-result.js';
 import { pointerPosition } from '../util/pointer-position.js';
 
-export type Parsed = { ok: true; value: unknown } | { ok: false; error: LoadError };
-
 /** Parses JSON (strictly, by JSON.parse) or YAML, chosen by the file extension. Empty YAML is null. */
-export function parseSource(file: string, source: string): Parsed {
+export function parseSource(file: string, source: string): ParseResult<unknown, LoadError> {
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source; // BOM, as some Windows editors write
   if (file.endsWith('.json')) {
     const parsed = parseJsonWithPosition(text);
     if (parsed.ok) return parsed;
-    return { ok: false, error: { file, line: parsed.line, column: parsed.column, message: `invalid JSON: ${parsed.message}` } };
+    const { line, column, message } = parsed.error;
+    return { ok: false, error: { file, line, column, message: `invalid JSON: ${message}` } };
   }
   // The yaml parser recurses into flow collections ([[[…]]]): refuse bracket nesting past the limit before
   // it sees it (a conservative count: brackets in comments and quoted text count too), and any deeper value after.

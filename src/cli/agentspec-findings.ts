@@ -18,15 +18,15 @@ export interface AgentSpecFindingsInput {
   settings: FolderSettings;
 }
 
-/** Says each problem; true when one of them is an error. */
-export async function sayAgentSpecFindings(input: AgentSpecFindingsInput, say: (line: string) => void): Promise<boolean> {
+/** Reports each problem, one line each; true when one of them is an error. */
+export async function reportAgentSpecFindings(input: AgentSpecFindingsInput, reportLine: (line: string) => void): Promise<boolean> {
   const ctx = { ...checkContextFor(input.settings), agentSpec: await loadAgentSpecChecks() };
   const problems = agentSpecDocumentProblems(input.name, input.value, ctx, { registry: input.registry });
   // The positions are found in one pass over the text: a flow of 10,000 nodes may warn of thousands.
   const located = problems.map((p) => p.pointer ?? '');
   const positions = input.text !== undefined ? pointerPositions(input.text, located) : [];
   problems.forEach(({ severity, message, pointer, ruleId }, i) =>
-    say(
+    reportLine(
       problemLine(
         input.name,
         severity,

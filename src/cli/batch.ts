@@ -2,9 +2,10 @@
 // terminal (ink, loaded only then), nothing otherwise, so stdout stays byte-identical.
 import { isCi } from '../util/ci.js';
 import { errorText } from './error-text.js';
-import { syncOutputFolders, UsageError } from './io.js';
+import type { OutputFolders } from './outputs.js';
 import type { Progress } from './progress.js';
-import { problemLine, say, sayThrough } from './report.js';
+import { problemLine, writeReportLine, writeReportLinesThrough } from './report.js';
+import { UsageError } from './usage-error.js';
 
 const none: Progress = { tick() {}, log: (line) => void process.stderr.write(line + '\n'), finish() {} };
 
@@ -14,20 +15,27 @@ export async function openProgress(label: string, total: number): Promise<Progre
   return inkProgress(label, total);
 }
 
+export interface BatchOptions {
+  /** No progress bar (--quiet). */
+  quiet?: boolean;
+  /** The folders the batch's writes went into, fsynced once, at the end. */
+  outputs?: OutputFolders;
+}
+
 /**
  * Runs `one` over every input in order; problems print through the bar. An input that throws is one
  * failure, reported as `<name>: error: <reason>`, and the others still run; only a UsageError stops the
- * batch (exit 2). Exit code 1 if any failed. The folders written into are fsynced once, at the end.
+ * batch (exit 2). Exit code 1 if any failed.
  */
 export async function runBatch<T extends { name: string }>(
   label: string,
   verb: string,
   inputs: T[],
   one: (input: T) => Promise<boolean>,
-  quiet = false,
+  { quiet = false, outputs }: BatchOptions = {},
 ): Promise<number> {
   const bar = quiet ? none : await openProgress(label, inputs.length);
-  sayThrough((line) => bar.log(line));
+  writeReportLinesThrough((line) => bar.log(line));
   let failed = 0;
   for (const input of inputs) {
     let ok: boolean;
@@ -38,7 +46,7 @@ export async function runBatch<T extends { name: string }>(
         bar.finish([]);
         throw err;
       }
-      say(problemLine(input.name, 'error', errorText(err, input.name)));
+      writeReportLine(problemLine(input.name, 'error', errorText(err, input.name)));
       ok = false;
     }
     if (!ok) failed++;
@@ -50,6 +58,6 @@ export async function runBatch<T extends { name: string }>(
     ['failed', failed],
   ]);
   // The batch's writes left their folders' fsync to the end: the renames are durable once this returns.
-  await syncOutputFolders();
+  await outputs?.sync();
   return failed > 0 ? 1 : 0;
 }

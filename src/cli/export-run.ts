@@ -9,21 +9,15 @@ import { createLogger } from '../util/logger.js';
 import { checkRuleConfig, mergeRuleConfigs, parseRuleFlags, RuleConfigError } from '../contract/rule-config.js';
 import { folderSettings } from '../project/folder-settings.js';
 import { checkPattern, IgnoreConfigError } from '../project/ignore.js';
-import {
-  configIgnoreOf,
-  destinationFor,
-  expandInputs,
-  readParsedInput,
-  UsageError,
-  writeOutput,
-  type Destination,
-  type Input,
-} from './io.js';
+import { configIgnoreOf, expandInputs, type Input } from './inputs.js';
+import { destinationFor, OutputFolders, writeOutput, type Destination } from './outputs.js';
+import { readParsedInput } from './read-inputs.js';
+import { UsageError } from './usage-error.js';
 import { runBatch } from './batch.js';
 import { startBounded } from '../util/bounded.js';
 import { openWorkerPool, runInChunks } from '../util/worker-pool.js';
 import { workerThreadsFor, type Concurrency } from './concurrency.js';
-import { pointerProblem, problemLine, say } from './report.js';
+import { pointerProblem, problemLine, writeReportLine } from './report.js';
 
 function outputPath(destination: Destination, input: Input, to: ExportFlags['to'], format: TextFormat): string | undefined {
   if (destination.kind === 'stdout') return undefined;
@@ -58,11 +52,13 @@ export async function runExport(args: string[], flags: ExportFlags): Promise<num
     }
   }
   const job: ExportJob = { destination, format, flags, cliRules };
-  const exportInput = async (input: Input, tell: (line: string) => void = say): Promise<boolean> => {
-    const converted = await convertForExport(input, job, settingsFor, tell);
-    return converted.ok && (await writeConverted(converted, flags));
+  const outputs = new OutputFolders();
+  const batch = { quiet: flags.quiet, outputs };
+  const exportInput = async (input: Input, onLine: (line: string) => void = writeReportLine): Promise<boolean> => {
+    const converted = await convertForExport(input, job, settingsFor, onLine);
+    return converted.ok && (await writeConverted(converted, flags, outputs));
   };
-  if (destination.kind !== 'dir') return runBatch('export', 'exported', inputs, (input) => exportInput(input), flags.quiet);
+  if (destination.kind !== 'dir') return runBatch('export', 'exported', inputs, (input) => exportInput(input), batch);
   // Workers read the inputs themselves: stdin stays with this thread.
   const threads = inputs.some((input) => !input.path) ? 0 : workerThreadsFor(flags.concurrency, inputs.length);
   if (threads > 0) return exportInWorkers(inputs, job, settingsFor, threads);
@@ -78,11 +74,11 @@ export async function runExport(args: string[], flags: ExportFlags): Promise<num
     try {
       return await (started.get(input) ?? exportInput(input));
     } finally {
-      for (const line of held.get(input) ?? []) say(line);
+      for (const line of held.get(input) ?? []) writeReportLine(line);
       held.delete(input);
     }
   };
-  return runBatch('export', 'exported', inputs, inTurn, flags.quiet);
+  return runBatch('export', 'exported', inputs, inTurn, batch);
 }
 
 /**
@@ -99,19 +95,20 @@ async function exportInWorkers(
   // Every input folder's settings, loaded here first: what is wrong with them is said once, by this thread.
   await Promise.all([...new Set(inputs.map(folderOfInput))].map((folder) => settingsFor(folder).catch(() => undefined)));
   const pool = await openWorkerPool(new URL('./export-worker.js', import.meta.url), threads);
+  const outputs = new OutputFolders();
   try {
     const converted = runInChunks<Input, Converted>(pool, inputs, threads, (chunk): ExportTask => ({ inputs: chunk, job }));
     const written = new Map(inputs.map((input, i) => [input, converted[i]] as const));
     const started = startBounded(inputs, 16, async (input) => {
       const result = await entryOf(written, input, 'conversion');
-      return { result, wrote: result.ok ? writeConverted(result, job.flags) : Promise.resolve(false) };
+      return { result, wrote: result.ok ? writeConverted(result, job.flags, outputs) : Promise.resolve(false) };
     });
     const inTurn = async (input: Input): Promise<boolean> => {
       const { result, wrote } = await entryOf(started, input, 'export');
-      for (const line of result.lines) say(line);
+      for (const line of result.lines) writeReportLine(line);
       return await wrote;
     };
-    return await runBatch('export', 'exported', inputs, inTurn, job.flags.quiet);
+    return await runBatch('export', 'exported', inputs, inTurn, { quiet: job.flags.quiet, outputs });
   } finally {
     await pool.close();
   }
@@ -136,44 +133,44 @@ export interface Converted {
 }
 
 /** Writes a converted input: to its file, atomically (its failure, a file that exists without --force, is the input's), or to stdout. */
-async function writeConverted(converted: Converted, flags: ExportFlags): Promise<boolean> {
+async function writeConverted(converted: Converted, flags: ExportFlags, outputs: OutputFolders): Promise<boolean> {
   if (!converted.output) return false;
   const { target, text } = converted.output;
   if (target === undefined) {
     process.stdout.write(text);
     return true;
   }
-  await writeOutput(target, text, flags.force === true, true);
+  await writeOutput(target, text, { overwrite: flags.force === true, batch: outputs });
   return true;
 }
 
-/** Reads, checks and converts one input; writes nothing. Lines go to `tell` as they come, and are kept in `lines`. */
+/** Reads, checks and converts one input; writes nothing. Lines go to `onLine` as they come, and are kept in `lines`. */
 export async function convertForExport(
   input: Input,
   job: ExportJob,
   settingsFor: ReturnType<typeof folderSettings>,
-  tell: (line: string) => void,
+  onLine: (line: string) => void,
 ): Promise<Converted> {
   const lines: string[] = [];
-  const say = (line: string) => {
+  const reportLine = (line: string) => {
     lines.push(line);
-    tell(line);
+    onLine(line);
   };
   const failed = (): Converted => ({ ok: false, lines });
   const { destination, format, flags, cliRules } = job;
-  const read = await readParsedInput(input, say);
+  const read = await readParsedInput(input, reportLine);
   if (!read) return failed();
   const { text, value } = read;
   if (!validateWorkflowFile(value)) {
     const [first] = describeAjvErrors(validateWorkflowFile.errors, 'workflow');
-    say(pointerProblem(input.name, text, first.pointer, `not a FlowDrop workflow: ${first.field} ${first.message}`));
+    reportLine(pointerProblem(input.name, text, first.pointer, `not a FlowDrop workflow: ${first.field} ${first.message}`));
     return failed();
   }
   const workflow = value as Workflow;
   const settings = await settingsFor(folderOfInput(input));
   const graph = graphErrors(workflow, settings.checkConfig);
   if (graph.length > 0) {
-    graph.forEach((m) => say(problemLine(input.name, 'error', m)));
+    graph.forEach((m) => reportLine(problemLine(input.name, 'error', m)));
     return failed();
   }
 
@@ -186,8 +183,8 @@ export async function convertForExport(
       version: flags.agentspecVersion,
       lookupNodeType: (id) => settings.catalog.getNodeType(id),
     });
-    if (!flags.quiet) for (const warning of result.warnings) say(problemLine(input.name, 'warning', warning));
-    for (const error of result.errors) say(problemLine(input.name, 'error', error));
+    if (!flags.quiet) for (const warning of result.warnings) reportLine(problemLine(input.name, 'warning', warning));
+    for (const error of result.errors) reportLine(problemLine(input.name, 'error', error));
     if (!result.valid || !result.document) return failed();
     output = stringify(result.document, format);
   }

@@ -1,7 +1,7 @@
 // wfe import: Agent Spec flows (official or FlowDrop's dialect) or FlowDrop JSON/YAML → workflow files.
 import { dirname, join, resolve } from 'node:path';
 import { AgentSpecError, detectSource, importDocument, readComponentsFiles, type ImportSource, type Registry } from '../agentspec/index.js';
-import { sayAgentSpecFindings } from './agentspec-findings.js';
+import { reportAgentSpecFindings } from './agentspec-findings.js';
 import { graphErrors } from '../graph/integrity.js';
 import { checkNewWorkflowId } from '../store/paths.js';
 import { createLogger } from '../util/logger.js';
@@ -9,20 +9,14 @@ import { stableStringify } from '../util/stable-json.js';
 import { folderSettings } from '../project/folder-settings.js';
 import { checkPattern, IgnoreConfigError } from '../project/ignore.js';
 import { errorText } from './error-text.js';
-import {
-  configIgnoreOf,
-  destinationFor,
-  expandInputs,
-  readParsedInput,
-  UsageError,
-  writeOutput,
-  type Destination,
-  type Input,
-} from './io.js';
+import { configIgnoreOf, expandInputs, type Input } from './inputs.js';
+import { destinationFor, OutputFolders, writeOutput, type Destination } from './outputs.js';
+import { readParsedInput } from './read-inputs.js';
+import { UsageError } from './usage-error.js';
 import { runBatch } from './batch.js';
 import { openWorkerPool, runInChunks } from '../util/worker-pool.js';
 import { workerThreadsFor, type Concurrency } from './concurrency.js';
-import { pointerProblem, problemLine, say } from './report.js';
+import { pointerProblem, problemLine, writeReportLine } from './report.js';
 import { entryOf } from '../util/narrow.js';
 import { pointerPosition } from '../util/pointer-position.js';
 
@@ -50,11 +44,12 @@ export async function runImport(args: string[], flags: ImportFlags): Promise<num
   // Workers read the inputs themselves: stdin stays with this thread.
   const threads = inputs.some((input) => !input.path) ? 0 : workerThreadsFor(flags.concurrency, inputs.length);
   if (threads > 0) return importInWorkers(inputs, job, settingsFor, threads);
+  const outputs = new OutputFolders();
   const importOne = async (input: Input): Promise<boolean> => {
-    const converted = await convertForImport(input, job, settingsFor, registry, say);
-    return converted.ok && (await writeImported(converted, flags));
+    const converted = await convertForImport(input, job, settingsFor, registry, writeReportLine);
+    return converted.ok && (await writeImported(converted, flags, outputs));
   };
-  return runBatch('import', 'imported', inputs, importOne, flags.quiet);
+  return runBatch('import', 'imported', inputs, importOne, { quiet: flags.quiet, outputs });
 }
 
 /**
@@ -73,15 +68,16 @@ async function importInWorkers(
     [...new Set(inputs.map((input) => settingsFolder(input, job.destination)))].map((f) => settingsFor(f).catch(() => undefined)),
   );
   const pool = await openWorkerPool(new URL('./import-worker.js', import.meta.url), threads);
+  const outputs = new OutputFolders();
   try {
     const converted = runInChunks<Input, Imported>(pool, inputs, threads, (chunk): ImportTask => ({ inputs: chunk, job }));
     const byInput = new Map(inputs.map((input, i) => [input, converted[i]] as const));
     const one = async (input: Input): Promise<boolean> => {
       const result = await entryOf(byInput, input, 'conversion');
-      for (const line of result.lines) say(line);
-      return result.ok && (await writeImported(result, job.flags));
+      for (const line of result.lines) writeReportLine(line);
+      return result.ok && (await writeImported(result, job.flags, outputs));
     };
-    return await runBatch('import', 'imported', inputs, one, job.flags.quiet);
+    return await runBatch('import', 'imported', inputs, one, { quiet: job.flags.quiet, outputs });
   } finally {
     await pool.close();
   }
@@ -108,34 +104,35 @@ function settingsFolder(input: Input, destination: Destination): string {
 }
 
 /** A write that fails (the file exists without --force, a full disk) is this input's failure: runBatch reports it. */
-async function writeImported(imported: Imported, flags: ImportFlags): Promise<boolean> {
+async function writeImported(imported: Imported, flags: ImportFlags, outputs: OutputFolders): Promise<boolean> {
   if (!imported.output) return false;
   const { target, text } = imported.output;
   if (target === undefined) process.stdout.write(text);
-  else await writeOutput(target, text, flags.force === true, true);
+  else await writeOutput(target, text, { overwrite: flags.force === true, batch: outputs });
   return true;
 }
 
-/** Reads and converts one input; writes nothing. Lines go to `tell` as they come, and are kept in `lines`. */
+/** Reads and converts one input; writes nothing. Lines go to `onLine` as they come, and are kept in `lines`. */
 export async function convertForImport(
   input: Input,
   { destination, flags }: ImportJob,
   settingsFor: ReturnType<typeof folderSettings>,
   registry: Registry | undefined,
-  tell: (line: string) => void,
+  onLine: (line: string) => void,
 ): Promise<Imported> {
   const lines: string[] = [];
-  const say = (line: string) => {
+  const reportLine = (line: string) => {
     lines.push(line);
-    tell(line);
+    onLine(line);
   };
   const failed = (): Imported => ({ ok: false, lines });
-  const read = await readParsedInput(input, say);
+  const read = await readParsedInput(input, reportLine);
   if (!read) return failed();
   const { text, value } = read;
   const settings = await settingsFor(settingsFolder(input, destination));
   const source = flags.from === 'auto' ? detectSource(value) : flags.from;
-  if (source === 'agentspec' && (await sayAgentSpecFindings({ name: input.name, text, value, registry, settings }, say))) return failed();
+  if (source === 'agentspec' && (await reportAgentSpecFindings({ name: input.name, text, value, registry, settings }, reportLine)))
+    return failed();
   let workflow;
   try {
     const imported = importDocument(value, {
@@ -146,7 +143,7 @@ export async function convertForImport(
     workflow = imported.workflow;
     // What the dialect reader supplied for a name the document defines nowhere (agentspec-undefined-component).
     for (const warning of imported.warnings)
-      say(
+      reportLine(
         problemLine(
           input.name,
           'warning',
@@ -156,14 +153,14 @@ export async function convertForImport(
       );
   } catch (err) {
     if (err instanceof AgentSpecError) {
-      say(pointerProblem(input.name, text, err.path, err.message));
+      reportLine(pointerProblem(input.name, text, err.path, err.message));
       return failed();
     }
     throw err;
   }
   const problems = graphErrors(workflow, settings.checkConfig);
   if (problems.length > 0) {
-    problems.forEach((m) => say(problemLine(input.name, 'error', m)));
+    problems.forEach((m) => reportLine(problemLine(input.name, 'error', m)));
     return failed();
   }
   if (destination.kind === 'stdout') return { ok: true, lines, output: { text: stableStringify(workflow) } };
@@ -171,7 +168,7 @@ export async function convertForImport(
   try {
     checkNewWorkflowId(workflow.id);
   } catch (err) {
-    say(problemLine(input.name, 'error', `workflow id "${workflow.id}" cannot be a file name: ${errorText(err)}`));
+    reportLine(problemLine(input.name, 'error', `workflow id "${workflow.id}" cannot be a file name: ${errorText(err)}`));
     return failed();
   }
   return { ok: true, lines, output: { target: join(destination.path, `${workflow.id}.json`), text: stableStringify(workflow) } };

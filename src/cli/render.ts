@@ -73,26 +73,37 @@ const IMPORTED_AT = '1970-01-01T00:00:00.000Z';
  */
 export async function readWorkflow(name: string, shown = name === '-' ? '<stdin>' : name): Promise<Workflow> {
   // The Agent Spec converter loads only for Agent Spec input (see agentspec/flowdrop-source.ts).
-  const [{ dirname, resolve }, io, { parseText }, { detectSource, flowdropWorkflow }, { AgentSpecError }, { pointerPosition }] =
-    await Promise.all([
-      import('node:path'),
-      import('./io.js'),
-      import('../agentspec/serialize.js'),
-      import('../agentspec/flowdrop-source.js'),
-      import('../agentspec/types.js'),
-      import('../util/pointer-position.js'),
-    ]);
+  const [
+    { dirname, resolve },
+    { readInput },
+    { UsageError },
+    { parseText },
+    { detectSource, flowdropWorkflow },
+    { AgentSpecError },
+    { pointerPosition },
+  ] = await Promise.all([
+    import('node:path'),
+    import('./read-inputs.js'),
+    import('./usage-error.js'),
+    import('../agentspec/serialize.js'),
+    import('../agentspec/flowdrop-source.js'),
+    import('../agentspec/types.js'),
+    import('../util/pointer-position.js'),
+  ]);
   let text: string;
   try {
-    text = await io.readInput(name === '-' ? { name, relative: 'stdin' } : { name, path: resolve(name), relative: name });
+    text = await readInput(name === '-' ? { name, relative: 'stdin' } : { name, path: resolve(name), relative: name });
   } catch (err) {
     const code = errnoCode(err);
-    throw new io.UsageError(
+    throw new UsageError(
       `${shown}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a workflow file' : `cannot read: ${errorMessage(err)}`}`,
     );
   }
   const parsed = parseText(text, name);
-  if (!parsed.ok) throw new io.UsageError(`${shown}${parsed.line ? `:${parsed.line}:${parsed.column ?? 1}` : ''}: ${parsed.message}`);
+  if (!parsed.ok) {
+    const { line, column, message } = parsed.error;
+    throw new UsageError(`${shown}${line ? `:${line}:${column ?? 1}` : ''}: ${message}`);
+  }
   const value = parsed.value;
   if (
     value === null ||
@@ -100,9 +111,7 @@ export async function readWorkflow(name: string, shown = name === '-' ? '<stdin>
     Array.isArray(value) ||
     (!('component_type' in value) && !('nodes' in value && 'edges' in value))
   )
-    throw new io.UsageError(
-      `${shown}: not a workflow: neither a FlowDrop workflow (nodes and edges) nor an Agent Spec flow (component_type)`,
-    );
+    throw new UsageError(`${shown}: not a workflow: neither a FlowDrop workflow (nodes and edges) nor an Agent Spec flow (component_type)`);
   try {
     if (detectSource(value) === 'flowdrop') return flowdropWorkflow(value);
     const [{ importDocument }, lookupNodeType] = await Promise.all([
@@ -113,7 +122,7 @@ export async function readWorkflow(name: string, shown = name === '-' ? '<stdin>
   } catch (err) {
     if (!(err instanceof AgentSpecError)) throw err;
     const at = err.path ? pointerPosition(text, err.path) : undefined;
-    throw new io.UsageError(`${shown}${at?.line ? `:${at.line}:${at.column ?? 1}` : ''}: ${err.path ? `${err.path}: ` : ''}${err.message}`);
+    throw new UsageError(`${shown}${at?.line ? `:${at.line}:${at.column ?? 1}` : ''}: ${err.path ? `${err.path}: ` : ''}${err.message}`);
   }
 }
 

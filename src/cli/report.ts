@@ -20,8 +20,10 @@ export function pointerProblem(file: string, text: string | undefined, pointer: 
 
 let sink = (line: string): void => void process.stderr.write(line + '\n');
 
-/** Problems go to stderr; while a progress bar is drawn, through it (so lines land above the bar). */
-export const say = (line: string): void => sink(line);
-export const sayThrough = (write: (line: string) => void): void => {
+/** Writes one line of a batch's report: to stderr, or through what writeReportLinesThrough was last given. */
+export const writeReportLine = (line: string): void => sink(line);
+
+/** While a progress bar is drawn, report lines go through it, so that they land above the bar. */
+export const writeReportLinesThrough = (write: (line: string) => void): void => {
   sink = write;
 };

@@ -10,7 +10,8 @@ import type { Report } from '../validate/types.js';
 import type { Concurrency } from './concurrency.js';
 import type { ValidateTask } from './validate-worker.js';
 import type { ReportFlag } from './report-targets.js';
-import type { Input, ScreenedInput } from './io.js';
+import type { Input } from './inputs.js';
+import type { ScreenedInput } from './read-inputs.js';
 import { errorMessage } from '../util/narrow.js';
 
 export interface ValidateFlags {
@@ -34,7 +35,10 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
   const [
     { ALL_RULES, VALIDATE_DEFAULTS },
     { FORMAT_NAMES, isFormatName, loadFormatter },
-    io,
+    { configIgnoreOf, displayName, expandInputs },
+    { screenInput },
+    { writeOutput },
+    { UsageError },
     { folderSettings },
     { runValidation, folderOf },
     { parseRuleFlags, RuleConfigError },
@@ -49,7 +53,10 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
   ] = await Promise.all([
     import('../validate/rules.js'),
     import('../validate/formatters/index.js'),
-    import('./io.js'),
+    import('./inputs.js'),
+    import('./read-inputs.js'),
+    import('./outputs.js'),
+    import('./usage-error.js'),
     import('../project/folder-settings.js'),
     import('../validate/run.js'),
     import('../contract/rule-config.js'),
@@ -97,13 +104,13 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
   if (flags.watch && args.includes('-')) return usage('--watch cannot watch stdin (-); give files or folders');
 
   const settingsFor = folderSettings(createLogger('warn'), flags.config);
-  const ignore = { patterns: ignorePatterns, configIgnore: io.configIgnoreOf(settingsFor) };
+  const ignore = { patterns: ignorePatterns, configIgnore: configIgnoreOf(settingsFor) };
   const expand = async (): Promise<Input[] | string> => {
     try {
-      const inputs = await io.expandInputs(args, ['.json'], ignore);
+      const inputs = await expandInputs(args, ['.json'], ignore);
       return inputs.length > 0 ? inputs : `no *.json workflow files found in ${args.join(', ')}`;
     } catch (err) {
-      if (err instanceof io.UsageError || err instanceof IgnoreConfigError) return err.message;
+      if (err instanceof UsageError || err instanceof IgnoreConfigError) return err.message;
       throw err;
     }
   };
@@ -135,9 +142,10 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
     // MAX_JSON_DEPTH), is an error of its own file; the others are still checked.
     const read = async (input: Input): Promise<ScreenedInput> => {
       const before = input.path ? screenedBefore?.get(input.path) : undefined;
-      if (before && 'refused' in before) return before;
-      const screened = await io.screenInput(input, nameOf(input), before?.text);
-      if (input.path && screenedBefore) screenedBefore.set(input.path, 'text' in screened ? { text: screened.text } : screened);
+      if (before && !before.ok) return before;
+      const screened = await screenInput(input, nameOf(input), before?.value.text);
+      if (input.path && screenedBefore)
+        screenedBefore.set(input.path, screened.ok ? { ok: true, value: { text: screened.value.text } } : screened);
       return screened;
     };
     const cache = await openCache();
@@ -204,7 +212,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
         version: packageVersion,
         timings: flags.timings === true,
       });
-      if (toFile) await io.writeOutput(output, text, true);
+      if (toFile) await writeOutput(output, text, { overwrite: true });
       else process.stdout.write(text);
     }
     if (inGitHub && process.env.GITHUB_STEP_SUMMARY) {
@@ -254,7 +262,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
     changed.clear();
     for (const file of files) screened.delete(file);
     const now = await expand();
-    process.stderr.write(`\n${new Date().toLocaleTimeString()} changed: ${files.map((f) => io.displayName(f)).join(', ')}\n`);
+    process.stderr.write(`\n${new Date().toLocaleTimeString()} changed: ${files.map((f) => displayName(f)).join(', ')}\n`);
     if (typeof now === 'string') {
       process.stderr.write(`wfe validate: ${now}\n`);
       lastCode = 2;

@@ -6,7 +6,8 @@ import { folderSettings } from '../project/folder-settings.js';
 import { silentLogger } from '../util/logger.js';
 import { ALL_RULES } from '../validate/rules.js';
 import { checkSourceFile, contextsByFolder, WorkflowIdsSeen, type FileCheck } from '../validate/run.js';
-import { screenInput, type Input } from './io.js';
+import type { Input } from './inputs.js';
+import { screenInput } from './read-inputs.js';
 
 export interface ValidateTask {
   inputs: Array<{ input: Input; name: string; folder: string }>;

@@ -61,13 +61,17 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   if (type && type !== 'application/json' && !type.endsWith('+json')) throw new UnsupportedMediaTypeError(type);
   const text = Buffer.concat(chunks).toString('utf8');
   const parsed = parseJsonWithPosition(text);
-  if (!parsed.ok && parsed.depthLimit)
+  if (!parsed.ok && parsed.error.depthLimit)
     throw new LimitError(
       'body',
-      `nesting of arrays and objects (too deep at line ${parsed.line}, column ${parsed.column})`,
-      parsed.depthLimit,
+      `nesting of arrays and objects (too deep at line ${parsed.error.line}, column ${parsed.error.column})`,
+      parsed.error.depthLimit,
     );
-  if (!parsed.ok) throw new InvalidInputError('body', `malformed JSON at line ${parsed.line}, column ${parsed.column}: ${parsed.message}`);
+  if (!parsed.ok)
+    throw new InvalidInputError(
+      'body',
+      `malformed JSON at line ${parsed.error.line}, column ${parsed.error.column}: ${parsed.error.message}`,
+    );
   return parsed.value;
 }
 

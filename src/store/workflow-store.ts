@@ -883,9 +883,9 @@ export class WorkflowStore {
       return {
         error: {
           file: rel,
-          line: parsed.line,
-          column: parsed.column,
-          message: parsed.depthLimit ? parsed.message : `invalid JSON: ${parsed.message}`,
+          line: parsed.error.line,
+          column: parsed.error.column,
+          message: parsed.error.depthLimit ? parsed.error.message : `invalid JSON: ${parsed.error.message}`,
         },
       };
     const { value } = parsed;

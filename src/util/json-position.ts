@@ -2,6 +2,7 @@
 import type { ParseError } from 'jsonc-parser';
 import { jsoncParser } from './lazy-module.js';
 import { errorMessage, isRecord } from './narrow.js';
+import type { ParseFailure, ParseResult } from './parse-result.js';
 
 export interface TextPosition {
   line: number;
@@ -94,15 +95,15 @@ function nestsDeeper(value: unknown, depth: number, limit: number): boolean {
 
 export const depthMessage = (limit: number): string => `nested deeper than the limit of ${limit} levels of arrays and objects`;
 
-export type JsonParseResult =
-  | { ok: true; value: unknown }
-  | {
-      ok: false;
-      message: string;
-      line: number;
-      column: number;
-      /** Set when the text nests deeper than this limit. */ depthLimit?: number;
-    };
+/** JSON's failures always have a position: the end of the text at worst. */
+export interface JsonParseFailure extends ParseFailure {
+  line: number;
+  column: number;
+  /** Set when the text nests deeper than this limit. */
+  depthLimit?: number;
+}
+
+export type JsonParseResult = ParseResult<unknown, JsonParseFailure>;
 
 /** "PropertyNameExpected" → "property name expected". */
 const describeCode = (code: ParseError['error']): string =>
@@ -138,9 +139,7 @@ function tooDeep(text: string, maxDepth: number): JsonParseResult | undefined {
 
 const tooDeepAt = (text: string, offset: number, maxDepth: number): JsonParseResult => ({
   ok: false,
-  message: depthMessage(maxDepth),
-  ...offsetToPosition(text, offset),
-  depthLimit: maxDepth,
+  error: { message: depthMessage(maxDepth), ...offsetToPosition(text, offset), depthLimit: maxDepth },
 });
 
 function parseFailure(text: string, err: unknown): JsonParseResult {
@@ -149,5 +148,5 @@ function parseFailure(text: string, err: unknown): JsonParseResult {
   const first = errors[0];
   const { line, column } = offsetToPosition(text, first?.offset ?? text.length);
   const message = first ? describeCode(first.error) : errorMessage(err);
-  return { ok: false, message: text.trim() === '' ? 'empty file' : message, line, column };
+  return { ok: false, error: { message: text.trim() === '' ? 'empty file' : message, line, column } };
 }

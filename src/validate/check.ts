@@ -118,7 +118,7 @@ export function checkWorkflowText(
     return {
       problems: problemsOf(
         file,
-        [{ ruleId: 'json-syntax', message: `Invalid JSON: ${parsed.message}`, line: parsed.line, column: parsed.column }],
+        [{ ruleId: 'json-syntax', message: `Invalid JSON: ${parsed.error.message}`, line: parsed.error.line, column: parsed.error.column }],
         ctx,
       ),
     };

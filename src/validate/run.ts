@@ -9,6 +9,7 @@ import type * as Verdict from './verdict.js';
 import { checkRuleConfig, severityOf, type RuleConfig } from '../contract/rule-config.js';
 import { checkContextFor, definitions } from './check-context.js';
 import { isRecord } from '../util/narrow.js';
+import type { ParseResult } from '../util/parse-result.js';
 import { ALL_RULES } from './rules.js';
 import { sortProblems, type FileResult, type Problem, type Report } from './types.js';
 import { loadAgentSpecChecks, needsAgentSpecChecks } from './agent-spec-checks.js';
@@ -16,8 +17,8 @@ import { loadAgentSpecChecks, needsAgentSpecChecks } from './agent-spec-checks.j
 export type { FolderSettings };
 export { checkContextFor };
 
-/** A file read and parsed once, or why it cannot be checked (with where, when that is known). */
-export type ScreenedSource = { text: string; parsed?: ParsedText } | { refused: string; line?: number; column?: number };
+/** A file read (and parsed once, when `parsed` is there), or why it cannot be checked (with where, when that is known). */
+export type ScreenedSource = ParseResult<{ text: string; parsed?: ParsedText }>;
 
 export interface SourceFile {
   /** As reported: relative path, or '-' / the --stdin-filename for stdin. */
@@ -187,17 +188,18 @@ let verdict: Promise<typeof Verdict> | undefined;
 export async function checkSourceFile(file: SourceFile, ctx: CheckContext, seen: WorkflowIdsSeen): Promise<FileCheck> {
   const t0 = performance.now();
   const source = await file.read();
-  if (typeof source === 'object' && 'refused' in source) {
+  if (typeof source === 'object' && !source.ok) {
+    const { message, line, column } = source.error;
     const problem: Problem = {
       ruleId: 'json-syntax',
       severity: 'error',
       file: file.name,
-      message: source.refused,
-      ...(source.line !== undefined ? { line: source.line, column: source.column } : {}),
+      message,
+      ...(line !== undefined ? { line, column } : {}),
     };
     return { result: { file: file.name, problems: [problem], durationMs: performance.now() - t0 } };
   }
-  const { text, parsed } = typeof source === 'string' ? { text: source, parsed: undefined } : source;
+  const { text, parsed } = typeof source === 'string' ? { text: source, parsed: undefined } : source.value;
   // The folder's context is shared by its files: the converter, once loaded into it, serves them all.
   if (!ctx.agentSpec && needsAgentSpecChecks(ctx, parsed)) ctx.agentSpec = await loadAgentSpecChecks();
   // Loaded with the first file checked: a run that finds every file in its cache loads none of the checks.

@@ -104,12 +104,9 @@ export function checkDocumentText(file: string, text: string, ctx: CheckContext,
 function checkYamlText(file: string, text: string, ctx: CheckContext): CheckResult {
   const parsed = parseText(text, file);
   if (!parsed.ok) {
-    const message = parsed.message.replace(/^invalid/, 'Invalid');
-    return {
-      problems: [
-        { ruleId: 'json-syntax', severity: 'error', message, file, ...(parsed.line ? { line: parsed.line, column: parsed.column } : {}) },
-      ],
-    };
+    const { line, column } = parsed.error;
+    const message = parsed.error.message.replace(/^invalid/, 'Invalid');
+    return { problems: [{ ruleId: 'json-syntax', severity: 'error', message, file, ...(line ? { line, column } : {}) }] };
   }
   return { ...checkAnyValue(file, parsed.value, ctx), value: parsed.value };
 }

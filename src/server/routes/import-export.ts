@@ -20,8 +20,10 @@ function workflowOf(body: unknown): unknown {
   if (wrapped === undefined || Array.isArray(body.nodes)) return body;
   if (typeof wrapped !== 'string') return wrapped;
   const parsed = parseText(wrapped);
-  if (!parsed.ok)
-    throw new InvalidInputError('workflow', `${parsed.message}${parsed.line ? ` at line ${parsed.line}, column ${parsed.column}` : ''}`);
+  if (!parsed.ok) {
+    const { message, line, column } = parsed.error;
+    throw new InvalidInputError('workflow', `${message}${line ? ` at line ${line}, column ${column}` : ''}`);
+  }
   return parsed.value;
 }
 

@@ -1,0 +1,93 @@
+// Where `wfe export`, `wfe import` and `wfe validate` write: stdout, or files written atomically.
+import { mkdir, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { syncDirectory, writeFileAtomic } from '../store/atomic-write.js';
+import { errnoCode } from '../util/narrow.js';
+import { UsageError } from './usage-error.js';
+
+export class OutputExistsError extends Error {
+  constructor(readonly target: string) {
+    super(`${target} already exists; use --force to overwrite it`);
+    this.name = 'OutputExistsError';
+  }
+}
+
+/**
+ * The folders a batch writes into, owned by the command that runs the batch: each is made once, not once per
+ * file (a batch of 1,000 files into one folder made 1,000 mkdir calls), and fsynced once, by sync() at the
+ * end, not after each file's rename.
+ */
+export class OutputFolders {
+  private readonly made = new Set<string>();
+  private readonly unsynced = new Set<string>();
+
+  /** Makes `folder` (and its parents) unless this batch made it before. */
+  async make(folder: string): Promise<void> {
+    if (this.made.has(folder)) return;
+    await mkdir(folder, { recursive: true });
+    this.made.add(folder);
+  }
+
+  /** `folder` was written into: its fsync is left to sync(). */
+  wroteInto(folder: string): void {
+    this.unsynced.add(folder);
+  }
+
+  /** fsyncs every folder written into since the last call, so that the renames survive a power loss too. */
+  async sync(): Promise<void> {
+    const folders = [...this.unsynced];
+    this.unsynced.clear();
+    await Promise.all(folders.map((folder) => syncDirectory(folder)));
+  }
+}
+
+export interface WriteOutputOptions {
+  /** Replace a file that is there (--force); without it, an existing file is an OutputExistsError. */
+  overwrite: boolean;
+  /** The batch this write belongs to: its folder is made once and fsynced by the batch's sync(), not here. */
+  batch?: OutputFolders;
+}
+
+/**
+ * Writes `text` to `target` atomically (temp file, fsync, rename: no partial file, ever), creating folders;
+ * refuses to replace a file unless `overwrite`.
+ */
+export async function writeOutput(target: string, text: string, { overwrite, batch }: WriteOutputOptions): Promise<void> {
+  if (
+    !overwrite &&
+    (await stat(target).then(
+      () => true,
+      () => false,
+    ))
+  )
+    throw new OutputExistsError(target);
+  const folder = dirname(resolve(target));
+  if (batch) await batch.make(folder);
+  else await mkdir(folder, { recursive: true });
+  const options = { deferFolderSync: batch !== undefined, identity: false };
+  try {
+    await writeFileAtomic(resolve(target), text, options);
+  } catch (err) {
+    // The folder went away since (someone removed it during the run): make it again, once.
+    if (errnoCode(err) !== 'ENOENT') throw err;
+    await mkdir(folder, { recursive: true });
+    await writeFileAtomic(resolve(target), text, options);
+  }
+  batch?.wroteInto(folder);
+}
+
+export type Destination = { kind: 'stdout' } | { kind: 'file'; path: string } | { kind: 'dir'; path: string };
+
+/** `-o` semantics: none → stdout (one input only), `-` → stdout, a folder (existing, trailing /, or several inputs) → dir, else a file. */
+export async function destinationFor(output: string | undefined, inputCount: number): Promise<Destination> {
+  if (output === undefined || output === '-') {
+    if (inputCount > 1) throw new UsageError(`${inputCount} inputs: give -o <folder> to write one file each`);
+    return { kind: 'stdout' };
+  }
+  const info = await stat(output).catch(() => undefined);
+  if (info?.isDirectory() || /[\\/]$/.test(output) || inputCount > 1) {
+    if (info && !info.isDirectory()) throw new UsageError(`-o ${output}: is a file, but ${inputCount} inputs need a folder`);
+    return { kind: 'dir', path: output };
+  }
+  return { kind: 'file', path: output };
+}
