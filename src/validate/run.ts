@@ -8,6 +8,7 @@ import type { CheckContext } from './check.js';
 import type * as Verdict from './verdict.js';
 import { checkRuleConfig, severityOf, type RuleConfig } from '../contract/rule-config.js';
 import { checkContextFor, definitions } from './check-context.js';
+import { startBounded } from '../util/bounded.js';
 import { isRecord } from '../util/narrow.js';
 import type { ParseResult } from '../util/parse-result.js';
 import { ALL_RULES } from './rules.js';
@@ -90,7 +91,8 @@ export async function runValidation(options: RunOptions): Promise<Report> {
   // Files the cache does not know, by index: checked here as they come, or handed on together.
   const unknown: number[] = [];
   const seen = new WorkflowIdsSeen();
-  await eachBounded(options.files.length, options.concurrency ?? 16, async (i) => {
+  const indexes = options.files.map((_file, i) => i);
+  const checks = startBounded(indexes, options.concurrency ?? 16, async (i) => {
     const file = options.files[i];
     const ctx = await contextFor(file.folder);
     const recalled = await options.cache?.recall(file);
@@ -100,6 +102,7 @@ export async function runValidation(options: RunOptions): Promise<Report> {
     options.cache?.remember(file, check);
     record(i, check);
   });
+  await Promise.all(checks.values());
   if (options.checkElsewhere && unknown.length > 0) {
     unknown.sort((a, b) => a - b);
     await options.checkElsewhere(
@@ -160,15 +163,6 @@ export function contextsByFolder(
     }
     return found;
   };
-}
-
-/** Runs `task` for 0…count-1, at most `limit` at a time. */
-async function eachBounded(count: number, limit: number, task: (index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) await task(next++);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
 }
 
 /** The workflow ids a thread has checked so far: a file whose id was seen before keeps its value to be drawn. */
