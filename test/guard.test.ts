@@ -4,16 +4,11 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startServeChild } from './support/cli.js';
-import { startServer, tempDir, writeFiles, type Harness } from './support/harness.js';
+import { tempDir, writeFiles, type Harness } from './support/harness.js';
+import { serverTest } from './support/server-fixture.js';
 import { twoNodeWorkflow } from './support/workflows.js';
-
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
 
 interface Reply {
   status: number;
@@ -21,8 +16,8 @@ interface Reply {
   body: { success?: boolean; code?: string; message?: string } | undefined;
 }
 
-function send(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Reply> {
-  const base = new URL(h!.base);
+function send(h: Harness, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Reply> {
+  const base = new URL(h.base);
   return new Promise((resolve, reject) => {
     const req = request({ host: base.hostname, port: base.port, method, path: base.pathname + path, headers }, (res) => {
       let text = '';
@@ -35,7 +30,7 @@ function send(method: string, path: string, headers: Record<string, string> = {}
   });
 }
 
-const port = () => new URL(h!.base).port;
+const port = (h: Harness) => new URL(h.base).port;
 const json = { 'Content-Type': 'application/json' };
 
 async function snapshot(dir: string): Promise<Record<string, string>> {
@@ -44,43 +39,48 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
 }
 
 describe('origins', () => {
-  it('a foreign origin gets no CORS headers on reads, and 403 on every state-changing method; no file changes', async () => {
-    h = await startServer({ files: { 'a.json': twoNodeWorkflow('wf-a', 'Alpha') } });
+  serverTest(
+    'a foreign origin gets no CORS headers on reads, and 403 on every state-changing method; no file changes',
+    async ({ server }) => {
+      const h = await server({ files: { 'a.json': twoNodeWorkflow('wf-a', 'Alpha') } });
+      const before = await snapshot(h.dir);
+      const evil = { Origin: 'https://evil.example' };
+
+      const read = await send(h, 'GET', '/workflows', evil);
+      expect(read.status).toBe(200);
+      expect(read.headers['access-control-allow-origin']).toBeUndefined();
+      expect(read.headers['access-control-allow-credentials']).toBeUndefined();
+
+      // A form post or a no-cors fetch: a "simple" request, no preflight ever happened.
+      const post = await send(h, 'POST', '/workflows', { ...evil, 'Content-Type': 'text/plain' }, JSON.stringify({ name: 'planted' }));
+      expect(post.status).toBe(403);
+      expect(post.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
+      expect(post.body?.message).toContain('"https://evil.example"');
+      expect(post.body?.message).toContain('--cors-origin https://evil.example');
+      for (const method of ['PUT', 'PATCH'])
+        expect((await send(h, method, '/workflows/wf-a', { ...evil, ...json }, JSON.stringify({ name: 'hijacked' }))).status, method).toBe(
+          403,
+        );
+      expect((await send(h, 'DELETE', '/workflows/wf-a', evil)).status).toBe(403);
+
+      expect(await snapshot(h.dir)).toEqual(before);
+      expect((await send(h, 'GET', '/workflows/wf-a')).status).toBe(200);
+    },
+  );
+
+  serverTest('Origin "null" (sandboxed iframe, file://) is refused by default', async ({ server }) => {
+    const h = await server({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
     const before = await snapshot(h.dir);
-    const evil = { Origin: 'https://evil.example' };
-
-    const read = await send('GET', '/workflows', evil);
-    expect(read.status).toBe(200);
+    const read = await send(h, 'GET', '/workflows', { Origin: 'null' });
     expect(read.headers['access-control-allow-origin']).toBeUndefined();
-    expect(read.headers['access-control-allow-credentials']).toBeUndefined();
-
-    // A form post or a no-cors fetch: a "simple" request, no preflight ever happened.
-    const post = await send('POST', '/workflows', { ...evil, 'Content-Type': 'text/plain' }, JSON.stringify({ name: 'planted' }));
-    expect(post.status).toBe(403);
-    expect(post.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
-    expect(post.body?.message).toContain('"https://evil.example"');
-    expect(post.body?.message).toContain('--cors-origin https://evil.example');
-    for (const method of ['PUT', 'PATCH'])
-      expect((await send(method, '/workflows/wf-a', { ...evil, ...json }, JSON.stringify({ name: 'hijacked' }))).status, method).toBe(403);
-    expect((await send('DELETE', '/workflows/wf-a', evil)).status).toBe(403);
-
-    expect(await snapshot(h.dir)).toEqual(before);
-    expect((await send('GET', '/workflows/wf-a')).status).toBe(200);
-  });
-
-  it('Origin "null" (sandboxed iframe, file://) is refused by default', async () => {
-    h = await startServer({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
-    const before = await snapshot(h.dir);
-    const read = await send('GET', '/workflows', { Origin: 'null' });
-    expect(read.headers['access-control-allow-origin']).toBeUndefined();
-    const del = await send('DELETE', '/workflows/wf-a', { Origin: 'null' });
+    const del = await send(h, 'DELETE', '/workflows/wf-a', { Origin: 'null' });
     expect(del.status).toBe(403);
     expect(del.body?.message).toMatch(/"null".*sandboxed iframe/);
     expect(await snapshot(h.dir)).toEqual(before);
   });
 
-  it('loopback origins on any port are trusted with credentials; look-alike names are not', async () => {
-    h = await startServer({ files: { 'a.json': twoNodeWorkflow('wf-a', 'Alpha') } });
+  serverTest('loopback origins on any port are trusted with credentials; look-alike names are not', async ({ server }) => {
+    const h = await server({ files: { 'a.json': twoNodeWorkflow('wf-a', 'Alpha') } });
     for (const origin of [
       'http://localhost:5173',
       'http://127.0.0.1:8080',
@@ -89,11 +89,11 @@ describe('origins', () => {
       'http://app.localhost:3000',
       'http://127.0.0.2:4000',
     ]) {
-      const res = await send('GET', '/workflows', { Origin: origin });
+      const res = await send(h, 'GET', '/workflows', { Origin: origin });
       expect(res.headers['access-control-allow-origin'], origin).toBe(origin);
       expect(res.headers['access-control-allow-credentials'], origin).toBe('true');
     }
-    const put = await send('PUT', '/workflows/wf-a', { Origin: 'http://localhost:5173', ...json }, JSON.stringify({ name: 'Renamed' }));
+    const put = await send(h, 'PUT', '/workflows/wf-a', { Origin: 'http://localhost:5173', ...json }, JSON.stringify({ name: 'Renamed' }));
     expect(put.status).toBe(200);
     expect(JSON.parse(await readFile(join(h.dir, 'a.json'), 'utf8')).name).toBe('Renamed');
 
@@ -103,18 +103,21 @@ describe('origins', () => {
       'http://evil-localhost:5173',
       'ftp://localhost',
     ]) {
-      const res = await send('GET', '/workflows', { Origin: origin });
+      const res = await send(h, 'GET', '/workflows', { Origin: origin });
       expect(res.headers['access-control-allow-origin'], origin).toBeUndefined();
-      expect((await send('PUT', '/workflows/wf-a', { Origin: origin, ...json }, JSON.stringify({ name: 'x' }))).status, origin).toBe(403);
+      expect((await send(h, 'PUT', '/workflows/wf-a', { Origin: origin, ...json }, JSON.stringify({ name: 'x' }))).status, origin).toBe(
+        403,
+      );
     }
   });
 
-  it('--cors-origin adds an origin (with credentials); loopback ones stay allowed, others stay refused', async () => {
-    h = await startServer({ corsOrigins: ['https://Editor.example.com/'], files: { 'a.json': twoNodeWorkflow('wf-a') } });
-    const listed = await send('GET', '/workflows', { Origin: 'https://editor.example.com' });
+  serverTest('--cors-origin adds an origin (with credentials); loopback ones stay allowed, others stay refused', async ({ server }) => {
+    const h = await server({ corsOrigins: ['https://Editor.example.com/'], files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    const listed = await send(h, 'GET', '/workflows', { Origin: 'https://editor.example.com' });
     expect(listed.headers['access-control-allow-origin']).toBe('https://editor.example.com');
     expect(listed.headers['access-control-allow-credentials']).toBe('true');
     const put = await send(
+      h,
       'PUT',
       '/workflows/wf-a',
       { Origin: 'https://editor.example.com', ...json },
@@ -122,20 +125,20 @@ describe('origins', () => {
     );
     expect(put.status).toBe(200);
 
-    expect((await send('GET', '/workflows', { Origin: 'http://localhost:5173' })).headers['access-control-allow-origin']).toBe(
+    expect((await send(h, 'GET', '/workflows', { Origin: 'http://localhost:5173' })).headers['access-control-allow-origin']).toBe(
       'http://localhost:5173',
     );
-    expect((await send('GET', '/workflows', { Origin: 'https://evil.example' })).headers['access-control-allow-origin']).toBeUndefined();
-    expect((await send('DELETE', '/workflows/wf-a', { Origin: 'https://evil.example' })).status).toBe(403);
+    expect((await send(h, 'GET', '/workflows', { Origin: 'https://evil.example' })).headers['access-control-allow-origin']).toBeUndefined();
+    expect((await send(h, 'DELETE', '/workflows/wf-a', { Origin: 'https://evil.example' })).status).toBe(403);
     expect(JSON.parse(await readFile(join(h.dir, 'a.json'), 'utf8')).name).toBe('From the editor');
   });
 
-  it('"*" answers any other origin with Access-Control-Allow-Origin: * and never with credentials', async () => {
-    h = await startServer({ corsOrigins: ['*'], files: { 'a.json': twoNodeWorkflow('wf-a') } });
-    const any = await send('GET', '/workflows', { Origin: 'https://anything.example' });
+  serverTest('"*" answers any other origin with Access-Control-Allow-Origin: * and never with credentials', async ({ server }) => {
+    const h = await server({ corsOrigins: ['*'], files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    const any = await send(h, 'GET', '/workflows', { Origin: 'https://anything.example' });
     expect(any.headers['access-control-allow-origin']).toBe('*');
     expect(any.headers['access-control-allow-credentials']).toBeUndefined();
-    const preflight = await send('OPTIONS', '/workflows/wf-a', {
+    const preflight = await send(h, 'OPTIONS', '/workflows/wf-a', {
       Origin: 'https://anything.example',
       'Access-Control-Request-Method': 'PUT',
     });
@@ -144,16 +147,18 @@ describe('origins', () => {
     expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
     // An explicit choice: the listed wildcard lets other origins write (without cookies).
     expect(
-      (await send('PUT', '/workflows/wf-a', { Origin: 'https://anything.example', ...json }, JSON.stringify({ name: 'y' }))).status,
+      (await send(h, 'PUT', '/workflows/wf-a', { Origin: 'https://anything.example', ...json }, JSON.stringify({ name: 'y' }))).status,
     ).toBe(200);
     // Loopback origins keep their credentials.
-    expect((await send('GET', '/workflows', { Origin: 'http://localhost:5173' })).headers['access-control-allow-credentials']).toBe('true');
+    expect((await send(h, 'GET', '/workflows', { Origin: 'http://localhost:5173' })).headers['access-control-allow-credentials']).toBe(
+      'true',
+    );
   });
 
-  it('answers Chrome’s private-network preflight only for allowed origins', async () => {
-    h = await startServer();
+  serverTest('answers Chrome’s private-network preflight only for allowed origins', async ({ server }) => {
+    const h = await server();
     const ask = (origin: string) =>
-      send('OPTIONS', '/workflows', {
+      send(h, 'OPTIONS', '/workflows', {
         Origin: origin,
         'Access-Control-Request-Method': 'POST',
         'Access-Control-Request-Private-Network': 'true',
@@ -169,48 +174,48 @@ describe('origins', () => {
 });
 
 describe('Host', () => {
-  it('bound to loopback, a Host that is not a loopback name gets 403 (DNS rebinding); loopback forms pass', async () => {
-    h = await startServer({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
+  serverTest('bound to loopback, a Host that is not a loopback name gets 403 (DNS rebinding); loopback forms pass', async ({ server }) => {
+    const h = await server({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
     for (const host of [
-      `evil.example:${port()}`,
+      `evil.example:${port(h)}`,
       'evil.example',
-      `localhost.evil.example:${port()}`,
-      `127.0.0.1.nip.io:${port()}`,
-      `0.0.0.0:${port()}`,
+      `localhost.evil.example:${port(h)}`,
+      `127.0.0.1.nip.io:${port(h)}`,
+      `0.0.0.0:${port(h)}`,
     ]) {
-      const res = await send('GET', '/workflows/wf-a', { Host: host });
+      const res = await send(h, 'GET', '/workflows/wf-a', { Host: host });
       expect(res.status, host).toBe(403);
       expect(res.body?.code, host).toBe('FORBIDDEN');
       expect(res.body?.message, host).toContain(`"${host}"`);
       expect(res.body?.message, host).toContain('--allowed-host');
     }
     for (const host of [
-      `localhost:${port()}`,
-      `127.0.0.1:${port()}`,
-      `[::1]:${port()}`,
-      `localhost.:${port()}`,
-      `app.localhost:${port()}`,
+      `localhost:${port(h)}`,
+      `127.0.0.1:${port(h)}`,
+      `[::1]:${port(h)}`,
+      `localhost.:${port(h)}`,
+      `app.localhost:${port(h)}`,
       'LOCALHOST',
     ])
-      expect((await send('GET', '/workflows/wf-a', { Host: host })).status, host).toBe(200);
+      expect((await send(h, 'GET', '/workflows/wf-a', { Host: host })).status, host).toBe(200);
   });
 
-  it('--allowed-host adds a name, and with a leading dot its subdomains', async () => {
-    h = await startServer({ allowedHosts: ['wfe.test', '.dev.test'] });
-    for (const host of [`wfe.test:${port()}`, 'WFE.test', `dev.test:${port()}`, `a.b.dev.test:${port()}`, `localhost:${port()}`])
-      expect((await send('GET', '/workflows', { Host: host })).status, host).toBe(200);
-    for (const host of [`evil.test:${port()}`, `wfe.test.evil:${port()}`, `xdev.test:${port()}`, `sub.wfe.test:${port()}`])
-      expect((await send('GET', '/workflows', { Host: host })).status, host).toBe(403);
+  serverTest('--allowed-host adds a name, and with a leading dot its subdomains', async ({ server }) => {
+    const h = await server({ allowedHosts: ['wfe.test', '.dev.test'] });
+    for (const host of [`wfe.test:${port(h)}`, 'WFE.test', `dev.test:${port(h)}`, `a.b.dev.test:${port(h)}`, `localhost:${port(h)}`])
+      expect((await send(h, 'GET', '/workflows', { Host: host })).status, host).toBe(200);
+    for (const host of [`evil.test:${port(h)}`, `wfe.test.evil:${port(h)}`, `xdev.test:${port(h)}`, `sub.wfe.test:${port(h)}`])
+      expect((await send(h, 'GET', '/workflows', { Host: host })).status, host).toBe(403);
   });
 
-  it('bound beyond loopback, the Host is free unless --allowed-host names some; then addresses still pass', async () => {
-    h = await startServer({ host: '0.0.0.0' });
-    expect((await send('GET', '/workflows', { Host: 'mybox.lan:3000' })).status).toBe(200);
+  serverTest('bound beyond loopback, the Host is free unless --allowed-host names some; then addresses still pass', async ({ server }) => {
+    let h = await server({ host: '0.0.0.0' });
+    expect((await send(h, 'GET', '/workflows', { Host: 'mybox.lan:3000' })).status).toBe(200);
     await h.close();
-    h = await startServer({ host: '0.0.0.0', allowedHosts: ['mybox.lan'] });
+    h = await server({ host: '0.0.0.0', allowedHosts: ['mybox.lan'] });
     for (const host of ['mybox.lan:3000', '192.168.1.20:3000', '[fe80::1]:3000', 'localhost:3000'])
-      expect((await send('GET', '/workflows', { Host: host })).status, host).toBe(200);
-    expect((await send('GET', '/workflows', { Host: 'evil.example:3000' })).status).toBe(403);
+      expect((await send(h, 'GET', '/workflows', { Host: host })).status, host).toBe(200);
+    expect((await send(h, 'GET', '/workflows', { Host: 'evil.example:3000' })).status).toBe(403);
   });
 });
 

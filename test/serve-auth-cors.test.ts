@@ -1,14 +1,8 @@
 // Auth and CORS on the real server: credentials gate the workflow routes, never the editor's public ones.
 import { SignJWT } from 'jose';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, type Harness } from './support/harness.js';
+import { describe, expect } from 'vitest';
+import { serverTest } from './support/server-fixture.js';
 import { twoNodeWorkflow } from './support/workflows.js';
-
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
 
 const secret = 'a-long-test-secret-for-hs256-signing';
 const jwt = (scope: string, expiresIn = '5m') =>
@@ -20,8 +14,8 @@ const jwt = (scope: string, expiresIn = '5m') =>
     .sign(new TextEncoder().encode(secret));
 
 describe('auth on the real server', () => {
-  it('--token: 401 without it, 200 with it; the editor’s unauthenticated routes stay public', async () => {
-    h = await startServer({ auth: { token: 'tok' }, files: { 'a.json': twoNodeWorkflow('wf-a') } });
+  serverTest('--token: 401 without it, 200 with it; the editor’s unauthenticated routes stay public', async ({ server }) => {
+    const h = await server({ auth: { token: 'tok' }, files: { 'a.json': twoNodeWorkflow('wf-a') } });
     const anonymous = await h.call('GET', '/workflows/wf-a');
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
@@ -32,8 +26,8 @@ describe('auth on the real server', () => {
     expect((await h.call('GET', '/nodes')).status).toBe(401);
   });
 
-  it('--read-token and a JWT without the write scope read but get 403 FORBIDDEN on writes; nothing changes', async () => {
-    h = await startServer({
+  serverTest('--read-token and a JWT without the write scope read but get 403 FORBIDDEN on writes; nothing changes', async ({ server }) => {
+    const h = await server({
       auth: { token: 'rw', readToken: 'ro', jwtSecret: secret },
       files: { 'a.json': twoNodeWorkflow('wf-a', 'Alpha') },
     });
@@ -55,16 +49,16 @@ describe('auth on the real server', () => {
     expect((await h.call('GET', '/workflows/wf-a', undefined, { Authorization: 'Bearer rw' })).body.data.name).toBe('by jwt');
   });
 
-  it('accepts a SESS* session cookie with --session', async () => {
-    h = await startServer({ auth: { session: 'abc' } });
+  serverTest('accepts a SESS* session cookie with --session', async ({ server }) => {
+    const h = await server({ auth: { session: 'abc' } });
     expect((await h.call('GET', '/workflows', undefined, { Cookie: 'SESS1f2e=abc' })).status).toBe(200);
     expect((await h.call('GET', '/workflows', undefined, { Cookie: 'SESS1f2e=zzz' })).status).toBe(401);
   });
 });
 
 describe('CORS on the real server', () => {
-  it('answers the editor’s preflight before auth, and exposes ETag and pagination headers', async () => {
-    h = await startServer({ auth: { token: 'tok' }, files: { 'a.json': twoNodeWorkflow('wf-a') } });
+  serverTest('answers the editor’s preflight before auth, and exposes ETag and pagination headers', async ({ server }) => {
+    const h = await server({ auth: { token: 'tok' }, files: { 'a.json': twoNodeWorkflow('wf-a') } });
     const preflight = await fetch(`${h.base}/workflows/wf-a`, {
       method: 'OPTIONS',
       headers: {
@@ -85,23 +79,26 @@ describe('CORS on the real server', () => {
     expect(get.headers.get('access-control-expose-headers')).toMatch(/X-Total-Count/);
   });
 
-  it('--cors-origin adds an origin; any other gets no CORS headers and cannot write, even with a valid token', async () => {
-    h = await startServer({
-      auth: { token: 'tok' },
-      corsOrigins: ['https://editor.example'],
-      files: { 'a.json': twoNodeWorkflow('wf-a', 'Alpha') },
-    });
-    const token = { Authorization: 'Bearer tok' };
-    const allowed = await h.call('GET', '/workflows', undefined, { ...token, Origin: 'https://editor.example' });
-    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://editor.example');
-    expect(
-      (await h.call('PUT', '/workflows/wf-a', { name: 'from the editor' }, { ...token, Origin: 'https://editor.example' })).status,
-    ).toBe(200);
-    const other = await h.call('GET', '/workflows', undefined, { ...token, Origin: 'https://evil.example' });
-    expect(other.headers.get('access-control-allow-origin')).toBeNull();
-    const write = await h.call('PUT', '/workflows/wf-a', { name: 'hijacked' }, { ...token, Origin: 'https://evil.example' });
-    expect(write.status).toBe(403);
-    expect(write.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
-    expect((await h.call('GET', '/workflows/wf-a', undefined, token)).body.data.name).toBe('from the editor');
-  });
+  serverTest(
+    '--cors-origin adds an origin; any other gets no CORS headers and cannot write, even with a valid token',
+    async ({ server }) => {
+      const h = await server({
+        auth: { token: 'tok' },
+        corsOrigins: ['https://editor.example'],
+        files: { 'a.json': twoNodeWorkflow('wf-a', 'Alpha') },
+      });
+      const token = { Authorization: 'Bearer tok' };
+      const allowed = await h.call('GET', '/workflows', undefined, { ...token, Origin: 'https://editor.example' });
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('https://editor.example');
+      expect(
+        (await h.call('PUT', '/workflows/wf-a', { name: 'from the editor' }, { ...token, Origin: 'https://editor.example' })).status,
+      ).toBe(200);
+      const other = await h.call('GET', '/workflows', undefined, { ...token, Origin: 'https://evil.example' });
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+      const write = await h.call('PUT', '/workflows/wf-a', { name: 'hijacked' }, { ...token, Origin: 'https://evil.example' });
+      expect(write.status).toBe(403);
+      expect(write.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
+      expect((await h.call('GET', '/workflows/wf-a', undefined, token)).body.data.name).toBe('from the editor');
+    },
+  );
 });

@@ -1,18 +1,12 @@
 // wfe serve skips what wfe validate skips: the default non-workflow files, --ignore globs and ignore: of
 // wfe.config.yaml; none of them is served or reported as a broken workflow.
-import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, type Harness } from './support/harness.js';
+import { describe, expect } from 'vitest';
+import { serverTest } from './support/server-fixture.js';
 import { twoNodeWorkflow } from './support/workflows.js';
 
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
-
 describe('wfe serve: files that are not workflows', () => {
-  it('skips package manifests, tsconfig, ignore: globs and --ignore globs; serves the rest', async () => {
-    h = await startServer({
+  serverTest('skips package manifests, tsconfig, ignore: globs and --ignore globs; serves the rest', async ({ server }) => {
+    const h = await server({
       ignore: ['*.schema.json'],
       files: {
         'wfe.config.yaml': 'ignore:\n  - drafts/\n',
@@ -29,8 +23,8 @@ describe('wfe serve: files that are not workflows', () => {
     expect(loadErrors.map((e) => e.file)).toEqual([]);
   });
 
-  it('without the ignores, the same files are reported (the test can fail)', async () => {
-    h = await startServer({ files: { 'drafts/half.json': '{ "id": "half", ', 'team/kept.json': twoNodeWorkflow('kept') } });
+  serverTest('without the ignores, the same files are reported (the test can fail)', async ({ server }) => {
+    const h = await server({ files: { 'drafts/half.json': '{ "id": "half", ', 'team/kept.json': twoNodeWorkflow('kept') } });
     const loadErrors = (await h.call('GET', '/system/config')).body.data.loadErrors as Array<{ file: string }>;
     expect(loadErrors.map((e) => e.file)).toEqual(['drafts/half.json']);
   });

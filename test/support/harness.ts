@@ -39,26 +39,40 @@ export async function replaceFile(dir: string, rel: string, value: unknown): Pro
   await rename(temp, join(dir, rel));
 }
 
-export async function startServer(options: Partial<ServeOptions> & { files?: Record<string, unknown> } = {}): Promise<Harness> {
+/** What startServer takes: serve options (the rest default to a loopback test server) and files to write first. */
+export type StartOptions = Partial<ServeOptions> & { files?: Record<string, unknown> };
+
+export async function startServer(options: StartOptions = {}): Promise<Harness> {
   const dir = options.dir ?? (await tempDir());
-  if (options.files) await writeFiles(dir, options.files);
+  const removeDir = () => (options.dir ? Promise.resolve() : rm(dir, { recursive: true, force: true }));
+  let server: WfeServer | undefined;
+  let url: string;
   const logs: string[] = [];
-  const logger: Logger = createLogger('debug', (line) => logs.push(line));
-  const server = await createServer({
-    dir,
-    basePath: '/api/flowdrop',
-    watch: false,
-    maxBody: 10 * 1024 * 1024,
-    host: '127.0.0.1',
-    auth: {},
-    logger,
-    ...options,
-  });
-  const { url } = await server.listen(0, '127.0.0.1');
+  try {
+    if (options.files) await writeFiles(dir, options.files);
+    const logger: Logger = createLogger('debug', (line) => logs.push(line));
+    server = await createServer({
+      dir,
+      basePath: '/api/flowdrop',
+      watch: false,
+      maxBody: 10 * 1024 * 1024,
+      host: '127.0.0.1',
+      auth: {},
+      logger,
+      ...options,
+    });
+    ({ url } = await server.listen(0, '127.0.0.1'));
+  } catch (err) {
+    // A server that does not start leaves no folder or watcher behind (tests that expect it to fail included).
+    await server?.close();
+    await removeDir();
+    throw err;
+  }
+  const started = server;
   return {
     dir,
     base: url,
-    server,
+    server: started,
     logs,
     async call(method, path, body, headers = {}) {
       const init: RequestInit = { method, headers: { ...headers } };
@@ -77,8 +91,8 @@ export async function startServer(options: Partial<ServeOptions> & { files?: Rec
       return { status: res.status, headers: res.headers, body: parsed, text };
     },
     async close() {
-      await server.close();
-      if (!options.dir) await rm(dir, { recursive: true, force: true });
+      await started.close();
+      await removeDir();
     },
   };
 }
