@@ -1,12 +1,16 @@
 // One watcher over the served folder, shared by the store and the catalog, that lists no folder
-// on an event and does not re-read the server's own writes. Counters of the watcher and the store are the
-// test hooks; markers written after the writes under test prove their events were handled (no sleeps).
+// on an event and does not re-read the server's own writes. The watcher's counters and the files the store
+// reads because of an event (its onEventRead observer) tell what each did; markers written after the
+// writes under test prove their events were handled, and an edit of a file made last, once served, that
+// every earlier event of that file was (no sleeps).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { chmod, mkdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { WorkflowStore } from '../src/store/workflow-store.js';
 import { FolderWatcher, type FolderEvent } from '../src/util/folder-watcher.js';
-import { eventually, replaceFile, startServer, tempDir, type Harness } from './support/harness.js';
+import { createLogger } from '../src/util/logger.js';
+import { eventually, replaceFile, startServer, tempDir, writeFiles, type Harness } from './support/harness.js';
 import { customNodeType, twoNodeWorkflow } from './support/workflows.js';
 
 const TEMP_FILE = /(^|\/)\..+\.wfe-\d+-\d+\.tmp$/;
@@ -19,6 +23,43 @@ async function serve(files: Record<string, unknown>): Promise<Harness> {
   const h = await startServer({ watch: true, files });
   cleanup.push(() => h.close());
   return h;
+}
+
+/** A store over a folder of `files`, watched as serve watches it, that lists each file it reads because of an event. */
+async function watchedStore(files: Record<string, unknown>) {
+  const dir = await tempDir();
+  await writeFiles(dir, files);
+  const logs: string[] = [];
+  const eventReads: string[] = [];
+  const poll = process.env.CHOKIDAR_USEPOLLING === '1' || process.env.CHOKIDAR_USEPOLLING === 'true';
+  const watcher = await FolderWatcher.open(dir, { poll });
+  const store = await WorkflowStore.open(dir, {
+    watch: true,
+    watcher,
+    logger: createLogger('debug', (line) => logs.push(line)),
+    onEventRead: (file) => eventReads.push(file),
+  });
+  watcher.release();
+  cleanup.push(async () => {
+    await store.close();
+    await watcher.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  return { dir, store, watcher, logs, eventReads };
+}
+
+/**
+ * Edits each file by hand and waits until every edit is served. The events of one file are handled one
+ * after another, so every event of these files before the edits has then been handled too.
+ */
+async function handledInTurn(dir: string, store: WorkflowStore, files: string[]): Promise<void> {
+  const servedFrom = (rel: string) => [...store.workflows()].find((served) => served.file === rel)?.workflow;
+  for (const rel of files) {
+    const workflow = servedFrom(rel);
+    if (!workflow) throw new Error(`${rel} is not served`);
+    await replaceFile(dir, rel, { ...workflow, description: 'edited by hand' });
+  }
+  await eventually(() => files.every((rel) => servedFrom(rel)?.description === 'edited by hand'), 5000, 'the edits by hand');
 }
 
 describe('one watcher for the served folder', () => {
@@ -46,55 +87,63 @@ describe('one watcher for the served folder', () => {
   });
 
   it("drops the temp files of the server's own writes by name, does not re-read its renames, and lists no folder", async () => {
-    const h = await serve({ 'a.json': twoNodeWorkflow('wf-a'), 'team/b.json': twoNodeWorkflow('wf-b') });
-    const watcher = h.server.context.watcher!;
-    const store = h.server.context.store;
+    const { dir, store, watcher, logs, eventReads } = await watchedStore({
+      'a.json': twoNodeWorkflow('wf-a'),
+      'team/b.json': twoNodeWorkflow('wf-b'),
+    });
     const delivered: FolderEvent[] = [];
     watcher.subscribe((event) => delivered.push(event));
     const listingsAtStart = watcher.counters.folderListings;
-    const readsAtStart = store.counters.eventReads;
 
     for (let i = 0; i < 5; i++) {
-      expect((await h.call('PUT', '/workflows/wf-a', { description: `save ${i}` })).status).toBe(200);
-      expect((await h.call('PUT', '/workflows/wf-b', { description: `save ${i}` })).status).toBe(200);
+      await store.update('wf-a', { description: `save ${i}` });
+      await store.update('wf-b', { description: `save ${i}` });
     }
     // Events arrive in order: once the marker is served, the echoes of the saves have arrived too.
-    await replaceFile(h.dir, 'marker.json', twoNodeWorkflow('marker'));
-    await eventually(async () => (await h.call('GET', '/workflows/marker')).status === 200, 5000, 'the marker');
+    await replaceFile(dir, 'marker.json', twoNodeWorkflow('marker'));
+    await eventually(() => store.get('marker'), 5000, 'the marker');
     await watcher.settled();
-    await store.settled();
 
     const rels = delivered.map((e) => e.rel);
     expect(rels).toContain('a.json'); // the renames were seen...
     expect(rels).toContain('team/b.json');
     expect(rels.filter((rel) => TEMP_FILE.test(rel))).toEqual([]); // ...their temp files never were
     expect(watcher.counters.ignored).toBeGreaterThan(0);
-    // The marker only: no echo was read back.
-    expect(store.counters.eventReads - readsAtStart, `read: ${store.counters.lastEventReads.join(', ')}`).toBe(1);
     expect(watcher.counters.folderListings).toBe(listingsAtStart);
-    expect(h.logs.filter((l) => l.includes('on disk, reloaded') && !l.includes('marker.json'))).toEqual([]);
-    expect((await h.call('GET', '/workflows/wf-a')).body.data.description).toBe('save 4');
+    expect(store.get('wf-a')?.workflow.description).toBe('save 4');
+
+    await handledInTurn(dir, store, ['a.json', 'team/b.json']);
+    // The marker and the edits made to be sure every echo had been handled: no echo was read back.
+    expect([...eventReads].sort(), `read: ${eventReads.join(', ')}`).toEqual(['a.json', 'marker.json', 'team/b.json']);
+    const reloaded = logs.filter((l) => l.includes('on disk, reloaded'));
+    expect(reloaded).toHaveLength(3);
+    expect(reloaded).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('a.json: changed on disk'),
+        expect.stringContaining('marker.json: added on disk'),
+        expect.stringContaining('team/b.json: changed on disk'),
+      ]),
+    );
   });
 
   it('knows its own file by its identity when the modification time falls on a whole second', async () => {
     // A 4 ms kernel clock puts 1 write in 250 on a whole second: that is no sign of a coarse file system
     // once this folder has shown times with a fraction (CI once read an echo back because of it).
-    const h = await serve({ 'a.json': twoNodeWorkflow('wf-a') });
-    const store = h.server.context.store;
-    expect((await h.call('PUT', '/workflows/wf-a', { description: 'saved' })).status).toBe(200);
-    const wholeSecond = new Date(Math.floor(Date.now() / 1000) * 1000);
-    await utimes(join(h.dir, 'a.json'), wholeSecond, wholeSecond);
-    await replaceFile(h.dir, 'marker-1.json', twoNodeWorkflow('marker-1'));
-    await eventually(async () => (await h.call('GET', '/workflows/marker-1')).status === 200, 5000, 'the first marker');
-    await store.settled();
-    const readsBefore = store.counters.eventReads;
+    const { dir, store, watcher, eventReads } = await watchedStore({ 'a.json': twoNodeWorkflow('wf-a') });
+    await store.update('wf-a', { description: 'saved' });
+    // A whole second other than the file's time, so that the event of this change reads the file.
+    const wholeSecond = new Date((Math.floor((await stat(join(dir, 'a.json'))).mtimeMs / 1000) - 1) * 1000);
+    await utimes(join(dir, 'a.json'), wholeSecond, wholeSecond);
+    await eventually(() => eventReads.includes('a.json'), 5000, 'the store to look at a.json again');
+    const readsBefore = eventReads.length;
 
-    await chmod(join(h.dir, 'a.json'), 0o600); // an event on a.json, whose identity (time included) is unchanged
-    await replaceFile(h.dir, 'marker-2.json', twoNodeWorkflow('marker-2'));
-    await eventually(async () => (await h.call('GET', '/workflows/marker-2')).status === 200, 5000, 'the second marker');
-    await h.server.context.watcher!.settled();
-    await store.settled();
-    expect(store.counters.eventReads - readsBefore, `read: ${store.counters.lastEventReads.join(', ')}`).toBe(1); // the marker only
+    await chmod(join(dir, 'a.json'), 0o600); // an event on a.json, whose identity (time included) is unchanged
+    await replaceFile(dir, 'marker-2.json', twoNodeWorkflow('marker-2'));
+    await eventually(() => store.get('marker-2'), 5000, 'the second marker');
+    await watcher.settled();
+    await handledInTurn(dir, store, ['a.json']);
+    // The marker, and the edit made to be sure the event of the chmod had been handled.
+    expect(eventReads.slice(readsBefore), `read: ${eventReads.join(', ')}`).toEqual(['marker-2.json', 'a.json']);
   });
 
   it('still reloads a hand edit that lands right after a save', async () => {

@@ -45,7 +45,7 @@ export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
               (!search || `${workflow.name}\n${workflow.description ?? ''}`.toLowerCase().includes(search)) &&
               (!tags || tags.length === 0 || tags.some((t) => workflow.metadata.tags?.includes(t)))
           : undefined;
-      const { total, items } = ctx.store.page(ORDER_OF[sort], order === 'desc', offset, limit, keep);
+      const { total, items } = ctx.store.page({ order: ORDER_OF[sort], descending: order === 'desc', offset, limit, keep });
       return cachedJson(
         envelopeAround(`[${items.map((p) => p.json).join(',')}]`, `Found ${total} workflows`),
         paginationHeaders(total, limit, offset),
