@@ -12,7 +12,7 @@ import { createCors } from '../src/server/cors.js';
 import { answerTo } from '../src/server/errors.js';
 import type { AuthOptions } from '../src/server/options.js';
 import { chatFlow } from './support/flows.js';
-import { startServer, type Harness } from './support/harness.js';
+import { serverTest } from './support/server-fixture.js';
 
 const BASE = '/api/flowdrop';
 let app: Polka | undefined;
@@ -209,63 +209,60 @@ describe('--session', () => {
 });
 
 describe('a real server under --token: the pipeline status read the editor makes without headers', () => {
-  let server: Harness | undefined;
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-  });
+  serverTest(
+    'serves GET /pipeline/{runId} without a credential; lists, other reads and every write still need one',
+    async ({ server: startServer }) => {
+      // A long step delay keeps the run going, so stopping it below is a real write on a live run.
+      const server = await startServer({ files: { 'chat.json': chatFlow('chat') }, auth: { token: 's3cret' }, stepDelayMs: 60_000 });
+      const auth = bearer('s3cret');
+      const started = await server.call('POST', '/workflows/chat/execute', { inputs: { message: 'hi' } }, auth);
+      expect(started.status).toBe(202);
+      const runId: string = started.body.data.pipeline_id;
+      expect(runId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
-  it('serves GET /pipeline/{runId} without a credential; lists, other reads and every write still need one', async () => {
-    // A long step delay keeps the run going, so stopping it below is a real write on a live run.
-    server = await startServer({ files: { 'chat.json': chatFlow('chat') }, auth: { token: 's3cret' }, stepDelayMs: 60_000 });
-    const auth = bearer('s3cret');
-    const started = await server.call('POST', '/workflows/chat/execute', { inputs: { message: 'hi' } }, auth);
-    expect(started.status).toBe(202);
-    const runId: string = started.body.data.pipeline_id;
-    expect(runId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      const overlay = await server.call('GET', `/pipeline/${runId}`);
+      expect(overlay.status).toBe(200);
+      expect(overlay.body).toMatchObject({
+        id: runId,
+        status: 'running',
+        jobs: expect.arrayContaining([expect.objectContaining({ node_id: 'model' })]),
+      });
+      expect((await server.call('GET', `/pipeline/${runId}/`)).status).not.toBe(401);
+      expect((await server.call('HEAD', `/pipeline/${runId}`)).status).not.toBe(401);
+      // The capability is the id: an unknown UUID is simply not found, anything else is not public.
+      expect((await server.call('GET', '/pipeline/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+      expect((await server.call('GET', '/pipeline/chat')).status).toBe(401);
 
-    const overlay = await server.call('GET', `/pipeline/${runId}`);
-    expect(overlay.status).toBe(200);
-    expect(overlay.body).toMatchObject({
-      id: runId,
-      status: 'running',
-      jobs: expect.arrayContaining([expect.objectContaining({ node_id: 'model' })]),
-    });
-    expect((await server.call('GET', `/pipeline/${runId}/`)).status).not.toBe(401);
-    expect((await server.call('HEAD', `/pipeline/${runId}`)).status).not.toBe(401);
-    // The capability is the id: an unknown UUID is simply not found, anything else is not public.
-    expect((await server.call('GET', '/pipeline/00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    expect((await server.call('GET', '/pipeline/chat')).status).toBe(401);
+      const protectedReads = [
+        '/executions',
+        `/executions?workflow_id=chat`,
+        '/workflows',
+        '/workflows/chat',
+        '/workflow/chat/pipelines',
+        `/executions/${runId}`,
+        `/executions/${runId}/logs`,
+        `/pipeline/${runId}/status`,
+        `/pipeline/${runId}/logs`,
+        `/pipelines/${runId}/interrupts`,
+        `/agentspec/executions/${runId}`,
+      ];
+      for (const path of protectedReads) expect((await server.call('GET', path)).status, `GET ${path}`).toBe(401);
+      const writes: Array<[string, string, unknown?]> = [
+        ['POST', `/pipeline/${runId}`, {}],
+        ['POST', `/pipeline/${runId}/stop`],
+        ['POST', `/pipeline/${runId}/execute`, {}],
+        ['POST', `/executions/${runId}/cancel`],
+        ['PUT', `/pipeline/${runId}`, {}],
+        ['DELETE', `/pipeline/${runId}`],
+        ['PUT', '/workflows/chat', {}],
+        ['POST', '/workflows/chat/execute', {}],
+        ['POST', '/execute', { workflowId: 'chat' }],
+      ];
+      for (const [method, path, body] of writes) expect((await server.call(method, path, body)).status, `${method} ${path}`).toBe(401);
+      expect((await server.call('GET', `/pipeline/${runId}`)).body.status).toBe('running');
 
-    const protectedReads = [
-      '/executions',
-      `/executions?workflow_id=chat`,
-      '/workflows',
-      '/workflows/chat',
-      '/workflow/chat/pipelines',
-      `/executions/${runId}`,
-      `/executions/${runId}/logs`,
-      `/pipeline/${runId}/status`,
-      `/pipeline/${runId}/logs`,
-      `/pipelines/${runId}/interrupts`,
-      `/agentspec/executions/${runId}`,
-    ];
-    for (const path of protectedReads) expect((await server.call('GET', path)).status, `GET ${path}`).toBe(401);
-    const writes: Array<[string, string, unknown?]> = [
-      ['POST', `/pipeline/${runId}`, {}],
-      ['POST', `/pipeline/${runId}/stop`],
-      ['POST', `/pipeline/${runId}/execute`, {}],
-      ['POST', `/executions/${runId}/cancel`],
-      ['PUT', `/pipeline/${runId}`, {}],
-      ['DELETE', `/pipeline/${runId}`],
-      ['PUT', '/workflows/chat', {}],
-      ['POST', '/workflows/chat/execute', {}],
-      ['POST', '/execute', { workflowId: 'chat' }],
-    ];
-    for (const [method, path, body] of writes) expect((await server.call(method, path, body)).status, `${method} ${path}`).toBe(401);
-    expect((await server.call('GET', `/pipeline/${runId}`)).body.status).toBe('running');
-
-    expect((await server.call('POST', `/pipeline/${runId}/stop`, undefined, auth)).status).toBe(200);
-    expect((await server.call('GET', `/pipeline/${runId}`)).body.status).toBe('cancelled');
-  });
+      expect((await server.call('POST', `/pipeline/${runId}/stop`, undefined, auth)).status).toBe(200);
+      expect((await server.call('GET', `/pipeline/${runId}`)).body.status).toBe('cancelled');
+    },
+  );
 });

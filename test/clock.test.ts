@@ -1,26 +1,17 @@
 // Every stamp the server writes comes from the injected clock: a workflow's times, a run's, its jobs'
 // and its logs', a session's and its messages'.
-import { rm } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Clock } from '../src/util/clock.js';
 import { chatFlow } from './support/flows.js';
-import { startServer, type Harness } from './support/harness.js';
+import { serverTest } from './support/server-fixture.js';
 import { converse } from './support/playground.js';
 
 const PINNED = new Date('2031-05-06T07:08:09.000Z');
 const pinned: Clock = { now: () => new Date(PINNED) };
 
-let h: Harness | undefined;
-afterEach(async () => {
-  if (!h) return;
-  await h.close();
-  await rm(h.dir, { recursive: true, force: true });
-  h = undefined;
-});
-
 describe('the injected clock', () => {
-  it('stamps a created and an updated workflow', async () => {
-    h = await startServer({ clock: pinned });
+  serverTest('stamps a created and an updated workflow', async ({ server }) => {
+    const h = await server({ clock: pinned });
     const created = await h.call('POST', '/workflows', { name: 'Stamped', nodes: [], edges: [] });
     expect(created.status).toBe(201);
     const id: string = created.body.data.id;
@@ -29,8 +20,8 @@ describe('the injected clock', () => {
     expect(updated.body.data.metadata.updatedAt).toBe(PINNED.toISOString());
   });
 
-  it('stamps a run, its jobs, its logs, its session and its messages', async () => {
-    h = await startServer({ clock: pinned, stepDelayMs: 0, files: { 'chat.json': chatFlow('chat', { mockResponse: 'hello' }) } });
+  serverTest('stamps a run, its jobs, its logs, its session and its messages', async ({ server }) => {
+    const h = await server({ clock: pinned, stepDelayMs: 0, files: { 'chat.json': chatFlow('chat', { mockResponse: 'hello' }) } });
     const { sessionId, messages } = await converse(h, 'chat', 'what time is it?');
     const runId = messages[0].executionId!;
     const pipeline = (await h.call('GET', `/pipeline/${runId}`)).body.data;
