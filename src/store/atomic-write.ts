@@ -6,7 +6,6 @@ import { ConflictError } from '../util/domain-errors.js';
 import { renameGuarded, TEMP_FILE_MODE, type PinnedFile, type TargetExpectation } from './guarded-rename.js';
 
 export type { FileIdentity } from './store-fs.js';
-export type { PinnedFile, TargetExpectation } from './guarded-rename.js';
 
 /**
  * A guarded rename that took place: the temp file's path (gone now) and the replaced file, still open when

@@ -7,7 +7,7 @@ import { ConflictError } from '../util/domain-errors.js';
 import type { StoreFs } from './store-fs.js';
 import { errnoCode } from '../util/narrow.js';
 
-export const LINK_REFUSED = 'is a symbolic link (or lies under one); the server never reads, writes or deletes through a link';
+const LINK_REFUSED = 'is a symbolic link (or lies under one); the server never reads, writes or deletes through a link';
 
 /** A path of the folder that crosses a symbolic link. `rel` is the path asked for, `link` the link on the way. */
 export class LinkRefusedError extends ConflictError {

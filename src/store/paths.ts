@@ -8,7 +8,7 @@ import { InvalidInputError, LimitError } from '../util/domain-errors.js';
 export const INTERNAL_DIR = '.wfe';
 
 /** A new workflow's id becomes `<id>.json`, and `<id>.<time>.json` in backups: this keeps both under 255 bytes. */
-export const MAX_ID_BYTES = 200;
+const MAX_ID_BYTES = 200;
 
 /** Rejects ids that could escape the folder or hide a file (every id that reaches a route). */
 export function assertSafeId(id: string, field = 'id'): void {

@@ -3,9 +3,9 @@
 import { nodeCrypto } from '../util/lazy-module.js';
 import type { JsonObject, Workflow, WorkflowFile, WorkflowMetadata, WorkflowNode } from '../contract/types.js';
 
-export const DEFAULT_SCHEMA_VERSION = '1.0.0';
+const DEFAULT_SCHEMA_VERSION = '1.0.0';
 
-export const newVersionId = (): string => nodeCrypto().randomUUID();
+const newVersionId = (): string => nodeCrypto().randomUUID();
 
 /** Response-only node fields are not persisted: they describe a run, not the graph. */
 function withoutRuntimeFields(nodes: WorkflowNode[]): WorkflowNode[] {
