@@ -87,7 +87,7 @@ interface Merged {
 const NODE_FILE = /^[^.~][^~]*\.(json|ya?ml)$/;
 const RELOAD_DEBOUNCE_MS = 30;
 
-export const isNodeTypeFileName = (name: string): boolean => NODE_FILE.test(name);
+const isNodeTypeFileName = (name: string): boolean => NODE_FILE.test(name);
 
 export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Catalog> {
   const root = path.resolve(dir);
@@ -238,7 +238,7 @@ const isMissing = (err: unknown): boolean => isOneOf(['ENOENT', 'ENOTDIR'], errn
 export type Checked<T> = ParseResult<T, LoadError[]>;
 
 /** A nodes/ file holds one node type or a list of them; an empty file defines none. */
-export function checkNodeTypesFile(file: string, text: string): Checked<NodeMetadata[]> {
+function checkNodeTypesFile(file: string, text: string): Checked<NodeMetadata[]> {
   const parsed = parseSource(file, text);
   if (!parsed.ok) return { ok: false, error: [parsed.error] };
   const value = parsed.value;

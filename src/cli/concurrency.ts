@@ -10,7 +10,7 @@ export type Concurrency = number | 'auto' | 'off';
  * A worker costs about as much to start (loading the checks into a fresh thread, 60-100 ms of CPU here) as
  * checking a few hundred files: below this many inputs a worker per core, `auto` stays in this thread.
  */
-export const AUTO_INPUTS_PER_THREAD = 200;
+const AUTO_INPUTS_PER_THREAD = 200;
 
 /** The worker threads for `inputs` inputs; 0 means none: the work stays in the main thread. */
 export function workerThreadsFor(concurrency: Concurrency | undefined, inputs: number): number {

@@ -5,7 +5,7 @@ import { syncDirectory, writeFileAtomic } from '../store/atomic-write.js';
 import { errnoCode } from '../util/narrow.js';
 import { UsageError } from './usage-error.js';
 
-export class OutputExistsError extends Error {
+class OutputExistsError extends Error {
   constructor(readonly target: string) {
     super(`${target} already exists; use --force to overwrite it`);
     this.name = 'OutputExistsError';

@@ -40,7 +40,7 @@ export function readInput(input: Input, { blocking = true }: { blocking?: boolea
 }
 
 /** An input the parsers gave up on, or one nested too deeply to check or convert: no position to give. */
-export type RefusedInput = ParseFailed<ParseFailure & { refused: true }>;
+type RefusedInput = ParseFailed<ParseFailure & { refused: true }>;
 
 /**
  * parseText (JSON, or YAML by name or content) that never throws: a YAML alias bomb (the parser's
@@ -48,7 +48,7 @@ export type RefusedInput = ParseFailed<ParseFailure & { refused: true }>;
  * its reason. (Too deep JSON is parseText's own syntax error, with the position where it gets too deep:
  * parseJsonWithPosition checks the depth before handing a value on, so a parsed JSON value needs no walk here.)
  */
-export function parseInput(text: string, name: string): ParsedText | RefusedInput {
+function parseInput(text: string, name: string): ParsedText | RefusedInput {
   let parsed: ParsedText;
   try {
     parsed = parseText(text, name);

@@ -12,7 +12,6 @@ import type { Problem } from './types.js';
 import { isRuleId } from '../contract/rules.js';
 
 export type CacheStrategy = 'metadata' | 'content';
-export const CACHE_STRATEGIES: readonly CacheStrategy[] = ['metadata', 'content'];
 
 /** The name of the cache file in the working directory, or in the folder --cache-location names. */
 export const DEFAULT_CACHE_FILE = '.wfe-cache';

@@ -21,8 +21,6 @@ import type { checkAgentSpecDocument } from '../agentspec/checks/index.js';
 import type { dialectToOfficial } from '../agentspec/dialect.js';
 import { unknownNodeTypeMessage, unknownNodeTypes } from './unknown-node-types.js';
 
-export { unknownNodeTypeMessage, unknownNodeTypes };
-
 export interface CheckContext {
   rules: RuleConfig;
   definitions: Map<RuleId, RuleDefinition>;

@@ -16,7 +16,6 @@ import { sortProblems, type FileResult, type Problem, type Report } from './type
 import { loadAgentSpecChecks, needsAgentSpecChecks } from './agent-spec-checks.js';
 
 export type { FolderSettings };
-export { checkContextFor };
 
 /** A file read (and parsed once, when `parsed` is there), or why it cannot be checked (with where, when that is known). */
 export type ScreenedSource = ParseResult<{ text: string; parsed?: ParsedText }>;

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { sharedDir } from './shared.js';
 
-export const referenceLoader = join(sharedDir, 'pyagentspec', 'load');
+const referenceLoader = join(sharedDir, 'pyagentspec', 'load');
 
 export interface LoaderRun {
   status: number | null;

@@ -3,9 +3,9 @@ import { Box, Text, useInput, useStdin } from 'ink';
 import { useEffect, useState } from 'react';
 import { formatLoadError } from '../../contract/load-error.js';
 import type { RunProgress, ServerEvent } from '../../server/events.js';
-import { cleared, emptyState, reduce, type DashboardState } from './dashboard-state.js';
+import { cleared, reduce, type DashboardState } from './dashboard-state.js';
 
-export interface DashboardInfo {
+interface DashboardInfo {
   url: string;
   dir: string;
   workflows: () => number;
@@ -143,5 +143,3 @@ export function Dashboard({ info, initial, subscribe, onQuit, onOpen }: Dashboar
     </Box>
   );
 }
-
-export { emptyState };

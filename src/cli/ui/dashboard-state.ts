@@ -12,7 +12,7 @@ export interface DashboardState {
   counts: { requests: number; errors: number };
 }
 
-export const TAIL = 8;
+const TAIL = 8;
 const RUNS_SHOWN = 5;
 
 export const emptyState = (loadErrors: LoadError[] = []): DashboardState => ({

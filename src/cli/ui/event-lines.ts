@@ -29,7 +29,7 @@ export function prettyLine(event: ServerEvent): string {
 }
 
 /** A request is info, warn for a 4xx, error for a 5xx. */
-export function levelOfEvent(event: ServerEvent): LogLevel {
+function levelOfEvent(event: ServerEvent): LogLevel {
   if (event.type === 'log') return event.level;
   if (event.type === 'request' && event.status >= 400) return event.status >= 500 ? 'error' : 'warn';
   return LEVEL_OF[event.type];

@@ -17,4 +17,4 @@ export const isFormatName = (name: string): boolean => Object.hasOwn(FORMATTERS,
 
 export const loadFormatter = (name: string): Promise<Formatter> => FORMATTERS[name]();
 
-export type { FormatOptions, Formatter } from './options.js';
+export type { Formatter } from './options.js';
