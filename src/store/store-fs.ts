@@ -6,7 +6,7 @@ import * as fsCalls from '../util/fs-calls.js';
 import { readFileBounded, readOpenFileSync } from '../util/read-bounded.js';
 import { exchangeFiles } from './exchange-files.js';
 
-/** What tells two versions of a file apart without reading them (see the store's sameFile). */
+/** What tells two versions of a file apart without reading them (see IdentityCheck.sameFile in file-identity.ts). */
 export interface FileIdentity {
   ino: number;
   size: number;
