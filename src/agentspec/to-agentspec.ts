@@ -27,7 +27,6 @@ import {
 } from './types.js';
 
 import { LOSSY_RULE } from './rules.js';
-export { LOSSY_RULE };
 
 export interface ToAgentSpecOptions {
   /** The catalog's node types, consulted for `agentspec:component_type` after the embedded copy. */
@@ -45,8 +44,6 @@ const labelOf = (node: WorkflowNode): string => node.data?.label || node.id;
 const ref = (id: string): AsObject => ({ $component_ref: id });
 /** A part of the workflow kept under a flowdrop: metadata key: JSON, as the workflow is (see workflowValue). */
 const json = workflowValue;
-
-export { nodeTypeIdOf };
 
 type EdgeKind =
   | { kind: 'control'; fromBranch: string | null; sourceHandle: string; targetHandle: string }

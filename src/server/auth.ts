@@ -10,14 +10,14 @@ import { errnoCode, errorMessage, isRecord } from '../util/narrow.js';
 import type { AuthOptions } from './options.js';
 
 /** What the middleware attaches to `req.auth` once a request is authenticated. */
-export interface AuthInfo {
+interface AuthInfo {
   /** "token", "read-token", "session", or the JWT `sub` claim. */
   subject?: string;
   canWrite: boolean;
 }
 
 /** Paths (relative to the base path) that GET/HEAD may reach without a credential. */
-export const PUBLIC_PATHS = ['/port-config', '/categories', '/health', '/system/version', '/agentspec/health'];
+const PUBLIC_PATHS = ['/port-config', '/categories', '/health', '/system/version', '/agentspec/health'];
 
 /**
  * GET/HEAD `/pipeline/{runId}` is public too: the editor's node-status overlay and its PipelineStatus
@@ -27,7 +27,7 @@ export const PUBLIC_PATHS = ['/port-config', '/categories', '/health', '/system/
 const PUBLIC_RUN_PATH = /^\/pipeline\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/?$/i;
 
 /** Whether a GET/HEAD of `path` (relative to the base path) may go without a credential. */
-export function isPublicRead(path: string): boolean {
+function isPublicRead(path: string): boolean {
   return PUBLIC_PATHS.some((p) => path === p || path === p + '/') || PUBLIC_RUN_PATH.test(path);
 }
 

@@ -12,7 +12,7 @@ export interface CachedResponse {
 }
 
 /** A strong ETag naming the bytes, so it stays right across restarts. */
-export const contentEtag = (body: Buffer): string => `"${nodeCrypto().createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+const contentEtag = (body: Buffer): string => `"${nodeCrypto().createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
 
 export function cachedJson(json: string, headers: Record<string, string> = {}, withEtag = false): CachedResponse {
   const body = Buffer.from(json, 'utf8');

@@ -96,7 +96,7 @@ function nestsDeeper(value: unknown, depth: number, limit: number): boolean {
 export const depthMessage = (limit: number): string => `nested deeper than the limit of ${limit} levels of arrays and objects`;
 
 /** JSON's failures always have a position: the end of the text at worst. */
-export interface JsonParseFailure extends ParseFailure {
+interface JsonParseFailure extends ParseFailure {
   line: number;
   column: number;
   /** Set when the text nests deeper than this limit. */

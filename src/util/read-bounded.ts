@@ -26,7 +26,7 @@ export interface ReadCalls {
   fstat(fd: number): Promise<OpenFileStats>;
 }
 
-export interface OpenFileStats {
+interface OpenFileStats {
   size: number;
   isFile(): boolean;
 }

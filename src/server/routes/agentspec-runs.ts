@@ -10,7 +10,7 @@ import { readCheckedBody } from './checked-body.js';
 import { servedCheckContext, verdictModule } from './validate.js';
 
 /** The runtime's vocabulary: node status by node name (the FlowDrop label), durations in ms. */
-export function agentSpecStatus(run: RunRecord): Record<string, unknown> {
+function agentSpecStatus(run: RunRecord): Record<string, unknown> {
   const nodeStatuses: Record<string, unknown> = {};
   for (const job of run.jobs) {
     nodeStatuses[job.node_label] = {

@@ -10,7 +10,7 @@ import type { AppContext, Router } from '../context.js';
 import { enumParam, envelopeAround, readJsonBody, sendRaw } from '../http.js';
 
 /** A file name for Content-Disposition: the workflow name without characters that break the header. */
-export const downloadName = (name: string, extension: string): string =>
+const downloadName = (name: string, extension: string): string =>
   `${name.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim() || 'workflow'}.${extension}`;
 
 /** The workflow inside an import body: the body itself, {workflow: object}, or {workflow: "<json or yaml>"}. */

@@ -16,7 +16,7 @@ const RUN_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] 
 const LOG_LEVELS = ['debug', 'info', 'warning', 'error'] as const;
 
 /** The body the editor's canvas overlay and pipeline view read: top-level fields, and the same under data. */
-export function pipelineDetail(run: RunRecord): Record<string, unknown> {
+function pipelineDetail(run: RunRecord): Record<string, unknown> {
   const summary = { total: run.jobs.length, pending: 0, running: 0, completed: 0, failed: 0, cancelled: 0, skipped: 0 };
   const nodeStatuses: Record<string, unknown> = {};
   const jobs = run.jobs.map((job) => {
