@@ -8,6 +8,7 @@
 // step budget and abort signal.
 import type { WorkflowNode } from '../contract/types.js';
 import { AS_FLOW } from '../agentspec/metadata-keys.js';
+import { isControlOutput } from '../agentspec/node-ports.js';
 import { LOOP_EXIT_PORTS, loopExitIntoBodyMessage } from '../graph/loops.js';
 import { errorMessage, isRecord } from '../util/narrow.js';
 import { behaviourFor } from './behaviour-for.js';
@@ -22,7 +23,7 @@ import {
   type ToolCall,
 } from './behaviours.js';
 import { RunAborted, RunLimitReached, type LiveServices, type NodeRuntime, type SubflowHost } from './node-runtime.js';
-import { typeIdOf, type PlannedEdge, type RunPlan } from './plan.js';
+import { componentTypeOf, typeIdOf, type PlannedEdge, type RunPlan } from './plan.js';
 import type { JobRecord, JobStatus, RunRecord } from './types.js';
 import { isoNow, type Clock } from '../util/clock.js';
 
@@ -134,6 +135,25 @@ function valueFor(e: PlannedEdge, outputs: Record<string, unknown>): unknown {
   return Object.entries(outputs).find(([port, v]) => port !== 'trigger' && v !== true)?.[1] ?? value;
 }
 
+/** An edge that carries control: it leaves by a branch or a trigger output (a loop's back edge included). */
+const isControlEdge = (e: PlannedEdge): boolean => e.kind === 'trigger' || isControlOutput(e.sourceNode, e.sourcePort);
+
+/**
+ * A flow read from Agent Spec (every node has a component type, the one start node leaves by a control
+ * edge) runs by the spec's control flow; any other workflow by FlowDrop's data flow.
+ */
+function isControlFlow(plan: RunPlan): boolean {
+  const [start, ...others] = plan.starts;
+  const startNode = plan.nodes.get(start);
+  return (
+    others.length === 0 &&
+    startNode !== undefined &&
+    componentTypeOf(startNode) === 'start_node' &&
+    plan.steps.every((n) => componentTypeOf(n) !== undefined) &&
+    (plan.outgoing.get(start) ?? []).some(isControlEdge)
+  );
+}
+
 export class Scheduler {
   private readonly signals = new Map<string, Signal>();
   private readonly runs = new Map<string, number>();
@@ -177,6 +197,7 @@ export class Scheduler {
 
   /** Runs to the end. Throws NodeFailure (a node failed), RunAborted (stopped) or an Error (a step or loop bound). */
   async run(): Promise<void> {
+    if (isControlFlow(this.plan)) return this.walkControl();
     for (const id of this.plan.starts) {
       const step = this.steps.get(id);
       if (step) this.queue.push(step);
@@ -212,7 +233,60 @@ export class Scheduler {
       return;
     }
     if (this.plan.loopBodies.has(nodeId) && (isStart || consumed.some((e) => e.kind !== 'loopback'))) this.iterations.set(nodeId, 0);
+    const result = await this.perform(step, this.deliveredInputs(incoming));
+    this.emit(step, result, true);
+  }
 
+  /** What the active edges into a node carry, by input port. */
+  private deliveredInputs(incoming: PlannedEdge[]): Record<string, unknown> {
+    const inputs: Record<string, unknown> = {};
+    for (const e of incoming) {
+      const signal = this.signals.get(e.edge.id);
+      if (e.kind === 'trigger' || !signal?.active) continue;
+      inputs[e.targetPort || 'input'] = signal.value;
+    }
+    return inputs;
+  }
+
+  /**
+   * An Agent Spec flow, walked as the language spec says: one node at a time, from the start node along
+   * the control edge of the branch each node leaves by, until an end node or a branch with no edge. A node
+   * no control edge reaches does not run (it is skipped at the end); a loop is any cycle of control edges,
+   * bounded by the step budget. An input takes the value of the data edge whose source ran last.
+   */
+  private async walkControl(): Promise<void> {
+    const values = new Map<string, { value: unknown; order: number }>();
+    let order = 0;
+    let step = this.steps.get(this.plan.starts[0]);
+    while (step) {
+      if (this.options.signal.aborted) throw new RunAborted();
+      if (++this.options.budget.visits > this.options.maxSteps) throw new RunLimitReached(this.budgetSpent(step.node.id));
+      const inputs: Record<string, unknown> = {};
+      const latest = new Map<string, number>();
+      for (const e of step.incoming) {
+        const carried = values.get(e.edge.id);
+        const port = e.targetPort || 'input';
+        if (!carried || isControlEdge(e) || (latest.get(port) ?? -1) > carried.order) continue;
+        latest.set(port, carried.order);
+        inputs[port] = carried.value;
+      }
+      const result = await this.perform(step, inputs);
+      order++;
+      for (const e of step.outgoing)
+        if (!isControlEdge(e) && result.outputs[e.sourcePort] !== undefined)
+          values.set(e.edge.id, { value: result.outputs[e.sourcePort], order });
+      if (result.end) break;
+      const leaving = result.active ? new Set(result.active) : undefined;
+      const next = step.outgoing.find((e) => isControlEdge(e) && (!leaving || leaving.has(e.sourcePort)));
+      step = next ? this.steps.get(next.edge.target) : undefined;
+    }
+    for (const job of this.jobs.values()) if (job.status === 'pending') this.finishJob(job, 'skipped');
+  }
+
+  /** Runs one node with the inputs it was given: its job, its behaviour, an interrupt, its failure. */
+  private async perform(step: Step, given: Record<string, unknown>): Promise<NodeResult> {
+    const { node, job } = step;
+    const nodeId = node.id;
     this.record.steps++;
     this.runs.set(nodeId, (this.runs.get(nodeId) ?? 0) + 1);
     const started = this.options.clock.now().getTime();
@@ -229,7 +303,7 @@ export class Scheduler {
     const { behaviour, known } = behaviourFor(node, typeId);
     let result: NodeResult;
     try {
-      const ctx = await this.context(node, typeId, incoming, step.tools, job);
+      const ctx = await this.context(node, typeId, given, step.tools, job);
       if (ctx.config.mockError !== undefined && ctx.config.mockError !== '') throw new NodeFailure(String(ctx.config.mockError));
       result = await behaviour.run(ctx);
       if (result.interrupt) {
@@ -264,7 +338,7 @@ export class Scheduler {
     if (this.variables)
       for (const port of node.data?.metadata?.outputs ?? [])
         if (port.dataType !== 'trigger' && result.outputs[port.id] !== undefined) this.variables.set(port.id, result.outputs[port.id]);
-    this.emit(step, result, true);
+    return result;
   }
 
   /** Delivers a node's outcome on its outgoing edges and queues the targets that became ready. */
@@ -355,16 +429,11 @@ export class Scheduler {
   private async context(
     node: WorkflowNode,
     typeId: string,
-    incoming: PlannedEdge[],
+    given: Record<string, unknown>,
     tools: PlannedEdge[],
     job: JobRecord | undefined,
   ): Promise<NodeContext> {
-    const inputs: Record<string, unknown> = {};
-    for (const e of incoming) {
-      const signal = this.signals.get(e.edge.id);
-      if (e.kind === 'trigger' || !signal?.active) continue;
-      inputs[e.targetPort || 'input'] = signal.value;
-    }
+    const inputs: Record<string, unknown> = { ...given };
     // An input no edge delivered: the flow's variable of that name (data passed by name), else its default.
     for (const port of node.data?.metadata?.inputs ?? []) {
       if (port.dataType === 'trigger' || port.dataType === 'tool' || inputs[port.id] !== undefined) continue;
@@ -426,7 +495,7 @@ export class Scheduler {
       try {
         const { behaviour } = behaviourFor(provider, typeId);
         // Building its context calls the providers attached to it (their jobs record it); it runs with no tools.
-        const context = await this.context(provider, typeId, [], this.plan.tools.get(provider.id) ?? [], job);
+        const context = await this.context(provider, typeId, {}, this.plan.tools.get(provider.id) ?? [], job);
         const out = await behaviour.run({ ...context, tools: [] });
         result = Object.entries(out.outputs).find(([k]) => k !== 'tool' && k !== 'trigger')?.[1];
         if (job) {
