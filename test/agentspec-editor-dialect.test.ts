@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { exportToAgentSpec } from '../src/agentspec/export.js';
 import { readDialect } from '../src/agentspec/dialect.js';
 import { importDocument } from '../src/agentspec/import.js';
@@ -20,7 +20,8 @@ import { loadAgentSpecChecks } from '../src/validate/agent-spec-checks.js';
 import { checkContextFor } from '../src/validate/check-context.js';
 import { agentSpecVerdict } from '../src/validate/verdict.js';
 import { editorExport, editorExports, LIBRARY_PALETTE, WFE_PALETTE } from './support/editor-agentspec-exports.js';
-import { eventually, startServer, tempDir, type Harness } from './support/harness.js';
+import { eventually, tempDir } from './support/harness.js';
+import { serverTest } from './support/server-fixture.js';
 import { referenceLoaderMissing, runReferenceLoader } from './support/reference-loader.js';
 
 type Json = Record<string, any>;
@@ -278,14 +279,8 @@ describe("Oracle's loader on the exports of the imported editor flows", () => {
 });
 
 describe('through the server: what the editor runtime client posts', () => {
-  let h: Harness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
-
-  it('POST /agentspec/flows/validate calls an LLM flow from the palette valid; execute runs it to the end', async () => {
-    h = await startServer({ stepDelayMs: 0 });
+  serverTest('POST /agentspec/flows/validate calls an LLM flow from the palette valid; execute runs it to the end', async ({ server }) => {
+    const h = await server({ stepDelayMs: 0 });
     const flow = exportNamed('wfe-pipeline');
     const validated = await h.call('POST', '/agentspec/flows/validate', flow);
     expect(validated.status).toBe(200);
@@ -293,7 +288,7 @@ describe('through the server: what the editor runtime client posts', () => {
     const started = await h.call('POST', '/agentspec/flows/execute', { flow, inputs: { user_input: 'yes' } });
     expect(started.status).toBe(200);
     const done = await eventually(async () => {
-      const s = await h!.call('GET', `/agentspec/executions/${started.body.execution_id}`);
+      const s = await h.call('GET', `/agentspec/executions/${started.body.execution_id}`);
       return ['completed', 'failed'].includes(s.body.status) ? s.body : undefined;
     });
     expect(done.status).toBe('completed');

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { parse as parseYaml } from 'yaml';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exportToAgentSpec } from '../src/agentspec/export.js';
 import { importDocument } from '../src/agentspec/import.js';
 import { parseText, toJson } from '../src/agentspec/serialize.js';
@@ -16,7 +16,7 @@ import { BUILTIN_NODE_TYPES } from '../src/catalog/builtin-node-types.js';
 import { drawnHandles, drawnPorts, renderedVisualType } from '../src/catalog/editor-handles.js';
 import type { NodeMetadata, Workflow } from '../src/contract/types.js';
 import { editorExports } from './support/editor-agentspec-exports.js';
-import { startServer, type Harness } from './support/harness.js';
+import { serverTest } from './support/server-fixture.js';
 import { agentSpecMissing, examplesDir, exampleFiles } from './agentspec-schema.js';
 import { referenceCases } from './agentspec-reference-cases.js';
 import { registryFromComponentsFile } from '../src/agentspec/references.js';
@@ -337,16 +337,13 @@ describe('every node kind import creates is in the catalog', () => {
     }
   });
 
-  let h: Harness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
-
-  it.skipIf(agentSpecMissing !== undefined)('GET /nodes lists every node type the import of the samples creates', async () => {
-    h = await startServer();
-    const listed = new Set(((await h.call('GET', '/nodes')).body.data as NodeMetadata[]).map((t) => t.id));
-    const created = new Set(importedSamples().flatMap(({ workflow }) => workflow.nodes.map((n) => n.data.metadata.id)));
-    expect([...created].filter((id) => !listed.has(id))).toEqual([]);
-  });
+  serverTest.skipIf(agentSpecMissing !== undefined)(
+    'GET /nodes lists every node type the import of the samples creates',
+    async ({ server }) => {
+      const h = await server();
+      const listed = new Set(((await h.call('GET', '/nodes')).body.data as NodeMetadata[]).map((t) => t.id));
+      const created = new Set(importedSamples().flatMap(({ workflow }) => workflow.nodes.map((n) => n.data.metadata.id)));
+      expect([...created].filter((id) => !listed.has(id))).toEqual([]);
+    },
+  );
 });

@@ -2,10 +2,9 @@
 // updateNumber…), so its first save in the editor changes only the save's own stamps (updatedAt, versionId,
 // updateNumber). A flow written by wfe comes back as it was.
 import { readFileSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importDocument } from '../src/agentspec/import.js';
 import { parseText } from '../src/agentspec/serialize.js';
 import type { Workflow } from '../src/contract/types.js';
@@ -13,7 +12,7 @@ import { applyUpdate, withMetadataDefaults } from '../src/store/workflow-model.j
 import { stableStringify } from '../src/util/stable-json.js';
 import { agentSpecMissing, exampleFiles, examplesDir } from './agentspec-schema.js';
 import { editorExports } from './support/editor-agentspec-exports.js';
-import { startServer, tempDir, type Harness } from './support/harness.js';
+import { serverTest } from './support/server-fixture.js';
 
 type Json = Record<string, any>;
 
@@ -75,24 +74,18 @@ describe('the metadata an import writes', () => {
 });
 
 describe('through the server: a file `wfe import` wrote, opened and saved in the editor', () => {
-  let h: Harness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    if (h) await rm(h.dir, { recursive: true, force: true });
-    h = undefined;
-  });
-
-  it('is served as written (the store adds a versionId of its own), and its first save changes only the stamps', async () => {
-    const { workflow } = importDocument(editorExports().find((e) => e.name === 'wfe-pipeline')!.document, { now: NOW });
-    const dir = await tempDir('wfe-import-metadata-');
-    await writeFile(join(dir, `${workflow.id}.json`), stableStringify(workflow));
-    h = await startServer({ dir });
-    const opened = await h.call('GET', `/workflows/${workflow.id}`);
-    expect(opened.status).toBe(200);
-    expect(changedKeys(workflow, opened.body.data)).toEqual(['metadata.versionId']);
-    const saved = await h.call('PUT', `/workflows/${workflow.id}`, opened.body.data);
-    expect(saved.status).toBe(200);
-    const reopened = (await h.call('GET', `/workflows/${workflow.id}`)).body.data;
-    expect(changedKeys(opened.body.data, reopened)).toEqual(['metadata.updateNumber', 'metadata.updatedAt', 'metadata.versionId']);
-  });
+  serverTest(
+    'is served as written (the store adds a versionId of its own), and its first save changes only the stamps',
+    async ({ server }) => {
+      const { workflow } = importDocument(editorExports().find((e) => e.name === 'wfe-pipeline')!.document, { now: NOW });
+      const h = await server({ files: { [`${workflow.id}.json`]: stableStringify(workflow) } });
+      const opened = await h.call('GET', `/workflows/${workflow.id}`);
+      expect(opened.status).toBe(200);
+      expect(changedKeys(workflow, opened.body.data)).toEqual(['metadata.versionId']);
+      const saved = await h.call('PUT', `/workflows/${workflow.id}`, opened.body.data);
+      expect(saved.status).toBe(200);
+      const reopened = (await h.call('GET', `/workflows/${workflow.id}`)).body.data;
+      expect(changedKeys(opened.body.data, reopened)).toEqual(['metadata.updateNumber', 'metadata.updatedAt', 'metadata.versionId']);
+    },
+  );
 });

@@ -8,7 +8,8 @@ import type { Workflow } from '../src/contract/types.js';
 import { loopExitsIntoBody } from '../src/graph/loops.js';
 import { runCli } from './support/cli.js';
 import { e, flow, n } from './support/flows.js';
-import { startServer, tempDir } from './support/harness.js';
+import { tempDir } from './support/harness.js';
+import { serverTest } from './support/server-fixture.js';
 
 const loop = (id: string, exitEdges: string[]): Workflow =>
   flow(
@@ -113,14 +114,9 @@ describe('wfe validate: loop-exit-into-body', () => {
     expect(report.files.flatMap((f) => f.problems.map((p) => p.ruleId))).not.toContain('loop-exit-into-body');
   });
 
-  it('does not stop the workflow from being saved through the API', async () => {
-    const h = await startServer({ dir: await tempDir(), stepDelayMs: 0 });
-    try {
-      const saved = await h.call('POST', '/workflows', resultsIntoBody);
-      expect(saved.status).toBe(201);
-    } finally {
-      await h.close();
-      await rm(h.dir, { recursive: true, force: true });
-    }
+  serverTest('does not stop the workflow from being saved through the API', async ({ server }) => {
+    const h = await server({ stepDelayMs: 0 });
+    const saved = await h.call('POST', '/workflows', resultsIntoBody);
+    expect(saved.status).toBe(201);
   });
 });
