@@ -100,7 +100,7 @@ export class WorkflowIndex {
    * A workflow that is served: one a list order holds, or one just written. Not finding it is a bug of the
    * index (servedChanged keeps every order's list in step with it), not a missing workflow.
    */
-  served(id: string): StoredWorkflow {
+  servedEntry(id: string): StoredWorkflow {
     const found = this.get(id);
     if (!found) throw new Error(`workflow store: '${id}' should be served but is not in the index`);
     return found;
@@ -127,12 +127,12 @@ export class WorkflowIndex {
     }
     const items: StoredWorkflow[] = [];
     if (!keep) {
-      for (let i = offset; i < Math.min(list.size, offset + limit); i++) items.push(this.served(list.idAt(i, descending)));
+      for (let i = offset; i < Math.min(list.size, offset + limit); i++) items.push(this.servedEntry(list.idAt(i, descending)));
       return { total: list.size, items };
     }
     let total = 0;
     for (let i = 0; i < list.size; i++) {
-      const found = this.served(list.idAt(i, descending));
+      const found = this.servedEntry(list.idAt(i, descending));
       if (!keep(found.workflow)) continue;
       if (total >= offset && items.length < limit) items.push(found);
       total++;

@@ -104,7 +104,7 @@ export class WorkflowStore {
   private readonly internal: InternalFiles;
   private readonly ownWrites: OwnWrites = { hashes: new Map(), identities: new Map() };
   /** The newest version of each workflow with saves not yet durable (what the next save builds on). */
-  private readonly tips = new Map<string, Workflow>();
+  private readonly newestUnwritten = new Map<string, Workflow>();
   private readonly queuedSaves = new Map<string, PendingSave[]>();
   private unsubscribe?: () => void;
   private ownWatcher?: FolderWatcher;
@@ -223,7 +223,7 @@ export class WorkflowStore {
             `File ${rel} already exists in the workflow folder but does not hold a valid workflow '${workflow.id}'; fix or remove it first`,
           );
         await this.persist(rel, workflow, { expectedHash: undefined });
-        return this.index.served(workflow.id);
+        return this.index.servedEntry(workflow.id);
       }),
     );
   }
@@ -252,7 +252,7 @@ export class WorkflowStore {
       throw new InvalidInputError('id', `must match the path id '${id}' (ids cannot be changed by PUT)`);
     const entry = this.index.servedFileOf(id);
     if (!entry?.workflow) throw new NotFoundError(`workflow '${id}'`);
-    const base = this.tips.get(id) ?? entry.workflow;
+    const base = this.newestUnwritten.get(id) ?? entry.workflow;
     if (ifMatch !== undefined && !etagMatches(ifMatch, etagOf(base)))
       throw new ConflictError(
         `Workflow '${id}' was changed since you read it (your If-Match ${ifMatch}, current ETag ${etagOf(base)}); reload it and apply your change again`,
@@ -262,7 +262,7 @@ export class WorkflowStore {
       );
     const next = applyUpdate(base, patch, this.now());
     this.assertGraph(next);
-    this.tips.set(id, next);
+    this.newestUnwritten.set(id, next);
     return this.counted(
       () =>
         new Promise<UpdateResult>((resolve, reject) => {
@@ -312,7 +312,7 @@ export class WorkflowStore {
         expectedIdentity: diskText === undefined ? identity : undefined,
         checkFirst,
       });
-      if (this.tips.get(id) === last) this.tips.delete(id);
+      if (this.newestUnwritten.get(id) === last) this.newestUnwritten.delete(id);
       for (const save of batch) {
         const body = save.workflow === last ? withoutBom(written) : Buffer.from(JSON.stringify(save.workflow));
         save.resolve({ workflow: save.workflow, body, file: entry.rel, etag: etagOf(save.workflow), backup });
@@ -321,7 +321,7 @@ export class WorkflowStore {
       // Saves queued behind this batch were built on top of it: they cannot land either.
       const behind = this.queuedSaves.get(id) ?? [];
       this.queuedSaves.delete(id);
-      this.tips.delete(id);
+      this.newestUnwritten.delete(id);
       for (const save of batch) save.reject(err);
       for (const save of behind)
         save.reject(
@@ -358,7 +358,7 @@ export class WorkflowStore {
       }
       const trashed = await this.internal.moveToTrash(entry.rel);
       this.index.forget(entry.rel);
-      this.tips.delete(id);
+      this.newestUnwritten.delete(id);
       if (trashed) this.options.logger.info(`${entry.rel}: deleted; the last version is kept in ${trashed}`);
     });
   }
