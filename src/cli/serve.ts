@@ -54,8 +54,8 @@ const collect =
   };
 
 /** Printed at start-up: a server beyond loopback without auth is open to everyone who can reach it. */
-export function exposureWarning(host: string, authOn: boolean): string | undefined {
-  if (isLoopback(host) || authOn) return undefined;
+export function exposureWarning({ host, authenticated }: { host: string; authenticated: boolean }): string | undefined {
+  if (isLoopback(host) || authenticated) return undefined;
   return `listening on ${host} without --token, --jwt-secret, --jwks or --session: anyone on the network can read, change and delete every workflow`;
 }
 
@@ -98,6 +98,11 @@ export function registerServeCommand(program: Command): void {
       '--runtime <url>',
       'run workflows on an external Agent Spec runtime (POST <url>/flows/execute…) instead of the built-in engine',
       parseUrl,
+    )
+    .option(
+      '--live',
+      'model and agent nodes call the endpoints their configs name, HTTP nodes the hosts runs.allowHosts of wfe.config.yaml lists (keys only from the environment variables runs.keys names)',
+      false,
     )
     .addOption(
       new Option(
@@ -171,7 +176,7 @@ export function registerServeCommand(program: Command): void {
         import('../server/auth.js'),
         import('./ui/event-lines.js'),
       ]);
-      const warning = exposureWarning(flags.host, authEnabled(flags));
+      const warning = exposureWarning({ host: flags.host, authenticated: authEnabled(flags) });
       if (warning) {
         const event = { type: 'log', at: new Date().toISOString(), level: 'warn', message: warning } as const;
         process.stderr.write((flags.logFormat === 'json' ? jsonLine(event) : prettyLine(event)) + '\n');

@@ -83,7 +83,7 @@ export class FolderWatcher {
     await mkdir(dir, { recursive: true });
     const watcher = new FolderWatcher(realpathSync(dir), options);
     if (options.poll) await watcher.startPolling();
-    else watcher.walk('', false);
+    else watcher.walk('', { reportFiles: false });
     return watcher;
   }
 
@@ -120,8 +120,8 @@ export class FolderWatcher {
 
   // ---------- native ----------
 
-  /** Watches `rel` and the folders below it; with `report`, every file found is an event (a folder that just appeared). */
-  private walk(rel: string, report: boolean, ino?: number): void {
+  /** Watches `rel` and the folders below it; with `reportFiles`, every file found is an event (a folder that just appeared). */
+  private walk(rel: string, { reportFiles, ino }: { reportFiles: boolean; ino?: number }): void {
     // Watch first, then list: a file created in between is both listed and reported, never missed.
     if (!this.watchFolder(rel, ino)) return;
     let entries;
@@ -136,8 +136,8 @@ export class FolderWatcher {
     for (const entry of entries) {
       if (isIgnoredName(entry.name)) continue;
       const child = rel ? `${rel}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) this.walk(child, report);
-      else if (report) this.emit({ rel: child, present: true });
+      if (entry.isDirectory()) this.walk(child, { reportFiles });
+      else if (reportFiles) this.emit({ rel: child, present: true });
     }
   }
 
@@ -217,7 +217,7 @@ export class FolderWatcher {
   /** A folder stands at the root's path again (back, or another one): it is watched and reported whole. */
   private watchRootAgain(): void {
     this.unwatch('');
-    this.walk('', true);
+    this.walk('', { reportFiles: true });
     this.emit({ rel: '', present: true, directory: true });
   }
 
@@ -261,7 +261,7 @@ export class FolderWatcher {
     if (stats?.isDirectory()) {
       if (known && known.ino === stats.ino) return;
       if (known) this.folderGone(rel);
-      this.walk(rel, true, stats.ino);
+      this.walk(rel, { reportFiles: true, ino: stats.ino });
       return;
     }
     if (known) this.folderGone(rel);
