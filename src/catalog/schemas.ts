@@ -62,6 +62,20 @@ const catalogConfigSchema = {
         ],
       },
     },
+    // Read by the run engine: real calls (--live), the environment variables that hold the keys, the hosts
+    // HTTP nodes may call. Names of variables only: a key itself never goes in a file.
+    runs: {
+      type: 'object',
+      properties: {
+        live: { type: 'boolean' },
+        keys: { type: 'object', additionalProperties: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' } },
+        allowHosts: { type: 'array', items: nonEmpty },
+        timeoutMs: { type: 'integer', minimum: 1 },
+        retries: { type: 'integer', minimum: 0, maximum: 10 },
+        stream: { type: 'boolean' },
+      },
+      additionalProperties: false,
+    },
   },
 };
 

@@ -13,6 +13,7 @@ export interface ServeFlags extends AuthOptions {
   maxSteps: number;
   waitingStatus: 'idle' | 'awaiting_input';
   runtime?: string;
+  live: boolean;
   corsOrigin?: string[];
   allowedHost?: string[];
   ignore?: string[];

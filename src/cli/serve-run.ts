@@ -58,6 +58,7 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
     maxSteps: flags.maxSteps,
     waitingStatus: flags.waitingStatus,
     runtimeUrl: flags.runtime,
+    live: flags.live,
     events: publish,
   });
   const { url } = await server.listen(flags.port, flags.host).catch(async (err: NodeJS.ErrnoException) => {

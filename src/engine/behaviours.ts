@@ -150,6 +150,10 @@ async function liveAnswer(ctx: NodeContext, live: NonNullable<NodeRuntime['live'
     totalTokens: answer.usage.total_tokens,
   };
   const measured = { usage, latency_ms: answer.latency_ms, endpoint: answer.endpoint, model: answer.model };
+  ctx.runtime.log('info', `${answer.model} at ${answer.endpoint} answered ${usage.completionTokens} tokens in ${answer.latency_ms} ms`, {
+    usage,
+    latency_ms: answer.latency_ms,
+  });
   if (answer.json) return { outputs: { trigger: true, ...answer.json, ...measured } };
   return { outputs: modelOutputs(ctx, answer.text, measured) };
 }
@@ -315,6 +319,14 @@ function withQuery(url: string, params: unknown, scope: Record<string, unknown>)
   return `${url}${url.includes('?') ? '&' : '?'}${query}`;
 }
 
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+};
+
 /** FlowDrop's http_request and Agent Spec's ApiNode: a mock, else (live, allowed host) a real request, else a simulated answer. */
 export const httpRequest: Behaviour = {
   async run(ctx) {
@@ -331,7 +343,8 @@ export const httpRequest: Behaviour = {
         { url, method, headers, ...(body !== undefined && body !== null ? { body } : {}) },
         ctx.runtime.signal,
       );
-      if (answer)
+      if (!answer) ctx.runtime.log('warning', `${hostOf(url)} is not in runs.allowHosts of wfe.config.yaml: the request was simulated`);
+      else
         return {
           outputs: {
             trigger: true,

@@ -18,6 +18,8 @@ import { RunHistory } from './run-history.js';
 import { isFinished, RunRegistry, wake, type AbortReason, type ActiveRun } from './run-registry.js';
 import { createJobs, RunAborted, type SchedulerHooks } from './scheduler.js';
 import { Sessions } from './sessions.js';
+import { liveServices } from './live/services.js';
+import { runsSettings } from './live/settings.js';
 import type { InterruptRecord, InterruptStatus, MessageRecord, RunOrigin, RunRecord, RunStatus, SessionRecord } from './types.js';
 import { isoNow, systemClock, type Clock } from '../util/clock.js';
 
@@ -35,6 +37,12 @@ export interface EngineOptions {
   runtime?: { url: string; pollMs?: number; lookupNodeType(id: string): NodeMetadata | undefined };
   /** Stamps of runs, jobs, logs, sessions and interrupts; the system clock when not given. */
   clock?: Clock;
+  /** `wfe serve --live`: model and HTTP nodes make real calls (as `runs: { live: true }` does). */
+  live?: boolean;
+  /** `runs:` of wfe.config.yaml, read at the start of each run. */
+  runs?: () => unknown;
+  /** Where the keys runs.keys names are read from; the process environment when not given. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** Runs in progress at once (paused ones included): a runaway script cannot exhaust the server. */
@@ -129,6 +137,8 @@ export class Engine {
       : undefined;
     const session = input.sessionId ? this.sessions.find(input.sessionId) : undefined;
     const remote = this.options.runtime;
+    const settings = runsSettings(this.options.runs?.());
+    const live = !remote && (this.options.live === true || settings.live);
     const execution = executeRun({
       plan: planned.plan,
       run,
@@ -141,6 +151,7 @@ export class Engine {
       signal: active.controller.signal,
       clock: this.clock,
       hooks: this.hooksFor(run, active, planned.plan.nodes, session),
+      ...(live ? { live: liveServices(settings, this.options.env ?? process.env, this.clock) } : {}),
       remote:
         remote && flow
           ? {
@@ -154,7 +165,11 @@ export class Engine {
             }
           : undefined,
     });
-    this.log(run, 'info', `Run started (${input.origin})${remote ? ` on the runtime at ${remote.url}` : ''}`);
+    this.log(
+      run,
+      'info',
+      `Run started (${input.origin})${remote ? ` on the runtime at ${remote.url}` : live ? ', live: model and allowed HTTP calls are real' : ''}`,
+    );
     active.done = execution
       .then(
         () => this.finish(run, 'completed'),

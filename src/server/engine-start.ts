@@ -50,6 +50,8 @@ export async function startEngineOnDemand({ options, clock, logger, catalog, onR
           maxSteps: options.maxSteps ?? 10_000,
           waitingStatus: options.waitingStatus,
           mocks: () => mocksOf(catalog.settings(), logger),
+          live: options.live,
+          runs: () => catalog.settings().runs,
           runtime: options.runtimeUrl ? { url: options.runtimeUrl, lookupNodeType: (id) => catalog.getNodeType(id) } : undefined,
         });
         engine.onEvent((event) => {

@@ -47,6 +47,8 @@ export interface ServeOptions {
   waitingStatus?: 'idle' | 'awaiting_input';
   /** Base URL of an external Agent Spec runtime that executes runs instead of the built-in engine. */
   runtimeUrl?: string;
+  /** Model, agent and HTTP nodes make real calls (`--live`; also `runs: { live: true }` of wfe.config.yaml). */
+  live?: boolean;
   /** Receives requests, file changes, load errors and run progress (the dashboard, or log lines). */
   events?: EventSink;
   /** The workflow store's file operations (tests inject failing ones); node:fs by default. */
