@@ -84,7 +84,7 @@ export function renderTemplate(template: string, scope: Record<string, unknown>)
   });
 }
 
-export const firstInput = (ctx: NodeContext): unknown => Object.entries(ctx.inputs).find(([k]) => k !== 'trigger')?.[1];
+const firstInput = (ctx: NodeContext): unknown => Object.entries(ctx.inputs).find(([k]) => k !== 'trigger')?.[1];
 
 export function mockReply(ctx: NodeContext): NodeResult | undefined {
   const configured = ctx.config.mockResponse;
@@ -102,7 +102,7 @@ export function mockReply(ctx: NodeContext): NodeResult | undefined {
 }
 
 /** The main text output of a model-like node, under whichever port id its type uses. */
-export function modelOutputs(ctx: NodeContext, response: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> {
+function modelOutputs(ctx: NodeContext, response: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const outputs: Record<string, unknown> = { trigger: true, ...extra };
   for (const port of ctx.node.data.metadata.outputs ?? [])
     if (port.dataType !== 'trigger' && port.id !== 'usage' && outputs[port.id] === undefined) outputs[port.id] = response;
@@ -536,7 +536,7 @@ const memory: Behaviour = {
   },
 };
 
-export const output: Behaviour = {
+const output: Behaviour = {
   run(ctx) {
     const value = ctx.inputs.message ?? ctx.inputs.text ?? ctx.inputs.result ?? firstInput(ctx);
     return { outputs: { trigger: true, value }, reply: text(value) };

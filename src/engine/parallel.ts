@@ -4,7 +4,7 @@
 // run is left going when the node fails.
 
 /** Tasks a ParallelFlowNode or ParallelMapNode runs at once unless its config says `maxConcurrency`. */
-export const DEFAULT_PARALLEL_LIMIT = 4;
+const DEFAULT_PARALLEL_LIMIT = 4;
 
 export function parallelLimit(config: Record<string, unknown>): number {
   const configured = Number(config.maxConcurrency);

@@ -69,7 +69,7 @@ export interface FlowScope {
 }
 
 /** The run's own flow: its jobs are the run's, by node id. */
-export const topScope = (record: RunRecord): FlowScope => ({
+const topScope = (record: RunRecord): FlowScope => ({
   jobs: new Map(record.jobs.map((j) => [j.node_id, j])),
   pathOf: (nodeId) => nodeId,
   nested: false,

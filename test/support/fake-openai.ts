@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface ReceivedRequest {
+interface ReceivedRequest {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: any;
@@ -14,7 +14,7 @@ export interface ReceivedRequest {
   abandoned: boolean;
 }
 
-export interface Reply {
+interface Reply {
   /** An error status: the body is {error: {message}} as OpenAI writes it. */
   status?: number;
   error?: string;

@@ -8,7 +8,7 @@
 import { isRecord } from '../../util/narrow.js';
 import { NodeFailure } from '../behaviours.js';
 
-export interface GenerationParameters {
+interface GenerationParameters {
   max_tokens?: number;
   temperature?: number;
   top_p?: number;
@@ -46,7 +46,7 @@ const AGENT_SPEC_PROVIDERS: Record<string, string> = {
  * A server's URL as the API base: a scheme when it has none, no trailing slash, no /chat/completions, and
  * /v1 at the end (vLLM and Ollama serve the OpenAI API under /v1, and their configs name the server).
  */
-export function apiBase(url: string): string {
+function apiBase(url: string): string {
   let base = url.trim();
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(base)) base = `http://${base}`;
   base = base.replace(/\/+$/, '').replace(/\/chat\/completions$/, '');

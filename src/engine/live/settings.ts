@@ -18,7 +18,7 @@ export interface RunsSettings {
   stream: boolean;
 }
 
-export const DEFAULT_RUNS: Readonly<RunsSettings> = Object.freeze({
+const DEFAULT_RUNS: Readonly<RunsSettings> = Object.freeze({
   live: false,
   keys: {},
   allowHosts: [],
