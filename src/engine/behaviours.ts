@@ -553,7 +553,7 @@ const end: Behaviour = {
 };
 
 /** A FlowDrop human-review node → the OpenAPI interrupt config of its type. */
-export function interruptFromConfig(ctx: NodeContext): InterruptRequest {
+function interruptFromConfig(ctx: NodeContext): InterruptRequest {
   const c = ctx.config;
   const type = String(c.interruptType ?? 'confirmation') as InterruptType;
   const scope = { ...ctx.inputs, data: ctx.inputs.data, content: ctx.inputs.content };

@@ -130,7 +130,7 @@ function tokenize(source: string): Token[] {
   return tokens;
 }
 
-export function parseExpression(source: string): Node {
+function parseExpression(source: string): Node {
   const tokens = tokenize(source);
   let pos = 0;
   const peek = () => tokens[pos];

@@ -43,7 +43,7 @@ export function componentTypeOf(node: WorkflowNode): string | undefined {
 const isNote = (node: WorkflowNode): boolean => (node.data?.config?.nodeType ?? node.data?.metadata?.type) === 'note';
 
 /** A start node says so: the triggers category, or an Agent Spec StartNode. */
-export const isExplicitStart = (node: WorkflowNode): boolean =>
+const isExplicitStart = (node: WorkflowNode): boolean =>
   node.data?.metadata?.category === 'triggers' || componentTypeOf(node) === 'start_node';
 
 /** Adds `item` to the list under `key`, starting the list if there is none. */

@@ -9,7 +9,7 @@ import type { Sessions } from './sessions.js';
 import type { InterruptRecord, MessageRecord, RunRecord, RunStatus, SessionRecord } from './types.js';
 
 /** What a playground message asks the engine to run. */
-export interface ConversationRunInput {
+interface ConversationRunInput {
   origin: 'playground';
   inputs: Record<string, unknown>;
   sessionId: string;

@@ -24,7 +24,7 @@ export interface RemoteRunOptions {
 }
 
 /** The runtimes' many spellings of a node's state, in the editor's vocabulary. */
-export function jobStatusOf(raw: unknown): JobStatus {
+function jobStatusOf(raw: unknown): JobStatus {
   const s = String(raw ?? '').toLowerCase();
   if (['success', 'succeeded', 'done', 'completed', 'complete', 'finished'].includes(s)) return 'completed';
   if (['running', 'executing', 'in_progress', 'started', 'active'].includes(s)) return 'running';

@@ -10,7 +10,7 @@ import type { RunRecord } from './types.js';
 import { isoNow, type Clock } from '../util/clock.js';
 
 /** Finished runs kept per workflow (history, canvas counts); older ones are deleted. */
-export const RUNS_KEPT_PER_WORKFLOW = 200;
+const RUNS_KEPT_PER_WORKFLOW = 200;
 
 /** A run is refused when its record cannot be written: accepting it would lose its history. */
 function historyUnavailable(err: unknown): Error {

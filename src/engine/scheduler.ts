@@ -92,7 +92,7 @@ interface Step {
 }
 
 /** Iterations a loop may make per entry unless its node sets `config.maxIterations`. */
-export const DEFAULT_MAX_ITERATIONS = 1000;
+const DEFAULT_MAX_ITERATIONS = 1000;
 
 /** A macrotask turn: timers, I/O and signal handlers run before the next step (microtasks would not let them). */
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

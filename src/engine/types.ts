@@ -4,7 +4,7 @@
 
 export type RunStatus = 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
 export type JobStatus = 'pending' | 'running' | 'completed' | 'failed' | 'skipped' | 'cancelled';
-export type LogLevel = 'debug' | 'info' | 'warning' | 'error';
+type LogLevel = 'debug' | 'info' | 'warning' | 'error';
 
 export interface JobRecord {
   id: string;
@@ -25,7 +25,7 @@ export interface JobRecord {
   parent_job_id?: string;
 }
 
-export interface LogEntry {
+interface LogEntry {
   timestamp: string;
   level: LogLevel;
   message: string;
@@ -82,9 +82,9 @@ export interface RunRecord {
 }
 
 /** awaiting_input: the editor's name for idle while a run waits for an interrupt (`wfe serve --waiting-status`). */
-export type SessionStatus = 'idle' | 'running' | 'completed' | 'failed' | 'awaiting_input';
+type SessionStatus = 'idle' | 'running' | 'completed' | 'failed' | 'awaiting_input';
 export type MessageRole = 'user' | 'assistant' | 'system' | 'log';
-export type MessageStatus = 'pending' | 'processing' | 'completed' | 'failed';
+type MessageStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
 export interface MessageRecord {
   id: string;
