@@ -11,7 +11,8 @@ export default defineConfig({
     maxWorkers: 2,
     // Worker threads that keep their loaded modules from one test file to the next: every file used to
     // load and transform src/ again (forks, isolated), about a third of the suite's CPU. No test mocks
-    // modules or changes process.env or the working directory, and the suite passes shuffled this way
+    // modules or changes the working directory, the one that sets environment variables (runs-live) uses
+    // names of its own and removes them, and the suite passes shuffled this way
     // (--sequence.shuffle, several seeds). 103 s -> 76 s here.
     pool: 'threads',
     isolate: false,
