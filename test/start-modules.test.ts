@@ -49,10 +49,14 @@ async function loadedBy(name: string, act: (url: string) => Promise<void>): Prom
   return loaded();
 }
 
-/** A `wfe validate` run, with what it loaded. */
+/**
+ * A `wfe validate` run, with what it loaded. The modules of tsc's dist/ (WFE_NO_BUNDLE): the bundle bin/wfe.js
+ * starts validate from holds the same modules in one file, each evaluated only when the same import reaches it.
+ */
 async function validateLoading(name: string, args: string[]) {
   const { hook, loaded } = moduleRecorder(name);
-  const run = await runCli(['validate', ...args], { env: { NODE_OPTIONS: `--no-warnings --experimental-loader ${hook}` } });
+  const env = { NODE_OPTIONS: `--no-warnings --experimental-loader ${hook}`, WFE_NO_BUNDLE: '1' };
+  const run = await runCli(['validate', ...args], { env });
   return { ...run, loaded: loaded() };
 }
 
@@ -95,6 +99,11 @@ describe('wfe validate loads the Agent Spec converter only for a check that uses
     const flow = join(dir, 'chat.agentspec.json');
     const exported = await runCli(['export', workflow, '-o', flow, '-q']);
     expect(exported.code, exported.stderr).toBe(0);
+
+    const bundled = moduleRecorder('validate-bundled');
+    const fromBundle = await runCli(['validate', folder], { env: { NODE_OPTIONS: `--no-warnings --experimental-loader ${bundled.hook}` } });
+    expect(fromBundle.code, fromBundle.stdout + fromBundle.stderr).toBe(0);
+    expect(bundled.loaded().filter((file) => !file.startsWith('node:'))).toEqual(['bundle/validate']);
 
     const plain = await validateLoading('validate-plain', [folder]);
     expect(plain.code, plain.stdout + plain.stderr).toBe(0);
