@@ -2,8 +2,9 @@
 // Where users wait on the CLI (issue 34), each row next to its baseline measured in the same run:
 //
 //   start-up CPU (user + system, of the whole process) of `wfe --version` and `wfe validate one.json`,
-//       over a bare `node -e 0` of the same Node, the three in turn; with WFE_BENCH_NODE=<path to another
-//       node binary> the same rows again for that Node (the current LTS)
+//       over a bare `node -e 0` of the same Node, in turn with the same validate from tsc's dist/ instead of its
+//       bundle (WFE_NO_BUNDLE=1, what the bundle saves); with WFE_BENCH_NODE=<path to another node binary>
+//       the same rows again for that Node (the current LTS). BENCH_PARTS=start measures only these rows.
 //   wfe validate --cache, second run over 10,000 unchanged files  vs  read + JSON.parse of the same files
 //   wfe validate and wfe export of 1,000 files, --concurrency 2  vs  --concurrency 1 (and off), in turn
 //
@@ -46,12 +47,23 @@ try {
   const one = join(work, 'one.json');
   writeFileSync(one, JSON.stringify(doc));
   const startRows = (node, label) => {
-    const runs = { bare: [], version: [], validate: [] };
-    cpuMs(node, [wfeBin, 'validate', one]); // fills Node's compile cache where it has one, as any earlier start did
+    const runs = { bare: [], version: [], validate: [], unbundled: [] };
+    const unbundled = () => {
+      process.env.WFE_NO_BUNDLE = '1';
+      try {
+        return cpuMs(node, [wfeBin, 'validate', one]);
+      } finally {
+        delete process.env.WFE_NO_BUNDLE;
+      }
+    };
+    // Fills Node's compile cache where it has one, as any earlier start did.
+    cpuMs(node, [wfeBin, 'validate', one]);
+    unbundled();
     for (let i = 0; i < STARTS; i++) {
       runs.bare.push(cpuMs(node, ['-e', '0']));
       runs.version.push(cpuMs(node, [wfeBin, '--version']));
       runs.validate.push(cpuMs(node, [wfeBin, 'validate', one]));
+      runs.unbundled.push(unbundled());
     }
     const bare = median(runs.bare);
     const over = (ms, limit, what) =>
@@ -60,14 +72,30 @@ try {
         text: `≤ ${limit} ms`,
         check: (_, now) => now <= limit,
       });
-    rows.push(over(median(runs.version), 25, 'wfe --version'), over(median(runs.validate), 50, 'wfe validate one.json'));
+    rows.push(
+      over(median(runs.version), 25, 'wfe --version'),
+      over(median(runs.validate), 50, 'wfe validate one.json'),
+      row(`wfe validate one.json from tsc's dist/, CPU over bare node (${label})`, median(runs.unbundled) - bare, bare, 'ms', {
+        kind: 'none',
+        text: 'info',
+        check: () => true,
+      }),
+    );
     notes.push(
-      `${label}: bare ${spread(runs.bare)} ms, --version ${spread(runs.version)} ms, validate ${spread(runs.validate)} ms (CPU, ${STARTS} runs each)`,
+      `${label}: bare ${spread(runs.bare)} ms, --version ${spread(runs.version)} ms, validate ${spread(runs.validate)} ms, unbundled ${spread(runs.unbundled)} ms (CPU, ${STARTS} runs each)`,
     );
   };
   const lts = process.env.WFE_BENCH_NODE;
   startRows(process.execPath, `Node ${process.version}`);
   if (lts) startRows(lts, `Node ${execFileSync(lts, ['--version'], { encoding: 'utf8' }).trim()}`);
+
+  if (process.env.BENCH_PARTS === 'start') {
+    printTable('wfe CLI: start-up', rows);
+    console.log(`\n${notes.join('\n')}`);
+    appendResults('cli', rows, { starts: STARTS, parts: 'start', notes, benchSeconds: Math.round((Date.now() - started) / 1000) });
+    rmSync(work, { recursive: true, force: true });
+    process.exit(0);
+  }
 
   // ---------- --cache, second run over 10,000 unchanged files ----------
   const many = join(work, 'validate-10000');
