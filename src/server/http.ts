@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyTooLargeError, InvalidInputError, LimitError, UnsupportedMediaTypeError } from '../util/domain-errors.js';
 import { parseJsonWithPosition } from '../util/json-position.js';
-import { byteChunks, isOneOf } from '../util/narrow.js';
+import { isOneOf } from '../util/narrow.js';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   sendRaw(res, status, JSON.stringify(body), headers);
@@ -47,19 +47,10 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
     req.resume();
     throw new BodyTooLargeError(limit);
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of byteChunks(req)) {
-    size += chunk.length;
-    if (size > limit) {
-      req.resume();
-      throw new BodyTooLargeError(limit);
-    }
-    chunks.push(chunk);
-  }
-  if (size === 0) return undefined;
+  const bytes = await readBodyBytes(req, limit);
+  if (bytes === undefined) return undefined;
   if (type && type !== 'application/json' && !type.endsWith('+json')) throw new UnsupportedMediaTypeError(type);
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = bytes.toString('utf8');
   const parsed = parseJsonWithPosition(text);
   if (!parsed.ok && parsed.error.depthLimit)
     throw new LimitError(
@@ -73,6 +64,52 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
       `malformed JSON at line ${parsed.error.line}, column ${parsed.error.column}: ${parsed.error.message}`,
     );
   return parsed.value;
+}
+
+/**
+ * The body's bytes (undefined when empty), by the stream's events: an async iterator over the request cost a
+ * save tens of microseconds more. One chunk (most bodies) is used as it is. Past `limit` the request is
+ * destroyed, its socket not read further; a request cut off before its end rejects.
+ */
+function readBodyBytes(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  if (req.readableEnded) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    let first: Buffer | undefined;
+    let more: Buffer[] | undefined;
+    let size = 0;
+    const done = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        done();
+        req.resume();
+        req.destroy();
+        reject(new BodyTooLargeError(limit));
+        return;
+      }
+      if (first === undefined) first = chunk;
+      else (more ??= [first]).push(chunk);
+    };
+    const onEnd = () => {
+      done();
+      resolve(more ? Buffer.concat(more, size) : first);
+    };
+    const onError = (err: Error) => {
+      done();
+      reject(err);
+    };
+    const onClose = () =>
+      onError(Object.assign(new Error('the request was closed before its body ended'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
 }
 
 /** Parses an integer query parameter within bounds; absent → fallback; anything else → 400 naming it. */

@@ -66,6 +66,8 @@ export interface AtomicWriteOptions {
    * many files into one folder syncs it once at the end (syncDirectory) instead of once per file.
    */
   deferFolderSync?: boolean;
+  /** Makes the rename durable in the caller's own way (a sync shared by several writes); syncDirectory by default. */
+  syncFolder?: (dir: string) => Promise<void>;
   /** False when the caller has no use for the identity of the file written: one fstat fewer per file. */
   identity?: boolean;
 }
@@ -137,7 +139,7 @@ async function writeDurably(
     await fs.unlink(temp).catch(() => {});
     throw err;
   }
-  if (!deferFolderSync) await syncDirectory(dirname(target), fs);
+  if (!deferFolderSync) await (options.syncFolder ?? ((dir: string) => syncDirectory(dir, fs)))(dirname(target));
   return identity;
 }
 

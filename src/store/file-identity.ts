@@ -47,7 +47,9 @@ export class IdentityCheck {
     try {
       // Below the root, a folder on the way could have been replaced by a link: the boundary decides.
       if (rel.includes('/') && (await checkPath(this.fs, this.root, rel)) === 'missing') return false;
-      const stats = await this.fs.lstat(join(this.root, rel));
+      // Synchronous: an lstat of a file just looked at is answered from memory, and a trip through the thread
+      // pool would cost the event loop more than the call itself.
+      const stats = this.fs.lstatSync(join(this.root, rel));
       return !stats.isSymbolicLink() && this.sameFile(identity, stats);
     } catch {
       return false;

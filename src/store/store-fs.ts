@@ -58,6 +58,12 @@ export interface StoreFs extends StoreSyncCalls {
   mkdir(path: string, options: { recursive: true }): Promise<string | undefined>;
   lstat(path: string): Promise<StoreStats>;
   realpath(path: string): Promise<string>;
+  /**
+   * Closes a descriptor in the thread pool. The last close of a file whose name is gone frees it, and on
+   * ext4 that waits for the journal: hundreds of microseconds the event loop would otherwise be held.
+   * Optional: a layer without it closes with closeSync.
+   */
+  closeInBackground?(fd: number): Promise<void>;
 }
 
 export const nodeStoreFs: StoreFs = {
@@ -68,6 +74,7 @@ export const nodeStoreFs: StoreFs = {
   mkdir: (path, options) => fsPromises.mkdir(path, options),
   lstat: (path) => fsCalls.lstat(path),
   realpath: (path) => fsPromises.realpath(path),
+  closeInBackground: (fd) => fsCalls.close(fd),
   lstatSync: (path) => fs.lstatSync(path),
   openSync: (path, flags) => fs.openSync(path, flags),
   fstatSync: (fd) => fs.fstatSync(fd),

@@ -27,6 +27,7 @@ import { sha256 } from './content-hash.js';
 import { DiskSync, type ExternalChange, type OwnWrites } from './disk-sync.js';
 import { IdentityCheck, identityOf } from './file-identity.js';
 import { sameIdentity, type PinnedFile, type TargetExpectation } from './guarded-rename.js';
+import { SharedFolderSync } from './folder-sync.js';
 import { InternalFiles, stemOf } from './internal-files.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { checkNewWorkflowId } from './paths.js';
@@ -114,6 +115,8 @@ export class WorkflowStore {
   private readonly judging = new Set<Promise<void>>();
   /** Saves and creates accepted and not answered yet (what a stop waits for). */
   private saving = 0;
+  /** The fsync of a folder, shared by the saves into it that wait at the same time. */
+  private readonly folderSync: SharedFolderSync;
 
   private now(): string {
     return isoNow(this.options.clock ?? systemClock);
@@ -126,6 +129,7 @@ export class WorkflowStore {
     private readonly options: StoreOptions,
   ) {
     const fs = (this.fs = options.fs ?? nodeStoreFs);
+    this.folderSync = new SharedFolderSync(fs);
     const now = () => this.now();
     const identities = (this.identities = new IdentityCheck({ root, fs }));
     this.index = new WorkflowIndex({ onIdentity: (identity) => identities.noteTime(identity) });
@@ -405,7 +409,12 @@ export class WorkflowStore {
       const afterRename = ({ temp, pinned, exchanged }: GuardedRenameDone) => {
         if (pinned) this.judgeWindow(rel, { temp, pinned, exchanged: exchanged === true });
       };
-      const identity = await writeFileAtomic(target, bytes, { fs: this.fs, expectTarget, afterRename });
+      const identity = await writeFileAtomic(target, bytes, {
+        fs: this.fs,
+        expectTarget,
+        afterRename,
+        syncFolder: (dir) => this.folderSync.sync(dir),
+      });
       this.index.set({ rel, hash, workflow, changedOnDisk: false, identity, style });
       return bytes;
     } catch (err) {
@@ -463,10 +472,9 @@ export class WorkflowStore {
           );
       })
       .catch((err: unknown) => this.options.logger.error(`${rel}: ${errorMessage(err)}`))
-      .finally(() => {
-        this.fs.closeSync(pinned.fd);
-        this.judging.delete(judged);
-      });
+      .then(() => closePin(this.fs, pinned.fd))
+      .catch((err: unknown) => this.options.logger.error(`${rel}: ${errorMessage(err)}`))
+      .finally(() => this.judging.delete(judged));
     this.judging.add(judged);
   }
 
@@ -522,6 +530,12 @@ export class WorkflowStore {
       `The file ${rel} was deleted on disk ${when}; it is not written again and the workflow is no longer served. Create it again with POST /workflows to keep it`,
     );
   }
+}
+
+/** The replaced file is freed by this close: off the event loop where the file layer can. */
+async function closePin(fs: StoreFs, fd: number): Promise<void> {
+  if (fs.closeInBackground) await fs.closeInBackground(fd);
+  else fs.closeSync(fd);
 }
 
 function etagMatches(header: string, etag: string): boolean {

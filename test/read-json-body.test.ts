@@ -1,0 +1,39 @@
+import { PassThrough } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { readJsonBody } from '../src/server/http.js';
+
+/** A request whose body arrives in the given chunks; `cut` ends it by closing before the end. */
+function request(chunks: string[], { cut = false } = {}): IncomingMessage {
+  const stream = new PassThrough();
+  const req = Object.assign(stream, { headers: { 'content-type': 'application/json' } });
+  setImmediate(() => {
+    for (const chunk of chunks) stream.write(Buffer.from(chunk));
+    if (cut) stream.destroy();
+    else stream.end();
+  });
+  // Enough of an IncomingMessage for the reader: a readable stream with headers.
+  return req as unknown as IncomingMessage;
+}
+
+describe('readJsonBody', () => {
+  it('reads a body in one chunk or in many, and an empty one as undefined', async () => {
+    expect(await readJsonBody(request(['{"a":[1,2]}']), 1000)).toEqual({ a: [1, 2] });
+    expect(await readJsonBody(request(['{"a"', ':"é', '"}']), 1000)).toEqual({ a: 'é' });
+    expect(await readJsonBody(request([]), 1000)).toBeUndefined();
+  });
+
+  it('refuses a body past the limit with 413 and does not read it further', async () => {
+    const req = request(['{"a":"', 'x'.repeat(600), '"}']);
+    await expect(readJsonBody(req, 500)).rejects.toMatchObject({ kind: 'body-too-large' });
+    expect(req.destroyed).toBe(true);
+  });
+
+  it('rejects a request closed before its body ended', async () => {
+    await expect(readJsonBody(request(['{"a":'], { cut: true }), 1000)).rejects.toThrow(/closed before its body ended/);
+  });
+
+  it('names line and column of malformed JSON', async () => {
+    await expect(readJsonBody(request(['{\n"a": }']), 1000)).rejects.toThrow(/line 2, column 6/);
+  });
+});
