@@ -103,7 +103,8 @@ describe('wfe validate loads the Agent Spec converter only for a check that uses
     const bundled = moduleRecorder('validate-bundled');
     const fromBundle = await runCli(['validate', folder], { env: { NODE_OPTIONS: `--no-warnings --experimental-loader ${bundled.hook}` } });
     expect(fromBundle.code, fromBundle.stdout + fromBundle.stderr).toBe(0);
-    expect(bundled.loaded().filter((file) => !file.startsWith('node:'))).toEqual(['bundle/validate']);
+    // The bundle is CommonJS, required rather than imported: none of tsc's modules load beside it.
+    expect(bundled.loaded().filter((file) => !file.startsWith('node:'))).toEqual([]);
 
     const plain = await validateLoading('validate-plain', [folder]);
     expect(plain.code, plain.stdout + plain.stderr).toBe(0);
