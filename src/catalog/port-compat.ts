@@ -1,5 +1,6 @@
 import type { PortConfig } from '../contract/types.js';
 import { isRecord } from '../util/narrow.js';
+import { sameJson } from '../util/same-json.js';
 
 // Port compatibility as the editor's checker decides it: a type always fits itself, rules are
 // directed (output type -> input type) and neither symmetric nor transitive, and an alias behaves
@@ -48,6 +49,8 @@ export interface TypedPort {
 type Schema = { [key: string]: unknown };
 const asSchema = (value: unknown): Schema => (isRecord(value) ? value : {});
 const NUMERIC = new Set(['number', 'integer', 'boolean']);
+/** The most union members a type may have; Agent Spec's loader refuses more. */
+const MAX_UNION = 100;
 
 /** Every member of a union (`anyOf` and a list of types), each with its own items or properties. */
 function unionMembers(schema: Schema): Schema[] {
@@ -59,7 +62,7 @@ function unionMembers(schema: Schema): Schema[] {
       members.push({ type, properties: schema.properties ?? {}, additionalProperties: schema.additionalProperties ?? false });
     else members.push({ type });
   }
-  return members;
+  return members.slice(0, MAX_UNION);
 }
 
 /**
@@ -68,8 +71,8 @@ function unionMembers(schema: Schema): Schema[] {
  * array fits when its items do; an object fits when it has every property the input names, each fitting;
  * a union fits when each of its members fits some member of the other.
  */
-function isSchemaCastable(from: Schema, to: Schema): boolean {
-  if (JSON.stringify(from) === JSON.stringify(to)) return true;
+export function isSchemaCastable(from: Schema, to: Schema): boolean {
+  if (sameJson(from, to)) return true;
   if (to.type === undefined && to.anyOf === undefined) return true;
   if (to.type === 'string') return true;
   if (from.anyOf !== undefined || Array.isArray(from.type) || to.anyOf !== undefined || Array.isArray(to.type)) {

@@ -1,6 +1,7 @@
 import type { Ajv, ValidateFunction } from 'ajv';
 import { ajvPackage } from '../util/lazy-module.js';
 import { isRecord } from '../util/narrow.js';
+import { sameJson } from '../util/same-json.js';
 import { EDITOR_CONFIG_KEYS } from './schemas.js';
 import { describeAjvErrors, generatedModule, shippedFrom } from './validators.js';
 
@@ -91,23 +92,6 @@ function precompiledFor(properties: object, checked: Record<string, unknown>): V
     }
   }
   return precompiledByShape.get(sortedShape(properties))?.find((entry) => sameJson(entry.schema, checked))?.validate;
-}
-
-/** Deep equality of two parsed JSON values (key order aside). */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  // Plain loops: every node of every file's embedded schemas is compared here.
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
-    return true;
-  }
-  // Anything else but two objects (two arrays are compared above, an array and an object are not equal).
-  if (!isRecord(a) || !isRecord(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const key of keys) if (!Object.hasOwn(b, key) || !sameJson(a[key], b[key])) return false;
-  return true;
 }
 
 /** The config without the keys the editor keeps there for itself; the config itself when it has none. */

@@ -1,6 +1,8 @@
 // What Agent Spec says about properties (JSON Schemas titled with an input or output name): when two have
 // the same type, when one can be connected to the other, whether a default fits, which titles are allowed.
 // The rules are the language spec's (Properties, "Connecting properties") as Oracle's loader applies them.
+import { isSchemaCastable } from '../../catalog/port-compat.js';
+import { sameJson } from '../../util/same-json.js';
 import { isObject, type AsObject, type AsValue } from '../types.js';
 
 /** The most union members a type may have; the loader refuses more. */
@@ -23,17 +25,6 @@ function unionMembers(schema: AsObject): AsObject[] {
 
 const isUnion = (schema: AsObject): boolean => 'anyOf' in schema || Array.isArray(schema.type);
 const child = (value: AsValue | undefined): AsObject => (isObject(value) ? value : {});
-
-/** Deep equality of JSON values (key order aside). */
-export function sameJson(a: AsValue | undefined, b: AsValue | undefined): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
-  if (isObject(a) && isObject(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => k in b && sameJson(a[k], b[k]));
-  }
-  return false;
-}
 
 /** Two properties of the same type (titles, descriptions and defaults aside). */
 export function haveSameType(a: AsObject, b: AsObject): boolean {
@@ -60,30 +51,8 @@ export function haveSameType(a: AsObject, b: AsObject): boolean {
   return true;
 }
 
-/** Whether an output of schema `from` may feed an input of schema `to`. */
-export function isCastable(from: AsObject, to: AsObject): boolean {
-  if (sameJson(from, to)) return true;
-  if (!('type' in to) && !('anyOf' in to)) return true;
-  if (to.type === 'string') return true;
-  if (isUnion(from) || isUnion(to)) {
-    const targets = unionMembers(to);
-    return unionMembers(from).every((f) => targets.some((t) => isCastable(f, t)));
-  }
-  const a = from.type;
-  const b = to.type;
-  if (typeof a === 'string' && typeof b === 'string' && NUMERIC.has(a) && NUMERIC.has(b)) return true;
-  if (a === 'array' && b === 'array') return isCastable(child(from.items), child(to.items));
-  if (a === 'object' && b === 'object') {
-    const pa = child(from.properties);
-    for (const [name, schema] of Object.entries(child(to.properties)))
-      if (!(name in pa) || !isCastable(child(pa[name]), child(schema))) return false;
-    const xa = from.additionalProperties ?? {};
-    const xb = to.additionalProperties ?? {};
-    if (typeof xa === 'boolean' || typeof xb === 'boolean') return xa === xb;
-    return isCastable(child(xa), child(xb));
-  }
-  return false;
-}
+/** Whether an output of schema `from` may feed an input of schema `to`: the rule the port check applies too. */
+export const isCastable = (from: AsObject, to: AsObject): boolean => isSchemaCastable(from, to);
 
 /** Whether a default value fits its schema, as leniently as the loader judges it (strings fit anything that is not checked). */
 export function defaultFits(value: AsValue, schema: AsObject): boolean {

@@ -1,7 +1,8 @@
 // A component's declared inputs and outputs are the ones its configuration implies, each once.
 import type { Component, Property } from '../load.js';
 import { EXCEPTION_INFO } from '../node-io.js';
-import { describeType, haveSameType, sameJson } from '../property-types.js';
+import { sameJson } from '../../../util/same-json.js';
+import { describeType, haveSameType } from '../property-types.js';
 import type { AgentSpecRule, RuleContext } from '../rule.js';
 import { isIncomplete } from './incomplete.js';
 import { didYouMean, label, quoted } from '../wording.js';
