@@ -105,6 +105,16 @@ function inBackups(folder: string, name: string): boolean {
   return files.some((f) => readFileSync(join(backups, f), 'utf8').includes(`"name": "${name}"`));
 }
 
+/** A save of wf-a succeeds, and the write made into the file it replaced is kept in a backup a warn line names. */
+async function expectWriteInPlaceKept(server: Harness): Promise<void> {
+  expect((await server.call('PUT', '/workflows/wf-a', { description: 'saved' })).status).toBe(200);
+  const line =
+    (await eventually(() => server.logs.find((l) => l.includes('WARN') && l.includes('a.json: written on disk while a save')))) ?? '';
+  const backup = /kept in (\S+)$/.exec(line)![1];
+  expect(JSON.parse(readFileSync(join(server.dir, backup), 'utf8')).name).toBe('written in place');
+  expect(JSON.parse(readFileSync(join(server.dir, 'a.json'), 'utf8')).description).toBe('saved');
+}
+
 describe('hand edits racing saves of the same workflow (real CLI, watching)', () => {
   it(`none is lost without a trace, and at most 1 in 2,000 is lost (${EDITS} edits; WFE_RACE_EDITS, WFE_RACE_SEED)`, async () => {
     console.log(`save race: WFE_RACE_SEED=${SEED} WFE_RACE_EDITS=${EDITS}`);
@@ -230,12 +240,7 @@ describe("the exchange: a save takes the target's place in one step (Linux)", ()
         },
       }),
     });
-    expect((await harness.call('PUT', '/workflows/wf-a', { description: 'saved' })).status).toBe(200);
-    const line =
-      (await eventually(() => harness!.logs.find((l) => l.includes('WARN') && l.includes('a.json: written on disk while a save')))) ?? '';
-    const backup = /kept in (\S+)$/.exec(line)![1];
-    expect(JSON.parse(readFileSync(join(harness.dir, backup), 'utf8')).name).toBe('written in place');
-    expect(JSON.parse(readFileSync(join(harness.dir, 'a.json'), 'utf8')).description).toBe('saved');
+    await expectWriteInPlaceKept(harness);
   });
 });
 
@@ -262,12 +267,7 @@ describe('without the exchange, the window left between the last check and the r
       files: { 'a.json': twoNodeWorkflow('wf-a') },
       storeFs: windowLayer((target) => writeFileSync(target, text('written in place'))),
     });
-    expect((await harness.call('PUT', '/workflows/wf-a', { description: 'saved' })).status).toBe(200);
-    const line =
-      (await eventually(() => harness!.logs.find((l) => l.includes('WARN') && l.includes('a.json: written on disk while a save')))) ?? '';
-    const backup = /kept in (\S+)$/.exec(line)![1];
-    expect(JSON.parse(readFileSync(join(harness.dir, backup), 'utf8')).name).toBe('written in place');
-    expect(JSON.parse(readFileSync(join(harness.dir, 'a.json'), 'utf8')).description).toBe('saved');
+    await expectWriteInPlaceKept(harness);
   });
 
   it('a save with nothing landing in it logs nothing and leaves no hold link behind', async () => {
