@@ -1,7 +1,7 @@
 // `wfe validate --cache` in process: what a cache entry is keyed by (the file's size and time, or its bytes;
 // its name; its folder's settings; wfe's version, rules and --rule flags), what invalidates it, and a
 // damaged cache file, which is ignored with a warning and never trusted.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { openValidationCache, type CacheOptions, type CacheStrategy } from '../s
 import { folderKey, runKey } from '../src/validate/cache-key.js';
 import { folderSettings } from '../src/project/folder-settings.js';
 import { silentLogger } from '../src/util/logger.js';
-import type { FileCheck, SourceFile } from '../src/validate/run.js';
+import type { FileCheck, ResultCache, SourceFile } from '../src/validate/run.js';
 
 const root = mkdtempSync(join(tmpdir(), 'wfe-validate-cache-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -49,10 +49,13 @@ function open(cacheFile: string, options: Partial<CacheOptions> & { strategy?: C
   return { cache, warnings };
 }
 
+/** What the cache gives back for one file. */
+const recall = async (cache: ResultCache, file: SourceFile) => (await cache.recallAll([file]))[0];
+
 /** A run that checks the file (the cache is asked first, which is when it looks at the file) and saves. */
 async function firstRun(cacheFile: string, file: SourceFile, options: Partial<CacheOptions> = {}, check = warning) {
   const { cache } = open(cacheFile, options);
-  await cache.recall(file);
+  await recall(cache, file);
   cache.remember(file, check);
   await cache.save();
 }
@@ -62,7 +65,7 @@ describe('validate cache: keyed by the file', () => {
     const { file, cacheFile } = setUp();
     await firstRun(cacheFile, file);
     const { cache, warnings } = open(cacheFile);
-    const recalled = await cache.recall(file);
+    const recalled = await recall(cache, file);
     expect(recalled?.workflowId).toBe('a');
     expect(recalled?.result.problems).toEqual(warning.result.problems);
     expect(recalled?.result.problems[0]).not.toBe(warning.result.problems[0]);
@@ -74,12 +77,12 @@ describe('validate cache: keyed by the file', () => {
     await firstRun(cacheFile, file);
     const later = new Date(statSync(path).mtimeMs + 5_000);
     utimesSync(path, later, later);
-    expect(await open(cacheFile).cache.recall(file)).toBeUndefined();
+    expect(await recall(open(cacheFile).cache, file)).toBeUndefined();
 
     const other = setUp();
     await firstRun(other.cacheFile, other.file);
     writeFileSync(other.path, '{"id":"a","nodes":[],"edges":[] }');
-    expect(await open(other.cacheFile).cache.recall(other.file)).toBeUndefined();
+    expect(await recall(open(other.cacheFile).cache, other.file)).toBeUndefined();
   });
 
   it('content: an edit that keeps the size and the modification time is always seen', async () => {
@@ -92,32 +95,32 @@ describe('validate cache: keyed by the file', () => {
     utimesSync(path, time, time);
     expect(statSync(path).mtimeMs).toBe(time.getTime());
     // The metadata strategy cannot tell (what content is for); the content strategy does.
-    expect(await open(cacheFile, { strategy: 'content' }).cache.recall(file)).toBeUndefined();
+    expect(await recall(open(cacheFile, { strategy: 'content' }).cache, file)).toBeUndefined();
 
     const unchanged = setUp();
     await firstRun(unchanged.cacheFile, unchanged.file, { strategy: 'content' });
     const touched = new Date(Date.now() + 10_000);
     utimesSync(unchanged.path, touched, touched); // a new time, the same bytes: still known
-    expect(await open(unchanged.cacheFile, { strategy: 'content' }).cache.recall(unchanged.file)).toBeDefined();
+    expect(await recall(open(unchanged.cacheFile, { strategy: 'content' }).cache, unchanged.file)).toBeDefined();
   });
 
   it('a file reached under another name is checked again (a result names its file)', async () => {
     const { file, cacheFile } = setUp();
     await firstRun(cacheFile, file);
-    expect(await open(cacheFile).cache.recall({ ...file, name: './a.json' })).toBeUndefined();
+    expect(await recall(open(cacheFile).cache, { ...file, name: './a.json' })).toBeUndefined();
   });
 
   it('a file with errors is not kept: it is checked again on every run', async () => {
     const { file, cacheFile } = setUp();
     const failing: FileCheck = { result: { ...warning.result, problems: [{ ...warning.result.problems[0], severity: 'error' }] } };
     await firstRun(cacheFile, file, {}, failing);
-    expect(await open(cacheFile).cache.recall(file)).toBeUndefined();
+    expect(await recall(open(cacheFile).cache, file)).toBeUndefined();
   });
 
   it('stdin (no path) is never cached', async () => {
     const { cacheFile } = setUp();
     const stdin: SourceFile = { name: '<stdin>', folder: root, read: () => Promise.resolve('{}') };
-    expect(await open(cacheFile).cache.recall(stdin)).toBeUndefined();
+    expect(await recall(open(cacheFile).cache, stdin)).toBeUndefined();
   });
 });
 
@@ -125,15 +128,15 @@ describe('validate cache: invalidated by the settings', () => {
   it('another run key (wfe version, rules, --rule flags) or strategy drops every entry', async () => {
     const { file, cacheFile } = setUp();
     await firstRun(cacheFile, file);
-    expect(await open(cacheFile, { runKey: 'run-2' }).cache.recall(file)).toBeUndefined();
-    expect(await open(cacheFile, { strategy: 'content' }).cache.recall(file)).toBeUndefined();
-    expect(await open(cacheFile).cache.recall(file)).toBeDefined();
+    expect(await recall(open(cacheFile, { runKey: 'run-2' }).cache, file)).toBeUndefined();
+    expect(await recall(open(cacheFile, { strategy: 'content' }).cache, file)).toBeUndefined();
+    expect(await recall(open(cacheFile).cache, file)).toBeDefined();
   });
 
   it("another folder key (the folder's config, rules or node types) drops that folder's entries", async () => {
     const { file, cacheFile } = setUp();
     await firstRun(cacheFile, file);
-    expect(await open(cacheFile, { folderKey: () => Promise.resolve('folder-2') }).cache.recall(file)).toBeUndefined();
+    expect(await recall(open(cacheFile, { folderKey: () => Promise.resolve('folder-2') }).cache, file)).toBeUndefined();
   });
 
   it('the run key follows the version, the --rule flags and the strategy', () => {
@@ -174,29 +177,33 @@ describe('validate cache: the file on disk', () => {
     expect(readdirSync(dir).sort()).toEqual(['.wfe-cache', 'a.json']);
   });
 
+  // Each entry is stored as [size, mtimeMs, name, settings index, workflow id, problems] (cache.ts).
+  type StoredEntry = [number, number, string, number, string | null, Array<Record<string, unknown>>];
+  const damaged = (damage: (entry: StoredEntry) => void) => damage;
   it.each([
-    ['not JSON', '{"wfeCache":1,"files":{'],
+    ['not JSON', '{"wfeCache":2,"files":{'],
     ['another kind of file', '{"hello":"world"}'],
-    ['a damaged entry', null],
-  ])('%s: ignored with a warning, every file checked, and rewritten whole', async (_what, text) => {
+    ['a cache of the layout before', '{"wfeCache":1,"strategy":"metadata","run":"run-1","files":{}}'],
+    // A valid cache whose entry lost its problems' severities: never trusted.
+    ['a damaged entry', damaged((entry) => delete entry[5][0].severity)],
+    ['an entry naming settings that are not there', damaged((entry) => (entry[3] = 7))],
+    ['an entry cut short', damaged((entry) => entry.pop())],
+  ])('%s: ignored with a warning, every file checked, and rewritten whole', async (_what, damage) => {
     const { file, cacheFile } = setUp();
     await firstRun(cacheFile, file);
-    if (text !== null) writeFileSync(cacheFile, text);
+    if (typeof damage === 'string') writeFileSync(cacheFile, damage);
     else {
-      // A valid cache whose entry lost its problems' severities: never trusted.
-      const stored = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(cacheFile, 'utf8'))) as {
-        files: Record<string, { problems: Array<Record<string, unknown>> }>;
-      };
-      for (const entry of Object.values(stored.files)) delete entry.problems[0].severity;
+      const stored = JSON.parse(readFileSync(cacheFile, 'utf8')) as { files: Record<string, StoredEntry> };
+      for (const entry of Object.values(stored.files)) damage(entry);
       writeFileSync(cacheFile, JSON.stringify(stored));
     }
     const { cache, warnings } = open(cacheFile);
-    expect(await cache.recall(file)).toBeUndefined();
+    expect(await recall(cache, file)).toBeUndefined();
     expect(warnings).toEqual([expect.stringMatching(/^ignoring the cache .*\.wfe-cache: .*; every file is checked$/)]);
     cache.remember(file, warning);
     await cache.save();
     const reopened = open(cacheFile);
-    expect(await reopened.cache.recall(file)).toBeDefined();
+    expect(await recall(reopened.cache, file)).toBeDefined();
     expect(reopened.warnings).toEqual([]);
   });
 });

@@ -34,6 +34,11 @@ export interface Catalog {
   nodeTypes(): NodeMetadata[];
   /** How many nodeTypes() lists, without sorting them. */
   nodeTypeCount(): number;
+  /**
+   * The same node types in id order (code-unit order, no locale): what a digest of the catalog needs, without
+   * loading ICU's collation for the sort by name.
+   */
+  nodeTypesById(): NodeMetadata[];
   getNodeType(id: string): NodeMetadata | undefined;
   /** Sorted by weight. */
   categories(): CategoryDefinition[];
@@ -186,6 +191,7 @@ export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Ca
   return {
     nodeTypes: () => [...merged.nodeTypes()],
     nodeTypeCount: () => merged.byId.size,
+    nodeTypesById: () => [...merged.byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
     getNodeType: (id) => merged.byId.get(id),
     categories: () => [...merged.categories],
     portConfig: () => merged.portConfig,

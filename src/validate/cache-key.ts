@@ -30,7 +30,7 @@ export function folderKey(settings: FolderSettings & { catalog: Catalog }, flagR
     configFile: settings.configFile ?? null,
     config: catalog.settings(),
     rules: checkContextFor(settings, flagRules).rules,
-    nodeTypes: catalog.nodeTypes(),
+    nodeTypes: catalog.nodeTypesById(),
     portConfig: catalog.portConfig(),
     loadErrors: catalog.errors(),
   });

@@ -43,8 +43,12 @@ export interface FileCheck {
 
 /** Results of earlier runs (`--cache`): a file that did not change since is not checked again. */
 export interface ResultCache {
-  /** The file's own result from an earlier run, when neither the file nor its settings changed since. */
-  recall(file: SourceFile): Promise<FileCheck | undefined>;
+  /**
+   * Each file's own result from an earlier run, when neither the file nor its settings changed since, in the
+   * order of `files` (undefined for a file to check). All at once: a run over 10,000 unchanged files is one
+   * synchronous pass over them, not 10,000 turns of the event loop.
+   */
+  recallAll(files: readonly SourceFile[]): Promise<Array<FileCheck | undefined>>;
   /** Keeps a file's own result for the next run. */
   remember(file: SourceFile, check: FileCheck): void;
 }
@@ -87,23 +91,16 @@ export async function runValidation(options: RunOptions): Promise<Report> {
     ids[i] = workflowId;
     options.onProgress?.(++done, options.files.length, options.files[i].name);
   };
-  // Files the cache does not know, by index: checked here as they come, or handed on together.
+  // Files the cache does not know, by index: checked here, or handed on together.
+  const recalled = options.cache ? await options.cache.recallAll(options.files) : [];
   const unknown: number[] = [];
-  const seen = new WorkflowIdsSeen();
-  const indexes = options.files.map((_file, i) => i);
-  const checks = startBounded(indexes, options.concurrency ?? 16, async (i) => {
-    const file = options.files[i];
-    const ctx = await contextFor(file.folder);
-    const recalled = await options.cache?.recall(file);
-    if (recalled) return record(i, recalled);
-    if (options.checkElsewhere) return void unknown.push(i);
-    const check = await checkSourceFile(file, ctx, seen);
-    options.cache?.remember(file, check);
-    record(i, check);
+  options.files.forEach((_file, i) => {
+    const check = recalled[i];
+    if (check) record(i, check);
+    else unknown.push(i);
   });
-  await Promise.all(checks.values());
+  const seen = new WorkflowIdsSeen();
   if (options.checkElsewhere && unknown.length > 0) {
-    unknown.sort((a, b) => a - b);
     await options.checkElsewhere(
       unknown.map((i) => options.files[i]),
       (k, check) => {
@@ -111,6 +108,14 @@ export async function runValidation(options: RunOptions): Promise<Report> {
         record(unknown[k], check);
       },
     );
+  } else {
+    const checks = startBounded(unknown, options.concurrency ?? 16, async (i) => {
+      const file = options.files[i];
+      const check = await checkSourceFile(file, await contextFor(file.folder), seen);
+      options.cache?.remember(file, check);
+      record(i, check);
+    });
+    await Promise.all(checks.values());
   }
 
   // Across files: `wfe serve` keeps the first file in path order for an id and ignores the others.
