@@ -25,7 +25,9 @@ async function main() {
     return;
   }
   const { run } =
-    BUNDLED.includes(first) && !process.env.WFE_NO_BUNDLE ? require(`../dist/bundle/${first}.cjs`) : await import('../dist/cli/program.js');
+    BUNDLED.includes(first) && !process.env.WFE_NO_BUNDLE
+      ? require('./code-cache.js').requireCached(require.resolve(`../dist/bundle/${first}.cjs`))
+      : await import('../dist/cli/program.js');
   const code = await run(process.argv);
   if (typeof code === 'number') process.exitCode = code;
 }

@@ -1,0 +1,92 @@
+// Loads a command bundle (CommonJS) with a V8 code cache made after a whole run, kept per user in the OS
+// temp folder. Why not Node's own compile cache: Node 20 has none, and Node 22+'s keeps the code compiled
+// while the module loads, not the functions the run compiled afterwards (a check compiles most of its code on
+// first use): `wfe validate one.json` costs about 45 ms less CPU with this one on Node 20, 30 ms on Node 26.
+'use strict';
+/* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS file: require is how it loads */
+const fs = require('node:fs');
+const Module = require('node:module');
+const os = require('node:os');
+const path = require('node:path');
+const vm = require('node:vm');
+
+/**
+ * The cache folder, made private to this user; undefined (no cache, the plain require) when it cannot be, or
+ * when it is not this user's alone: another user's cached code would run as ours.
+ */
+function privateFolder() {
+  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  const folder = path.join(os.tmpdir(), `wfe-code-cache-${uid ?? 'user'}`);
+  try {
+    fs.mkdirSync(folder, { mode: 0o700 });
+  } catch (err) {
+    if (err.code !== 'EEXIST') return undefined;
+  }
+  try {
+    const stats = fs.lstatSync(folder);
+    const ours = uid === undefined || stats.uid === uid;
+    return stats.isDirectory() && ours && (stats.mode & 0o077) === 0 ? folder : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `require(file)`, compiled from the cache when one was made for this very file: V8 checks its own version
+ * and flags, and the cache's name carries the file's size and modification time and the Node version, since V8
+ * compares only the source's length.
+ */
+function requireCached(file) {
+  // With source maps on, Node maps only what it compiled itself; a NODE_DISABLE_COMPILE_CACHE turns this off too.
+  const folder = process.sourceMapsEnabled || process.env.NODE_DISABLE_COMPILE_CACHE ? undefined : privateFolder();
+  if (!folder) return require(file);
+  const source = fs.readFileSync(file, 'utf8');
+  const stats = fs.statSync(file);
+  const cacheFile = path.join(
+    folder,
+    `${path.basename(file)}-${stats.size}-${Math.trunc(stats.mtimeMs)}-${process.version}-${process.arch}.bin`,
+  );
+  let cachedData;
+  try {
+    cachedData = fs.readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  const script = new vm.Script(Module.wrap(source), {
+    filename: file,
+    cachedData,
+  });
+  if (cachedData === undefined || script.cachedDataRejected) process.once('exit', () => keep(script, cacheFile));
+  const loaded = new Module(file, module);
+  loaded.filename = file;
+  loaded.paths = Module._nodeModulePaths(path.dirname(file));
+  require.cache[file] = loaded;
+  // A script compiled from a cache cannot import() on Node 20: the bundle imports through this (scripts/bundle.mjs).
+  globalThis[Symbol.for('wfe.import')] ??= (url) => import(url);
+  script.runInThisContext().call(loaded.exports, loaded.exports, Module.createRequire(file), loaded, file, path.dirname(file));
+  loaded.loaded = true;
+  return loaded.exports;
+}
+
+/**
+ * Writes the code compiled by the end of this run, whole or not at all (temp file, then rename), and removes
+ * the caches of earlier builds of the same file for this Node, so that rebuilding does not fill the folder.
+ */
+function keep(script, cacheFile) {
+  const temp = `${cacheFile}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(temp, script.createCachedData(), { mode: 0o600 });
+    fs.renameSync(temp, cacheFile);
+  } catch {
+    fs.rmSync(temp, { force: true });
+    return;
+  }
+  const folder = path.dirname(cacheFile);
+  const [name] = path.basename(cacheFile).split('-');
+  const sameNode = `-${process.version}-${process.arch}.bin`;
+  for (const other of fs.readdirSync(folder))
+    if (other.startsWith(`${name}-`) && other.endsWith(sameNode) && other !== path.basename(cacheFile))
+      fs.rmSync(path.join(folder, other), { force: true });
+}
+
+module.exports = { requireCached };
