@@ -67,8 +67,10 @@ export function openValidationCache(options: CacheOptions): ValidationCache {
     const entry = entries.get(file.path);
     if (now && entry && entry.name === file.name && entry.settings === settings && sameFile(entry, now)) {
       // Fresh copies: the checks across files add to a result's problems. Not checked this run: no time spent checking it.
-      const result = { file: file.name, problems: entry.problems.map((p) => ({ ...p })), durationMs: 0 };
-      return { result, ...(entry.workflowId !== undefined ? { workflowId: entry.workflowId } : {}) };
+      const result = { file: file.name, problems: entry.problems.length === 0 ? [] : entry.problems.map((p) => ({ ...p })), durationMs: 0 };
+      const check: FileCheck = { result };
+      if (entry.workflowId !== undefined) check.workflowId = entry.workflowId;
+      return check;
     }
     settingsOf.set(file.path, settings);
     if (now) seenAt.set(file.path, now);
@@ -178,8 +180,11 @@ function loadEntries(options: CacheOptions): Map<string, Entry> {
   if (stored.run !== options.runKey || stored.strategy !== options.strategy) return new Map();
   const settings = stored.settings as string[];
   const entries = new Map<string, Entry>();
-  for (const [path, storedEntry] of Object.entries(stored.files)) {
-    const entry = entryOf(storedEntry, settings, options.strategy);
+  // for…in and index access rather than Object.entries and destructuring: this loop runs once, cold, over
+  // every file of the repository, where each of those costs an allocation or an iterator per entry.
+  const files = stored.files;
+  for (const path in files) {
+    const entry = entryOf(files[path], settings, options.strategy);
     if (!entry) {
       options.warn(`ignoring the cache ${options.file}: its entry for ${path} is damaged; every file is checked`);
       return new Map();
@@ -192,7 +197,14 @@ function loadEntries(options: CacheOptions): Map<string, Entry> {
 /** A stored entry read back, or undefined when it is not one (a damaged file). */
 function entryOf(value: unknown, settings: string[], strategy: CacheStrategy): Entry | undefined {
   if (!Array.isArray(value) || value.length !== (strategy === 'content' ? 7 : 6)) return undefined;
-  const [size, mtimeMs, name, settingsIndex, workflowId, problems, hash] = value as unknown[];
+  const fields = value as unknown[];
+  const size = fields[0];
+  const mtimeMs = fields[1];
+  const name = fields[2];
+  const settingsIndex = fields[3];
+  const workflowId = fields[4];
+  const problems = fields[5];
+  const hash = fields[6];
   if (
     typeof size !== 'number' ||
     typeof mtimeMs !== 'number' ||
@@ -205,15 +217,10 @@ function entryOf(value: unknown, settings: string[], strategy: CacheStrategy): E
     (strategy === 'content' && typeof hash !== 'string')
   )
     return undefined;
-  return {
-    size,
-    mtimeMs,
-    name,
-    settings: settings[settingsIndex],
-    ...(workflowId !== null ? { workflowId } : {}),
-    problems,
-    ...(typeof hash === 'string' ? { hash } : {}),
-  };
+  const entry: Entry = { size, mtimeMs, name, settings: settings[settingsIndex], problems };
+  if (workflowId !== null) entry.workflowId = workflowId;
+  if (typeof hash === 'string') entry.hash = hash;
+  return entry;
 }
 
 /** The file's size and time (and with `content`, its hash) now; undefined when it cannot be read. */
