@@ -2,17 +2,12 @@
 // stream its node statuses, read its results, cancel it.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { eventually, startServer, type Harness } from './support/harness.js';
+import { describe, expect } from 'vitest';
+import { eventually, type Harness } from './support/harness.js';
+import { serverTest } from './support/server-fixture.js';
 import { assertMatchesContract } from './support/openapi.js';
 import { missingShared, openApiPath } from './support/shared.js';
 import { agentSpecMissing, examplesDir } from './agentspec-schema.js';
-
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
 
 const example = async (name: string) => JSON.parse(await readFile(join(examplesDir, name), 'utf8'));
 
@@ -25,8 +20,8 @@ async function exportedFixture(h: Harness, file: string) {
 }
 
 describe.skipIf(agentSpecMissing !== undefined || missingShared(openApiPath) !== undefined)('Agent Spec runtime API', () => {
-  it('runs a posted flow; status by node name, results once completed', async () => {
-    h = await startServer({ stepDelayMs: 0 });
+  serverTest('runs a posted flow; status by node name, results once completed', async ({ server }) => {
+    const h = await server({ stepDelayMs: 0 });
     const flow = await exportedFixture(h, 'agentspec-summary.json');
     const started = await h.call('POST', '/agentspec/flows/execute', { flow, inputs: { user_input: 'The API was down for 20 minutes.' } });
     expect(started.status).toBe(200);
@@ -35,7 +30,7 @@ describe.skipIf(agentSpecMissing !== undefined || missingShared(openApiPath) !==
     const id = started.body.execution_id;
     expect(started.body.id).toBe(id);
     const done = await eventually(async () => {
-      const s = await h!.call('GET', `/agentspec/executions/${id}`);
+      const s = await h.call('GET', `/agentspec/executions/${id}`);
       return s.body.status === 'completed' ? s.body : undefined;
     });
     expect(done.execution_id).toBe(id);
@@ -50,11 +45,11 @@ describe.skipIf(agentSpecMissing !== undefined || missingShared(openApiPath) !==
     expect((await h.call('POST', `/agentspec/executions/${id}/cancel`)).status).toBe(409);
   });
 
-  it('an official example flow runs too; a non-Flow is refused with 422; unknown ids are 404', async () => {
-    h = await startServer({ stepDelayMs: 0 });
+  serverTest('an official example flow runs too; a non-Flow is refused with 422; unknown ids are 404', async ({ server }) => {
+    const h = await server({ stepDelayMs: 0 });
     const started = await h.call('POST', '/agentspec/flows/execute', { flow: await example('howto_summary_flow.json'), inputs: {} });
     expect(started.status).toBe(200);
-    await eventually(async () => (await h!.call('GET', `/agentspec/executions/${started.body.execution_id}`)).body.status === 'completed');
+    await eventually(async () => (await h.call('GET', `/agentspec/executions/${started.body.execution_id}`)).body.status === 'completed');
     const agent = await h.call('POST', '/agentspec/flows/execute', { flow: await example('howto_agents.json') });
     expect(agent.status).toBe(422);
     expect(agent.body.details.errors[0]).toMatch(/^This document is an Agent '.+', not a Flow: /);
@@ -64,8 +59,8 @@ describe.skipIf(agentSpecMissing !== undefined || missingShared(openApiPath) !==
     assertMatchesContract('get', '/agentspec/executions/{id}', missing);
   });
 
-  it('streams node statuses as server-sent events, then execution_complete', async () => {
-    h = await startServer({ stepDelayMs: 30 });
+  serverTest('streams node statuses as server-sent events, then execution_complete', async ({ server }) => {
+    const h = await server({ stepDelayMs: 30 });
     const flow = await exportedFixture(h, 'agentspec-summary.json');
     const id = (await h.call('POST', '/agentspec/flows/execute', { flow, inputs: { user_input: 'x' } })).body.execution_id;
     const res = await fetch(`${h.base}/agentspec/executions/${id}/stream`);
@@ -84,8 +79,8 @@ describe.skipIf(agentSpecMissing !== undefined || missingShared(openApiPath) !==
     expect(events[events.length - 1].event).toBe('execution_complete');
   });
 
-  it('cancels a running flow; its results stay 404', async () => {
-    h = await startServer({ stepDelayMs: 300 });
+  serverTest('cancels a running flow; its results stay 404', async ({ server }) => {
+    const h = await server({ stepDelayMs: 300 });
     const flow = await exportedFixture(h, 'agentspec-summary.json');
     const id = (await h.call('POST', '/agentspec/flows/execute', { flow, inputs: {} })).body.execution_id;
     const cancelled = await h.call('POST', `/agentspec/executions/${id}/cancel`);

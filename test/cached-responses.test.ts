@@ -3,28 +3,21 @@
 // in order as workflows are created, saved, deleted and edited on disk, and always equals a full sort.
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OrderedList, type ListOrder } from '../src/store/ordered-list.js';
 import type { Workflow } from '../src/contract/types.js';
-import { eventually, replaceFile, startServer, type Harness } from './support/harness.js';
+import { eventually, replaceFile, type Harness } from './support/harness.js';
+import { serverTest, type StartServer } from './support/server-fixture.js';
 import { twoNodeWorkflow } from './support/workflows.js';
 
-const cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
-});
-
-async function serve(files: Record<string, unknown>): Promise<Harness> {
-  const h = await startServer({ watch: true, files });
-  cleanup.push(() => h.close());
-  return h;
-}
+/** A watching server over `files`, closed by the fixture when the test ends. */
+const serve = (server: StartServer, files: Record<string, unknown>): Promise<Harness> => server({ watch: true, files });
 
 describe('catalog responses: ETag and 304', () => {
-  it.each(['/nodes', '/nodes?category=inputs&limit=5', '/categories', '/port-config'])(
+  serverTest.for(['/nodes', '/nodes?category=inputs&limit=5', '/categories', '/port-config'])(
     '%s: 304 for its ETag, a new ETag and body once the catalog changes',
-    async (path) => {
-      const h = await serve({ 'a.json': twoNodeWorkflow('wf-a') });
+    async (path, { server }) => {
+      const h = await serve(server, { 'a.json': twoNodeWorkflow('wf-a') });
       const first = await h.call('GET', path);
       expect(first.status).toBe(200);
       const etag = first.headers.get('etag')!;
@@ -111,13 +104,13 @@ async function assertListsInOrder(h: Harness): Promise<void> {
 }
 
 describe('the workflow list stays in order', () => {
-  it('after creates, saves, deletes and edits on disk', async () => {
+  serverTest('after creates, saves, deletes and edits on disk', async ({ server }) => {
     const at = (day: number) => `2026-01-${String(day).padStart(2, '0')}T00:00:00.000Z`;
     const wf = (id: string, name: string, created: number, updated: number): Workflow => {
       const base = twoNodeWorkflow(id, name);
       return { ...base, metadata: { ...base.metadata, createdAt: at(created), updatedAt: at(updated) } };
     };
-    const h = await serve({
+    const h = await serve(server, {
       'a.json': wf('wf-a', 'Zeta', 1, 5),
       'b.json': wf('wf-b', 'alpha', 2, 5),
       'c.json': wf('wf-c', 'Mu', 3, 4),

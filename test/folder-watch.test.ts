@@ -10,7 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WorkflowStore } from '../src/store/workflow-store.js';
 import { FolderWatcher, type FolderEvent } from '../src/util/folder-watcher.js';
 import { createLogger } from '../src/util/logger.js';
-import { eventually, replaceFile, startServer, tempDir, writeFiles, type Harness } from './support/harness.js';
+import { eventually, replaceFile, tempDir, writeFiles, type Harness } from './support/harness.js';
+import { serverTest, type StartServer } from './support/server-fixture.js';
 import { customNodeType, twoNodeWorkflow } from './support/workflows.js';
 
 const TEMP_FILE = /(^|\/)\..+\.wfe-\d+-\d+\.tmp$/;
@@ -19,11 +20,8 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-async function serve(files: Record<string, unknown>): Promise<Harness> {
-  const h = await startServer({ watch: true, files });
-  cleanup.push(() => h.close());
-  return h;
-}
+/** A watching server over `files`, closed by the fixture when the test ends. */
+const serve = (server: StartServer, files: Record<string, unknown>): Promise<Harness> => server({ watch: true, files });
 
 /** A store over a folder of `files`, watched as serve watches it, that lists each file it reads because of an event. */
 async function watchedStore(files: Record<string, unknown>) {
@@ -63,8 +61,8 @@ async function handledInTurn(dir: string, store: WorkflowStore, files: string[])
 }
 
 describe('one watcher for the served folder', () => {
-  it('is shared by the store and the catalog, and both react to it', async () => {
-    const h = await serve({ 'a.json': twoNodeWorkflow('wf-a') });
+  serverTest('is shared by the store and the catalog, and both react to it', async ({ server }) => {
+    const h = await serve(server, { 'a.json': twoNodeWorkflow('wf-a') });
     const watcher = h.server.context.watcher!;
     expect(watcher).toBeInstanceOf(FolderWatcher);
     expect(watcher.subscriberCount).toBe(2);
@@ -146,34 +144,37 @@ describe('one watcher for the served folder', () => {
     expect(eventReads.slice(readsBefore), `read: ${eventReads.join(', ')}`).toEqual(['marker-2.json', 'a.json']);
   });
 
-  it('still reloads a hand edit that lands right after a save', async () => {
-    const h = await serve({ 'a.json': twoNodeWorkflow('wf-a') });
+  serverTest('still reloads a hand edit that lands right after a save', async ({ server }) => {
+    const h = await serve(server, { 'a.json': twoNodeWorkflow('wf-a') });
     expect((await h.call('PUT', '/workflows/wf-a', { description: 'saved' })).status).toBe(200);
     await replaceFile(h.dir, 'a.json', { ...twoNodeWorkflow('wf-a'), description: 'by hand' });
     await eventually(async () => (await h.call('GET', '/workflows/wf-a')).body.data.description === 'by hand', 5000, 'the hand edit');
   });
 
-  it('follows folders: files in a folder that appears are added, a folder that goes away takes its workflows along', async () => {
-    const h = await serve({ 'a.json': twoNodeWorkflow('wf-a') });
-    const outside = await tempDir('wfe-folder-');
-    cleanup.push(() => rm(outside, { recursive: true, force: true }));
-    await mkdir(join(outside, 'team', 'deep'), { recursive: true });
-    await writeFile(join(outside, 'team', 'b.json'), JSON.stringify(twoNodeWorkflow('wf-b')));
-    await writeFile(join(outside, 'team', 'deep', 'c.json'), JSON.stringify(twoNodeWorkflow('wf-c')));
-    await rename(join(outside, 'team'), join(h.dir, 'team'));
-    await eventually(async () => (await h.call('GET', '/workflows/wf-c')).status === 200, 5000, 'a workflow in a moved-in folder');
-    expect(h.server.context.store.get('wf-b')?.file).toBe('team/b.json');
+  serverTest(
+    'follows folders: files in a folder that appears are added, a folder that goes away takes its workflows along',
+    async ({ server }) => {
+      const h = await serve(server, { 'a.json': twoNodeWorkflow('wf-a') });
+      const outside = await tempDir('wfe-folder-');
+      cleanup.push(() => rm(outside, { recursive: true, force: true }));
+      await mkdir(join(outside, 'team', 'deep'), { recursive: true });
+      await writeFile(join(outside, 'team', 'b.json'), JSON.stringify(twoNodeWorkflow('wf-b')));
+      await writeFile(join(outside, 'team', 'deep', 'c.json'), JSON.stringify(twoNodeWorkflow('wf-c')));
+      await rename(join(outside, 'team'), join(h.dir, 'team'));
+      await eventually(async () => (await h.call('GET', '/workflows/wf-c')).status === 200, 5000, 'a workflow in a moved-in folder');
+      expect(h.server.context.store.get('wf-b')?.file).toBe('team/b.json');
 
-    // A file added to the new folder is seen: it is watched too.
-    await replaceFile(h.dir, 'team/deep/d.json', twoNodeWorkflow('wf-d'));
-    await eventually(async () => (await h.call('GET', '/workflows/wf-d')).status === 200, 5000, 'a file in the new folder');
+      // A file added to the new folder is seen: it is watched too.
+      await replaceFile(h.dir, 'team/deep/d.json', twoNodeWorkflow('wf-d'));
+      await eventually(async () => (await h.call('GET', '/workflows/wf-d')).status === 200, 5000, 'a file in the new folder');
 
-    await rename(join(h.dir, 'team'), join(h.dir, 'crew'));
-    await eventually(async () => h.server.context.store.get('wf-c')?.file === 'crew/deep/c.json', 5000, 'the renamed folder');
-    await rm(join(h.dir, 'crew'), { recursive: true });
-    await eventually(async () => (await h.call('GET', '/workflows')).body.data.length === 1, 5000, 'the removed folder');
-    expect((await h.call('GET', '/workflows/wf-b')).status).toBe(404);
-  });
+      await rename(join(h.dir, 'team'), join(h.dir, 'crew'));
+      await eventually(async () => h.server.context.store.get('wf-c')?.file === 'crew/deep/c.json', 5000, 'the renamed folder');
+      await rm(join(h.dir, 'crew'), { recursive: true });
+      await eventually(async () => (await h.call('GET', '/workflows')).body.data.length === 1, 5000, 'the removed folder');
+      expect((await h.call('GET', '/workflows/wf-b')).status).toBe(404);
+    },
+  );
 });
 
 describe('the served folder replaced by another at its path', () => {

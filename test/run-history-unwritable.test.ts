@@ -2,15 +2,10 @@
 // lost. The runs folder is replaced by a plain file (chmod would not stop root), then put back.
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { eventually, startServer, type Harness } from './support/harness.js';
+import { describe, expect } from 'vitest';
+import { eventually } from './support/harness.js';
+import { serverTest } from './support/server-fixture.js';
 import { chatFlow } from './support/flows.js';
-
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
 
 /** Moves the runs folder aside (one rename, so no write in flight can race it) and puts a file there. */
 async function breakRunsFolder(dir: string): Promise<() => Promise<void>> {
@@ -24,31 +19,34 @@ async function breakRunsFolder(dir: string): Promise<() => Promise<void>> {
 }
 
 describe('a run whose record cannot be written', () => {
-  it('POST /workflows/{id}/execute is 503 with the contract envelope; nothing is left running; it works again once the folder is back', async () => {
-    h = await startServer({ files: { 'chat.json': chatFlow('chat') }, stepDelayMs: 0 });
-    const repair = await breakRunsFolder(h.dir);
+  serverTest(
+    'POST /workflows/{id}/execute is 503 with the contract envelope; nothing is left running; it works again once the folder is back',
+    async ({ server }) => {
+      const h = await server({ files: { 'chat.json': chatFlow('chat') }, stepDelayMs: 0 });
+      const repair = await breakRunsFolder(h.dir);
 
-    const refused = await h.call('POST', '/workflows/chat/execute', { inputs: { message: 'hello' } });
-    expect(refused.status).toBe(503);
-    expect(refused.body).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
-    expect(refused.body.error).toMatch(/run history/);
-    expect(refused.body.error).toContain(join(h.dir, '.wfe', 'runs'));
-    expect((await h.call('GET', '/executions')).body.data).toEqual([]);
-    expect((await h.call('GET', '/health')).status).toBe(200);
+      const refused = await h.call('POST', '/workflows/chat/execute', { inputs: { message: 'hello' } });
+      expect(refused.status).toBe(503);
+      expect(refused.body).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+      expect(refused.body.error).toMatch(/run history/);
+      expect(refused.body.error).toContain(join(h.dir, '.wfe', 'runs'));
+      expect((await h.call('GET', '/executions')).body.data).toEqual([]);
+      expect((await h.call('GET', '/health')).status).toBe(200);
 
-    await repair();
-    const accepted = await h.call('POST', '/workflows/chat/execute', { inputs: { message: 'hello' } });
-    expect(accepted.status).toBe(202);
-    const id = accepted.body.data.execution_id as string;
-    const done = await eventually(async () => {
-      const p = (await h!.call('GET', `/pipeline/${id}`)).body;
-      return p.status === 'completed' ? p : undefined;
-    });
-    expect(done.status).toBe('completed');
-  });
+      await repair();
+      const accepted = await h.call('POST', '/workflows/chat/execute', { inputs: { message: 'hello' } });
+      expect(accepted.status).toBe(202);
+      const id = accepted.body.data.execution_id as string;
+      const done = await eventually(async () => {
+        const p = (await h.call('GET', `/pipeline/${id}`)).body;
+        return p.status === 'completed' ? p : undefined;
+      });
+      expect(done.status).toBe('completed');
+    },
+  );
 
-  it('a playground message is refused with 503 and leaves the session as it was', async () => {
-    h = await startServer({ files: { 'chat.json': chatFlow('chat') }, stepDelayMs: 0 });
+  serverTest('a playground message is refused with 503 and leaves the session as it was', async ({ server }) => {
+    const h = await server({ files: { 'chat.json': chatFlow('chat') }, stepDelayMs: 0 });
     const session = (await h.call('POST', '/workflows/chat/playground/sessions', {})).body.data.id as string;
     const repair = await breakRunsFolder(h.dir);
 
@@ -63,11 +61,11 @@ describe('a run whose record cannot be written', () => {
     expect(sent.status).toBe(200);
   });
 
-  it('re-running a pipeline in place is refused with 503 and the old record is kept as it was', async () => {
-    h = await startServer({ files: { 'chat.json': chatFlow('chat') }, stepDelayMs: 0 });
+  serverTest('re-running a pipeline in place is refused with 503 and the old record is kept as it was', async ({ server }) => {
+    const h = await server({ files: { 'chat.json': chatFlow('chat') }, stepDelayMs: 0 });
     const id = (await h.call('POST', '/workflows/chat/execute', { inputs: { message: 'first' } })).body.data.execution_id as string;
     const first = await eventually(async () => {
-      const p = (await h!.call('GET', `/pipeline/${id}`)).body;
+      const p = (await h.call('GET', `/pipeline/${id}`)).body;
       return p.status === 'completed' ? p : undefined;
     });
     const repair = await breakRunsFolder(h.dir);

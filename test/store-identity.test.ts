@@ -4,21 +4,11 @@
 // written, is never replaced. Pauses come from an injected file layer that keeps fstat, never from timing.
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, type Harness } from './support/harness.js';
+import { describe, expect } from 'vitest';
+import type { Harness } from './support/harness.js';
+import { serverTest } from './support/server-fixture.js';
 import { twoNodeWorkflow } from './support/workflows.js';
 import { pausingLayer } from './support/pausing-fs.js';
-
-const cleanup: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
-});
-
-async function serve(options: Parameters<typeof startServer>[0]): Promise<Harness> {
-  const h = await startServer(options);
-  cleanup.push(() => h.close());
-  return h;
-}
 
 const diskJson = async (h: Harness, rel: string) => JSON.parse(await readFile(join(h.dir, rel), 'utf8'));
 
@@ -30,9 +20,9 @@ async function handEdit(h: Harness, rel: string, description: string, byRename: 
 }
 
 describe('saves checked by the file identity', () => {
-  it('does not read the file back when it is the one indexed (where the clock allows it)', async () => {
+  serverTest('does not read the file back when it is the one indexed (where the clock allows it)', async ({ server }) => {
     const layer = pausingLayer({ withStat: true });
-    const h = await serve({ storeFs: layer.fs, files: { 'a.json': twoNodeWorkflow('wf-a'), 'team/b.json': twoNodeWorkflow('wf-b') } });
+    const h = await server({ storeFs: layer.fs, files: { 'a.json': twoNodeWorkflow('wf-a'), 'team/b.json': twoNodeWorkflow('wf-b') } });
     const store = h.server.context.store;
     for (let i = 0; i < 5; i++) {
       expect((await h.call('PUT', '/workflows/wf-a', { description: `save ${i}` })).status).toBe(200);
@@ -43,9 +33,9 @@ describe('saves checked by the file identity', () => {
     expect((await diskJson(h, 'team/b.json')).description).toBe('save 4');
   });
 
-  it('an edit made before a save (watch off, so not seen) refuses it with 409 and is served from then on', async () => {
+  serverTest('an edit made before a save (watch off, so not seen) refuses it with 409 and is served from then on', async ({ server }) => {
     const layer = pausingLayer({ withStat: true });
-    const h = await serve({ storeFs: layer.fs, files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    const h = await server({ storeFs: layer.fs, files: { 'a.json': twoNodeWorkflow('wf-a') } });
     expect((await h.call('PUT', '/workflows/wf-a', { description: 'saved' })).status).toBe(200);
     for (const [round, byRename] of [
       [0, false],
@@ -60,9 +50,9 @@ describe('saves checked by the file identity', () => {
     }
   });
 
-  it('an edit landing while the write is in flight refuses the PUT with 409 and stays on disk (20 rounds)', async () => {
+  serverTest('an edit landing while the write is in flight refuses the PUT with 409 and stays on disk (20 rounds)', async ({ server }) => {
     const layer = pausingLayer({ withStat: true });
-    const h = await serve({ watch: true, storeFs: layer.fs, files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    const h = await server({ watch: true, storeFs: layer.fs, files: { 'a.json': twoNodeWorkflow('wf-a') } });
     for (let round = 0; round < 20; round++) {
       // A save first, so the file's identity is the store's own write.
       expect((await h.call('PUT', '/workflows/wf-a', { name: `saved ${round}` })).status).toBe(200);
