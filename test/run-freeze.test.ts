@@ -2,16 +2,14 @@
 // branch, without a trigger, behind another loop's unused port, behind the review outcome not taken)
 // used to re-queue itself through its loop_back edge forever, in microtasks, so the whole process hung.
 // Each workflow here runs on a real server; the run must end and /health must answer during and after.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Workflow } from '../src/contract/types.js';
 import { e, flow, n } from './support/flows.js';
-import { eventually, startServer, type Harness } from './support/harness.js';
+import { eventually, type Harness } from './support/harness.js';
+import { serverTest, type StartServer } from './support/server-fixture.js';
 
+/** The server of the running test (started by execute, closed by the serverTest fixture). */
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
 
 interface Pipeline {
   status: string;
@@ -38,8 +36,8 @@ async function ended(runId: string, timeoutMs = 10_000): Promise<Pipeline> {
   return pipeline!;
 }
 
-async function execute(workflow: Workflow, body: Record<string, unknown> = {}): Promise<string> {
-  h = await startServer({ files: { [`${workflow.id}.json`]: workflow }, stepDelayMs: 2 });
+async function execute(server: StartServer, workflow: Workflow, body: Record<string, unknown> = {}): Promise<string> {
+  h = await server({ files: { [`${workflow.id}.json`]: workflow }, stepDelayMs: 2 });
   const res = await h.call('POST', `/workflows/${workflow.id}/execute`, body);
   expect(res.status).toBe(202);
   return res.body.data.execution_id as string;
@@ -56,13 +54,13 @@ const loopEdges = (each = 'each', fmt = 'fmt') => [
 ];
 
 describe('a skipped loop head ends the run', () => {
-  it('the reproduction: a for_each behind the gateway branch not taken', async () => {
+  serverTest('the reproduction: a for_each behind the gateway branch not taken', async ({ server }) => {
     const w = flow(
       'repro',
       [n('start', 'start'), n('router', 'conditional_router'), ...loopNodes(), n('end', 'end')],
       [e('start.trigger -> router.trigger'), e('router.match -> each.trigger'), e('router.default -> end.trigger'), ...loopEdges()],
     );
-    const id = await execute(w);
+    const id = await execute(server, w);
     const p = await ended(id);
     expect(p.status).toBe('completed');
     expect(statusOf(p, 'each')).toBe('skipped');
@@ -71,7 +69,7 @@ describe('a skipped loop head ends the run', () => {
     await healthy();
   });
 
-  it('the reproduction from the playground', async () => {
+  serverTest('the reproduction from the playground', async ({ server }) => {
     const w = flow(
       'repro-chat',
       [
@@ -93,7 +91,7 @@ describe('a skipped loop head ends the run', () => {
         ...loopEdges(),
       ],
     );
-    h = await startServer({ files: { 'repro-chat.json': w }, stepDelayMs: 2 });
+    h = await server({ files: { 'repro-chat.json': w }, stepDelayMs: 2 });
     const session = (await h.call('POST', '/workflows/repro-chat/playground/sessions', {})).body.data.id as string;
     const sent = await h.call('POST', `/playground/sessions/${session}/messages`, { content: 'no' });
     expect(sent.status).toBe(200);
@@ -104,7 +102,7 @@ describe('a skipped loop head ends the run', () => {
     expect(messages.data.some((m: { role: string; content: string }) => m.role === 'assistant' && m.content === 'no')).toBe(true);
   });
 
-  it('a for_each with items wired but no edge into its trigger', async () => {
+  serverTest('a for_each with items wired but no edge into its trigger', async ({ server }) => {
     const w = flow(
       'no-trigger',
       [n('start', 'start'), n('in', 'chat_input'), n('parse', 'json_parser'), ...loopNodes(), n('out', 'text_output'), n('end', 'end')],
@@ -119,13 +117,13 @@ describe('a skipped loop head ends the run', () => {
         ...loopEdges(),
       ],
     );
-    const id = await execute(w, { inputs: { message: '["a","b"]' } });
+    const id = await execute(server, w, { inputs: { message: '["a","b"]' } });
     const p = await ended(id);
     expect(['completed', 'failed']).toContain(p.status);
     await healthy();
   });
 
-  it('a for_each behind the unused port of another for_each', async () => {
+  serverTest('a for_each behind the unused port of another for_each', async ({ server }) => {
     const w = flow(
       'nested-port',
       [
@@ -148,7 +146,7 @@ describe('a skipped loop head ends the run', () => {
         e('outer.done -> end.trigger'),
       ],
     );
-    const id = await execute(w, { inputs: { message: '["a","b","c"]' } });
+    const id = await execute(server, w, { inputs: { message: '["a","b","c"]' } });
     const p = await ended(id);
     expect(p.status).toBe('completed');
     expect(p.jobs.find((j) => j.node_id === 'fmt1')?.execution_count).toBe(3);
@@ -156,7 +154,7 @@ describe('a skipped loop head ends the run', () => {
     expect(statusOf(p, 'end')).toBe('completed');
   });
 
-  it('a for_each behind the review outcome not taken: approving answers, and the run ends', async () => {
+  serverTest('a for_each behind the review outcome not taken: approving answers, and the run ends', async ({ server }) => {
     const w = flow(
       'review-loop',
       [
@@ -167,7 +165,7 @@ describe('a skipped loop head ends the run', () => {
       ],
       [e('start.trigger -> review.trigger'), e('review.approved -> end.trigger'), e('review.rejected -> each.trigger'), ...loopEdges()],
     );
-    const id = await execute(w);
+    const id = await execute(server, w);
     const interrupt = await eventually(async () => {
       await healthy();
       return (await h!.call('GET', `/pipelines/${id}/interrupts?status=pending`)).body.data[0] as { id: string } | undefined;
@@ -208,8 +206,8 @@ describe('runaway loops fail with an error that names the loop', () => {
       ],
     );
 
-  it("a loop's results wired back into its body fails at its first exit, naming the loop and the edge", async () => {
-    const id = await execute(listLoop('exit-into-body', [e('each.results -> fmt.text')]), {
+  serverTest("a loop's results wired back into its body fails at its first exit, naming the loop and the edge", async ({ server }) => {
+    const id = await execute(server, listLoop('exit-into-body', [e('each.results -> fmt.text')]), {
       inputs: { message: '["a","b"]' },
       options: { maxSteps: 500 },
     });
@@ -219,8 +217,8 @@ describe('runaway loops fail with an error that names the loop', () => {
     await healthy();
   });
 
-  it('the step budget names the loop that used it up', async () => {
-    const id = await execute(listLoop('budget', [e('each.item -> fmt.text'), e('each.results -> out.text')]), {
+  serverTest('the step budget names the loop that used it up', async ({ server }) => {
+    const id = await execute(server, listLoop('budget', [e('each.item -> fmt.text'), e('each.results -> out.text')]), {
       inputs: { message: JSON.stringify(Array.from({ length: 50 }, (_, i) => i)) },
       options: { maxSteps: 20 },
     });
@@ -230,7 +228,7 @@ describe('runaway loops fail with an error that names the loop', () => {
     expect(p.error).toMatch(/loop 'each' \(each\)/);
   });
 
-  it('a loop head of any type stops at its own maxIterations', async () => {
+  serverTest('a loop head of any type stops at its own maxIterations', async ({ server }) => {
     const w = flow(
       'spin',
       [n('start', 'start'), n('spin', 'text_formatter', { maxIterations: 7 }), n('step', 'text_formatter'), n('end', 'end')],
@@ -241,7 +239,7 @@ describe('runaway loops fail with an error that names the loop', () => {
         e('spin.text -> end.trigger'),
       ],
     );
-    const id = await execute(w, { options: { maxSteps: 1000 } });
+    const id = await execute(server, w, { options: { maxSteps: 1000 } });
     const p = await ended(id);
     expect(p.status).toBe('failed');
     expect(p.error).toMatch(/Loop 'spin' \(spin\) .*maxIterations 7/);

@@ -1,19 +1,17 @@
 // The Agent Spec node kinds on the built-in engine, as the language spec (26.1.2) describes them, through
 // the real `wfe serve`: each flow is written as an Agent Spec document, imported the way `wfe import`
 // imports it, stored, and run by POST /workflows/{id}/execute or a playground message.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { agentSpecToWorkflow } from '../src/agentspec/from-agentspec.js';
-import { eventually, startServer, type Harness } from './support/harness.js';
+import { eventually, type Harness } from './support/harness.js';
+import { serverTest, type StartServer } from './support/server-fixture.js';
 import { pollUntilStopped, type Message } from './support/playground.js';
 import { agentSpecMissing, readExample } from './agentspec-schema.js';
 
 type Obj = Record<string, unknown>;
 
+/** The server of the running test (started by serve, closed by the serverTest fixture). */
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
 
 // ---------- Agent Spec builders ----------
 
@@ -84,8 +82,8 @@ interface Pipeline {
   results: Obj;
 }
 
-async function serve(files: Record<string, unknown> = {}, stepDelayMs = 0): Promise<Harness> {
-  h = await startServer({ files, stepDelayMs });
+async function serve(server: StartServer, files: Record<string, unknown> = {}, stepDelayMs = 0): Promise<Harness> {
+  h = await server({ files, stepDelayMs });
   return h;
 }
 
@@ -173,8 +171,8 @@ describe('FlowNode', () => {
     );
   }
 
-  it('runs its subflow with the mapped inputs and leaves by the branch_name of the EndNode reached', async () => {
-    await serve();
+  serverTest('runs its subflow with the mapped inputs and leaves by the branch_name of the EndNode reached', async ({ server }) => {
+    await serve(server);
     const id = await store(parent());
     const viaA = await finished(await execute(id, { text: 'a' }));
     expect(viaA.status).toBe('completed');
@@ -198,8 +196,8 @@ describe('FlowNode', () => {
 });
 
 describe('BranchingNode', () => {
-  it('follows the branch its mapping names for the input value (exactly), else default', async () => {
-    await serve();
+  serverTest('follows the branch its mapping names for the input value (exactly), else default', async ({ server }) => {
+    await serve(server);
     const s = startNode('start', [prop('choice')]);
     const b = node('BranchingNode', 'route', { mapping: { yes: 'agree', no: 'refuse' }, inputs: [prop('branching_mapping_key')] });
     const ends = ['agree', 'refuse', 'fallback'].map((name) => node('OutputMessageNode', name, { message: name }));
@@ -263,8 +261,8 @@ function mapFlow(kind: 'MapNode' | 'ParallelMapNode', reducers: Obj | null): Obj
 }
 
 describe('MapNode', () => {
-  it('runs its subflow once per item and reduces each output as reducers says (append by default)', async () => {
-    await serve();
+  serverTest('runs its subflow once per item and reduces each output as reducers says (append by default)', async ({ server }) => {
+    await serve(server);
     const id = await store(mapFlow('MapNode', { n: 'sum' }));
     const p = await finished(await execute(id, { numbers: [1, 2, 3], labels: ['x', 'y', 'z'] }));
     expect(p.status).toBe('completed');
@@ -281,8 +279,8 @@ describe('MapNode', () => {
     expect(job(p, 'map[2]/item_end').node_label).toBe('map [2] › item_end');
   });
 
-  it('average, max and min reduce numbers; lists of different lengths fail the node', async () => {
-    await serve();
+  serverTest('average, max and min reduce numbers; lists of different lengths fail the node', async ({ server }) => {
+    await serve(server);
     for (const [method, expected] of [
       ['average', 2],
       ['max', 3],
@@ -300,8 +298,8 @@ describe('MapNode', () => {
 });
 
 describe('ParallelMapNode and ParallelFlowNode', () => {
-  it('ParallelMapNode runs its items at once and joins them in item order', async () => {
-    await serve({}, 60);
+  serverTest('ParallelMapNode runs its items at once and joins them in item order', async ({ server }) => {
+    await serve(server, {}, 60);
     const id = await store(mapFlow('ParallelMapNode', null));
     const runId = await execute(id, { numbers: [1, 2, 3], labels: ['x', 'y', 'z'] });
     // At some moment, nested runs of different items are running together.
@@ -314,8 +312,8 @@ describe('ParallelMapNode and ParallelFlowNode', () => {
     expect(job(p, 'map').outputs).toMatchObject({ collected_n: [1, 2, 3], collected_label: ['x', 'y', 'z'] });
   });
 
-  it('ParallelFlowNode runs every subflow and exposes the union of their outputs', async () => {
-    await serve();
+  serverTest('ParallelFlowNode runs every subflow and exposes the union of their outputs', async ({ server }) => {
+    await serve(server);
     const s = startNode('start', [prop('a'), prop('b')]);
     const par = node('ParallelFlowNode', 'both', {
       subflows: [echo('left', 'a'), echo('right', 'b')],
@@ -401,8 +399,8 @@ describe('CatchExceptionNode', () => {
     );
   }
 
-  it('leaves by caught_exception_branch with the error and the outputs’ defaults when its subflow fails', async () => {
-    await serve({ 'wfe.config.yaml': 'mocks:\n  risky:\n    error: upstream down\n' });
+  serverTest('leaves by caught_exception_branch with the error and the outputs’ defaults when its subflow fails', async ({ server }) => {
+    await serve(server, { 'wfe.config.yaml': 'mocks:\n  risky:\n    error: upstream down\n' });
     const id = await store(catching());
     const p = await finished(await execute(id, { q: 'why?' }));
     expect(p.status).toBe('completed');
@@ -416,14 +414,17 @@ describe('CatchExceptionNode', () => {
     expect(job(p, 'ok').status).toBe('skipped');
   });
 
-  it('without a failure, outputs the subflow’s outputs, caught_exception_info null, and leaves by its branch', async () => {
-    await serve({ 'wfe.config.yaml': 'mocks:\n  risky: "42"\n' });
-    const id = await store(catching());
-    const p = await finished(await execute(id, { q: 'why?' }));
-    expect(job(p, 'catch').outputs).toMatchObject({ answer: '42', caught_exception_info: null });
-    expect(job(p, 'ok').outputs?.value).toBe('ok: 42');
-    expect(job(p, 'caught').status).toBe('skipped');
-  });
+  serverTest(
+    'without a failure, outputs the subflow’s outputs, caught_exception_info null, and leaves by its branch',
+    async ({ server }) => {
+      await serve(server, { 'wfe.config.yaml': 'mocks:\n  risky: "42"\n' });
+      const id = await store(catching());
+      const p = await finished(await execute(id, { q: 'why?' }));
+      expect(job(p, 'catch').outputs).toMatchObject({ answer: '42', caught_exception_info: null });
+      expect(job(p, 'ok').outputs?.value).toBe('ok: 42');
+      expect(job(p, 'caught').status).toBe('skipped');
+    },
+  );
 });
 
 /** start → InputMessageNode("Your name?") → OutputMessageNode("Hello {{name}}") → end. */
@@ -445,8 +446,8 @@ function greeting(): Obj {
 }
 
 describe('InputMessageNode and OutputMessageNode', () => {
-  it('in the playground the next chat message answers it; the output message is posted once, complete', async () => {
-    await serve();
+  serverTest('in the playground the next chat message answers it; the output message is posted once, complete', async ({ server }) => {
+    await serve(server);
     const id = await store(greeting());
     const sessionId = (await h!.call('POST', `/workflows/${id}/playground/sessions`, {})).body.data.id;
     await h!.call('POST', `/playground/sessions/${sessionId}/messages`, { content: 'hi' });
@@ -469,8 +470,8 @@ describe('InputMessageNode and OutputMessageNode', () => {
     expect((await pipeline(runId!)).status).toBe('completed');
   });
 
-  it('in a pipeline run it is an interrupt, answered through POST /interrupts/{id}', async () => {
-    await serve();
+  serverTest('in a pipeline run it is an interrupt, answered through POST /interrupts/{id}', async ({ server }) => {
+    await serve(server);
     const id = await store(greeting());
     const runId = await execute(id);
     const interrupt = await eventually(async () => (await h!.call('GET', `/pipelines/${runId}/interrupts`)).body.data?.[0]);
@@ -540,30 +541,33 @@ describe('nesting, budgets, failures, cancelling', () => {
     expect((await h!.call('POST', `/interrupts/${pending.id}`, { value })).status).toBe(200);
   }
 
-  it('a MapNode inside a FlowNode inside a loop: each pass runs the nested flows again, under the same jobs', async () => {
-    await serve();
-    const id = await store(loopOfNested());
-    const runId = await execute(id, { items: ['p', 'q'] });
-    const answered = new Set<string>();
-    await answerNext(runId, 'again', answered);
-    await answerNext(runId, 'again', answered);
-    await answerNext(runId, 'stop', answered);
-    const p = await finished(runId);
-    expect(p.status).toBe('completed');
-    expect(job(p, 'outer')).toMatchObject({ status: 'completed', execution_count: 2, outputs: { collected_item: ['p', 'q'] } });
-    expect(job(p, 'outer/each')).toMatchObject({ status: 'completed', execution_count: 2, parent_job_id: 'job-outer' });
-    expect(job(p, 'outer/each[1]/per_item_end')).toMatchObject({
-      status: 'completed',
-      execution_count: 2,
-      parent_job_id: 'job-outer/each',
-      node_label: 'outer › each [1] › per_item_end',
-    });
-    expect(job(p, 'ask').execution_count).toBe(3);
-  });
+  serverTest(
+    'a MapNode inside a FlowNode inside a loop: each pass runs the nested flows again, under the same jobs',
+    async ({ server }) => {
+      await serve(server);
+      const id = await store(loopOfNested());
+      const runId = await execute(id, { items: ['p', 'q'] });
+      const answered = new Set<string>();
+      await answerNext(runId, 'again', answered);
+      await answerNext(runId, 'again', answered);
+      await answerNext(runId, 'stop', answered);
+      const p = await finished(runId);
+      expect(p.status).toBe('completed');
+      expect(job(p, 'outer')).toMatchObject({ status: 'completed', execution_count: 2, outputs: { collected_item: ['p', 'q'] } });
+      expect(job(p, 'outer/each')).toMatchObject({ status: 'completed', execution_count: 2, parent_job_id: 'job-outer' });
+      expect(job(p, 'outer/each[1]/per_item_end')).toMatchObject({
+        status: 'completed',
+        execution_count: 2,
+        parent_job_id: 'job-outer/each',
+        node_label: 'outer › each [1] › per_item_end',
+      });
+      expect(job(p, 'ask').execution_count).toBe(3);
+    },
+  );
 
-  it('a failure deep in a nested flow fails every node above it and the run, naming where it happened', async () => {
+  serverTest('a failure deep in a nested flow fails every node above it and the run, naming where it happened', async ({ server }) => {
     // The map's reducer sums strings: the MapNode inside the FlowNode fails.
-    await serve();
+    await serve(server);
     const document = loopOfNested();
     const outer = (document.nodes as Obj[]).find((n) => n.id === 'outer')!;
     const each = ((outer.subflow as Obj).nodes as Obj[]).find((n) => n.id === 'each')!;
@@ -579,8 +583,8 @@ describe('nesting, budgets, failures, cancelling', () => {
     expect(job(p, 'outer/outer_end').status).toBe('cancelled');
   });
 
-  it('nested runs share the run’s step budget, and a CatchExceptionNode does not catch its end', async () => {
-    await serve();
+  serverTest('nested runs share the run’s step budget, and a CatchExceptionNode does not catch its end', async ({ server }) => {
+    await serve(server);
     const s = startNode('start', [list('numbers', 'integer'), list('labels')]);
     const c = node('CatchExceptionNode', 'catch', {
       subflow: { ...mapFlow('MapNode', null), id: 'mapping', name: 'mapping' },
@@ -611,8 +615,8 @@ describe('nesting, budgets, failures, cancelling', () => {
     expect(job(p, 'catch').status).toBe('failed');
   });
 
-  it('cancelling a run stops its nested runs: their running and pending jobs become cancelled', async () => {
-    await serve({}, 40);
+  serverTest('cancelling a run stops its nested runs: their running and pending jobs become cancelled', async ({ server }) => {
+    await serve(server, {}, 40);
     const id = await store(mapFlow('ParallelMapNode', null));
     const numbers = Array.from({ length: 12 }, (_, i) => i);
     const runId = await execute(id, { numbers, labels: numbers.map(String) });
@@ -628,9 +632,9 @@ describe('nesting, budgets, failures, cancelling', () => {
 });
 
 describe.skipIf(agentSpecMissing !== undefined)('an official example', () => {
-  it('howto_mapnode: the MapNode summarises each article with its LlmNode (mocked), collected by append', async () => {
+  serverTest('howto_mapnode: the MapNode summarises each article with its LlmNode (mocked), collected by append', async ({ server }) => {
     const document = readExample('howto_mapnode.json');
-    await serve({ 'wfe.config.yaml': 'mocks:\n  agentspec.llm_node: "short"\n' });
+    await serve(server, { 'wfe.config.yaml': 'mocks:\n  agentspec.llm_node: "short"\n' });
     const started = await h!.call('POST', '/agentspec/flows/execute', { flow: document, inputs: { articles: ['one', 'two'] } });
     expect(started.status, started.text).toBe(200);
     const p = await finished(started.body.execution_id);
