@@ -1,18 +1,16 @@
 // The editor's run side against a real server: playground conversations, branches, failures,
 // interrupts, stopping, pipeline views.
-import { afterEach, describe, expect, it } from 'vitest';
-import { eventually, startServer, type Harness } from './support/harness.js';
+import { describe, expect } from 'vitest';
+import { eventually, type Harness } from './support/harness.js';
+import { serverTest, type StartServer } from './support/server-fixture.js';
 import { chatFlow, e, flow, n, reviewFlow, routerFlow } from './support/flows.js';
 import { converse, pollUntilStopped, type Message } from './support/playground.js';
 
+/** The server the running test started last (closed, with any other it started, by the serverTest fixture). */
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
 
-const start = async (files: Record<string, unknown>, stepDelayMs = 0) => {
-  h = await startServer({ files, stepDelayMs });
+const start = async (server: StartServer, files: Record<string, unknown>, stepDelayMs = 0) => {
+  h = await server({ files, stepDelayMs });
   return h;
 };
 const pipelineOf = async (runId: string) => (await h!.call('GET', `/pipeline/${runId}`)).body;
@@ -20,8 +18,8 @@ const jobStatus = (pipeline: { jobs: Array<{ node_id: string; status: string }> 
   pipeline.jobs.find((j) => j.node_id === nodeId)?.status;
 
 describe('a playground conversation, as the editor runs it', () => {
-  it('send → running at once → poll with since → the chat output becomes the assistant message', async () => {
-    await start({ 'chat.json': chatFlow('chat', { mockResponse: 'Hello from the mock' }) }, 20);
+  serverTest('send → running at once → poll with since → the chat output becomes the assistant message', async ({ server }) => {
+    await start(server, { 'chat.json': chatFlow('chat', { mockResponse: 'Hello from the mock' }) }, 20);
     const created = await h!.call('POST', '/workflows/chat/playground/sessions', { name: 'Session 1' });
     expect(created.status).toBe(201);
     const sessionId = created.body.data.id;
@@ -67,8 +65,8 @@ describe('a playground conversation, as the editor runs it', () => {
     ]);
   });
 
-  it('a second message sees the first turn as history; sending while running is 409', async () => {
-    await start({ 'chat.json': chatFlow('chat') }, 50);
+  serverTest('a second message sees the first turn as history; sending while running is 409', async ({ server }) => {
+    await start(server, { 'chat.json': chatFlow('chat') }, 50);
     const { sessionId } = await converse(h!, 'chat', 'first question');
     const sent = await h!.call('POST', `/playground/sessions/${sessionId}/messages`, { content: 'second question' });
     expect(sent.status).toBe(200);
@@ -81,9 +79,9 @@ describe('a playground conversation, as the editor runs it', () => {
     expect(replies[0]).toContain('first question');
   });
 
-  it('mocks in wfe.config.yaml answer by node type and by node id', async () => {
+  serverTest('mocks in wfe.config.yaml answer by node type and by node id', async ({ server }) => {
     const byId = JSON.parse(JSON.stringify(chatFlow('b')).replaceAll('"model', '"special'));
-    await start({
+    await start(server, {
       'a.json': chatFlow('a'),
       'b.json': byId,
       'wfe.config.yaml': 'mocks:\n  chat_model: "from the type mock"\n  special:\n    response: "from the node mock"\n',
@@ -94,8 +92,8 @@ describe('a playground conversation, as the editor runs it', () => {
 });
 
 describe('branches, failures and the canvas overlay', () => {
-  it('a gateway follows the matching branch or the default one; the other branch is skipped', async () => {
-    await start({ 'router.json': routerFlow('router') });
+  serverTest('a gateway follows the matching branch or the default one; the other branch is skipped', async ({ server }) => {
+    await start(server, { 'router.json': routerFlow('router') });
     const refund = await converse(h!, 'router', 'I want a REFUND please');
     expect(refund.messages.find((m) => m.role === 'assistant')!.content).toBe('Refund path');
     const p1 = await pipelineOf(refund.messages[0].executionId!);
@@ -113,8 +111,8 @@ describe('branches, failures and the canvas overlay', () => {
     expect(p2.job_status_summary).toMatchObject({ total: 8, completed: 6, skipped: 2, failed: 0 });
   });
 
-  it('config.mockError fails the node and the run; the editor sees the error on the node', async () => {
-    await start({ 'chat.json': chatFlow('chat', { mockError: 'model quota exceeded' }) });
+  serverTest('config.mockError fails the node and the run; the editor sees the error on the node', async ({ server }) => {
+    await start(server, { 'chat.json': chatFlow('chat', { mockError: 'model quota exceeded' }) });
     const { messages, status } = await converse(h!, 'chat', 'x');
     expect(status).toBe('failed');
     expect(messages.filter((m) => m.role === 'assistant').pop()!.content).toBe('The run failed: model quota exceeded');
@@ -141,13 +139,13 @@ describe('branches, failures and the canvas overlay', () => {
     expect(input.data.executionInfo).toMatchObject({ status: 'completed', executionCount: 1 });
   });
 
-  it('a cycle that is not a loop, or no start node, is refused with 422 and the reasons', async () => {
+  serverTest('a cycle that is not a loop, or no start node, is refused with 422 and the reasons', async ({ server }) => {
     const cyclic = flow(
       'cyclic',
       [n('a', 'text_formatter'), n('b', 'text_formatter')],
       [e('a.trigger -> b.trigger'), e('b.trigger -> a.trigger')],
     );
-    await start({ 'c.json': cyclic });
+    await start(server, { 'c.json': cyclic });
     const res = await h!.call('POST', '/workflows/cyclic/execute', {});
     expect(res.status).toBe(422);
     expect(res.body.details.errors[0]).toMatch(/^Cycle detected: 'a' \(a\) → 'b' \(b\) → 'a' \(a\)/);
@@ -160,7 +158,7 @@ describe('branches, failures and the canvas overlay', () => {
     expect(none.body.details.errors[0]).toMatch(/no nodes to run/);
   });
 
-  it('a loop over a list runs its body once per item; a runaway loop stops at --max-steps', async () => {
+  serverTest('a loop over a list runs its body once per item; a runaway loop stops at --max-steps', async ({ server }) => {
     const loop = flow(
       'loop',
       [
@@ -186,7 +184,7 @@ describe('branches, failures and the canvas overlay', () => {
         e('out.trigger -> end.trigger'),
       ],
     );
-    await start({ 'loop.json': loop });
+    await start(server, { 'loop.json': loop });
     const run = await h!.call('POST', '/workflows/loop/execute', { inputs: { message: '["a","b","c"]' } });
     expect(run.status).toBe(202);
     const id = run.body.data.execution_id;
@@ -220,8 +218,8 @@ describe('interrupts', () => {
     cancelLabel: 'Reject',
   };
 
-  async function raise(review: Record<string, unknown>) {
-    await start({ 'review.json': reviewFlow('review', review) });
+  async function raise(server: StartServer, review: Record<string, unknown>) {
+    await start(server, { 'review.json': reviewFlow('review', review) });
     const session = (await h!.call('POST', '/workflows/review/playground/sessions', {})).body.data.id;
     await h!.call('POST', `/playground/sessions/${session}/messages`, { content: 'refund 20 EUR' });
     const { messages, status } = await pollUntilStopped(h!, session);
@@ -229,8 +227,8 @@ describe('interrupts', () => {
     return { session, messages, status, prompt };
   }
 
-  it('pauses the run with an interrupt the editor can render, and resumes it when resolved', async () => {
-    const { session, status, prompt } = await raise(confirmation);
+  serverTest('pauses the run with an interrupt the editor can render, and resumes it when resolved', async ({ server }) => {
+    const { session, status, prompt } = await raise(server, confirmation);
     expect(status).toBe('idle');
     expect(prompt.role).toBe('assistant');
     expect(prompt.content).toBe('Approve "refund 20 EUR"?');
@@ -272,54 +270,55 @@ describe('interrupts', () => {
     expect((await h!.call('POST', `/interrupts/${id}/cancel`)).status).toBe(409);
   });
 
-  it('answers are log entries carrying the interrupt id and value, never user bubbles or chat history turns', async () => {
-    const choice = await raise({
-      interruptType: 'choice',
-      message: 'Pay how?',
-      options: [
-        { value: 'card', label: 'Card' },
-        { value: 'original_payment', label: 'Original payment' },
-      ],
-    });
-    const choiceId = choice.prompt.metadata.interrupt_id;
-    expect((await h!.call('POST', `/interrupts/${choiceId}`, { value: 'original_payment' })).status).toBe(200);
-    const afterResolve = (await h!.call('GET', `/playground/sessions/${choice.session}/messages`)).body.data as Message[];
-    expect(afterResolve.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['refund 20 EUR']);
-    const resolvedEntry = afterResolve.filter((m) => m.metadata.interrupt_id === choiceId && m.metadata.type !== 'interrupt_request');
-    expect(resolvedEntry).toHaveLength(1);
-    expect(resolvedEntry[0]).toMatchObject({
-      role: 'log',
-      parentMessageId: choice.prompt.id,
-      nodeId: 'review',
-      metadata: { interrupt_id: choiceId, interrupt_type: 'choice', interrupt_status: 'resolved', response_value: 'original_payment' },
-    });
-    expect(afterResolve.find((m) => m.id === choice.prompt.id)).toMatchObject({
-      status: 'completed',
-      metadata: { response_value: 'original_payment' },
-    });
-    const history = await h!.call('GET', `/workflows/review/chat/messages?sessionId=${choice.session}`);
-    expect(history.body.data.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([
-      ['user', 'refund 20 EUR'],
-      ['assistant', 'Approved path'],
-    ]);
-    await h!.close();
-    h = undefined;
-
-    const cancelled = await raise(confirmation);
-    const confirmationId = cancelled.prompt.metadata.interrupt_id;
-    expect((await h!.call('POST', `/interrupts/${confirmationId}/cancel`)).status).toBe(200);
-    const afterCancel = (await h!.call('GET', `/playground/sessions/${cancelled.session}/messages`)).body.data as Message[];
-    expect(afterCancel.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['refund 20 EUR']);
-    expect(afterCancel.filter((m) => m.metadata.interrupt_id === confirmationId && m.metadata.type !== 'interrupt_request')).toEqual([
-      expect.objectContaining({
+  serverTest(
+    'answers are log entries carrying the interrupt id and value, never user bubbles or chat history turns',
+    async ({ server }) => {
+      const choice = await raise(server, {
+        interruptType: 'choice',
+        message: 'Pay how?',
+        options: [
+          { value: 'card', label: 'Card' },
+          { value: 'original_payment', label: 'Original payment' },
+        ],
+      });
+      const choiceId = choice.prompt.metadata.interrupt_id;
+      expect((await h!.call('POST', `/interrupts/${choiceId}`, { value: 'original_payment' })).status).toBe(200);
+      const afterResolve = (await h!.call('GET', `/playground/sessions/${choice.session}/messages`)).body.data as Message[];
+      expect(afterResolve.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['refund 20 EUR']);
+      const resolvedEntry = afterResolve.filter((m) => m.metadata.interrupt_id === choiceId && m.metadata.type !== 'interrupt_request');
+      expect(resolvedEntry).toHaveLength(1);
+      expect(resolvedEntry[0]).toMatchObject({
         role: 'log',
-        metadata: expect.objectContaining({ interrupt_id: confirmationId, interrupt_status: 'cancelled', response_value: null }),
-      }),
-    ]);
-  });
+        parentMessageId: choice.prompt.id,
+        nodeId: 'review',
+        metadata: { interrupt_id: choiceId, interrupt_type: 'choice', interrupt_status: 'resolved', response_value: 'original_payment' },
+      });
+      expect(afterResolve.find((m) => m.id === choice.prompt.id)).toMatchObject({
+        status: 'completed',
+        metadata: { response_value: 'original_payment' },
+      });
+      const history = await h!.call('GET', `/workflows/review/chat/messages?sessionId=${choice.session}`);
+      expect(history.body.data.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([
+        ['user', 'refund 20 EUR'],
+        ['assistant', 'Approved path'],
+      ]);
 
-  it('a cancelled interrupt takes the rejected path and answers with data', async () => {
-    const { session, prompt } = await raise(confirmation);
+      const cancelled = await raise(server, confirmation);
+      const confirmationId = cancelled.prompt.metadata.interrupt_id;
+      expect((await h!.call('POST', `/interrupts/${confirmationId}/cancel`)).status).toBe(200);
+      const afterCancel = (await h!.call('GET', `/playground/sessions/${cancelled.session}/messages`)).body.data as Message[];
+      expect(afterCancel.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['refund 20 EUR']);
+      expect(afterCancel.filter((m) => m.metadata.interrupt_id === confirmationId && m.metadata.type !== 'interrupt_request')).toEqual([
+        expect.objectContaining({
+          role: 'log',
+          metadata: expect.objectContaining({ interrupt_id: confirmationId, interrupt_status: 'cancelled', response_value: null }),
+        }),
+      ]);
+    },
+  );
+
+  serverTest('a cancelled interrupt takes the rejected path and answers with data', async ({ server }) => {
+    const { session, prompt } = await raise(server, confirmation);
     const cancelled = await h!.call('POST', `/interrupts/${prompt.metadata.interrupt_id}/cancel`);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled' });
@@ -327,8 +326,8 @@ describe('interrupts', () => {
     expect(after.body.data.filter((m: Message) => m.role === 'assistant').pop().content).toBe('Rejected path');
   });
 
-  it('choice, text and form answers are checked against the interrupt', async () => {
-    const choice = await raise({
+  serverTest('choice, text and form answers are checked against the interrupt', async ({ server }) => {
+    const choice = await raise(server, {
       interruptType: 'choice',
       message: 'Pay how?',
       options: [
@@ -340,17 +339,13 @@ describe('interrupts', () => {
     expect(choice.prompt.metadata.options).toHaveLength(2);
     expect((await h!.call('POST', `/interrupts/${id}`, { value: 'cash' })).status).toBe(400);
     expect((await h!.call('POST', `/interrupts/${id}`, { value: 'credit' })).status).toBe(200);
-    await h!.close();
-    h = undefined;
 
-    const text = await raise({ interruptType: 'text', message: 'Why?', minLength: 3 });
+    const text = await raise(server, { interruptType: 'text', message: 'Why?', minLength: 3 });
     expect((await h!.call('POST', `/interrupts/${text.prompt.metadata.interrupt_id}`, { value: 'no' })).body.details.message).toMatch(
       /value must NOT have fewer than 3 characters/,
     );
-    await h!.close();
-    h = undefined;
 
-    const form = await raise({
+    const form = await raise(server, {
       interruptType: 'form',
       message: 'Details',
       formSchema: { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] },
@@ -364,8 +359,8 @@ describe('interrupts', () => {
 });
 
 describe('stopping and the pipeline views', () => {
-  it('stop mid-run cancels the running and pending jobs, and nothing runs afterwards', async () => {
-    await start({ 'chat.json': chatFlow('chat') }, 300);
+  serverTest('stop mid-run cancels the running and pending jobs, and nothing runs afterwards', async ({ server }) => {
+    await start(server, { 'chat.json': chatFlow('chat') }, 300);
     const session = (await h!.call('POST', '/workflows/chat/playground/sessions', {})).body.data.id;
     const sent = await h!.call('POST', `/playground/sessions/${session}/messages`, { content: 'x' });
     const runId = sent.body.data.executionId;
@@ -384,8 +379,8 @@ describe('stopping and the pipeline views', () => {
     expect((await h!.call('POST', `/playground/sessions/${session}/stop`)).status).toBe(409);
   });
 
-  it('POST /execute and the pipeline routes: list, detail, status, logs, stop, re-run', async () => {
-    await start({ 'chat.json': chatFlow('chat') }, 150);
+  serverTest('POST /execute and the pipeline routes: list, detail, status, logs, stop, re-run', async ({ server }) => {
+    await start(server, { 'chat.json': chatFlow('chat') }, 150);
     const started = await h!.call('POST', '/execute', { workflowId: 'chat', inputs: { message: 'from the seed endpoint' } });
     expect(started.status).toBe(202);
     const data = started.body.data;
@@ -429,8 +424,8 @@ describe('stopping and the pipeline views', () => {
     expect((await h!.call('POST', '/execute', { workflowId: 'nope' })).status).toBe(404);
   });
 
-  it('a run times out with options.timeout', async () => {
-    await start({ 'chat.json': chatFlow('chat') }, 300);
+  serverTest('a run times out with options.timeout', async ({ server }) => {
+    await start(server, { 'chat.json': chatFlow('chat') }, 300);
     const res = await h!.call('POST', '/workflows/chat/execute', { options: { timeout: 100 } });
     const failed = await eventually(async () => {
       const p = await pipelineOf(res.body.data.execution_id);
