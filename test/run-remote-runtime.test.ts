@@ -2,9 +2,10 @@
 // FlowDrop's reference API), mirrored into the same pipeline views and playground messages.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { chatFlow } from './support/flows.js';
-import { eventually, startServer, type Harness } from './support/harness.js';
+import { eventually } from './support/harness.js';
+import { serverTest } from './support/server-fixture.js';
 import { converse } from './support/playground.js';
 
 interface FakeExecution {
@@ -71,48 +72,47 @@ function fakeRuntime(): Promise<{ url: string; executions: Map<string, FakeExecu
   );
 }
 
-let h: Harness | undefined;
 let runtime: Awaited<ReturnType<typeof fakeRuntime>> | undefined;
-afterEach(async () => {
-  await h?.close();
+afterEach(() => {
   runtime?.server.close();
-  h = undefined;
 });
 
 describe('--runtime', () => {
-  it('exports the workflow, runs it on the runtime, mirrors node statuses and posts the result as the reply', async () => {
-    runtime = await fakeRuntime();
-    h = await startServer({ files: { 'chat.json': chatFlow('chat') }, runtimeUrl: runtime.url, stepDelayMs: 0 });
-    const { messages, status } = await converse(h, 'chat', 'hello runtime');
-    expect(status).toBe('completed');
-    expect(messages.find((m) => m.role === 'assistant')!.content).toBe('remote answer to: hello runtime');
-    const exec = [...runtime.executions.values()][0];
-    expect(exec.flow).toMatchObject({ component_type: 'Flow', agentspec_version: expect.any(String) });
-    const p = (await h.call('GET', `/pipeline/${messages[0].executionId}`)).body;
-    expect(p.status).toBe('completed');
-    expect(p.jobs.every((j: { status: string }) => j.status === 'completed')).toBe(true);
-    expect(p.results).toEqual({ answer: 'remote answer to: hello runtime' });
-  });
+  serverTest(
+    'exports the workflow, runs it on the runtime, mirrors node statuses and posts the result as the reply',
+    async ({ server }) => {
+      runtime = await fakeRuntime();
+      const h = await server({ files: { 'chat.json': chatFlow('chat') }, runtimeUrl: runtime.url, stepDelayMs: 0 });
+      const { messages, status } = await converse(h, 'chat', 'hello runtime');
+      expect(status).toBe('completed');
+      expect(messages.find((m) => m.role === 'assistant')!.content).toBe('remote answer to: hello runtime');
+      const exec = [...runtime.executions.values()][0];
+      expect(exec.flow).toMatchObject({ component_type: 'Flow', agentspec_version: expect.any(String) });
+      const p = (await h.call('GET', `/pipeline/${messages[0].executionId}`)).body;
+      expect(p.status).toBe('completed');
+      expect(p.jobs.every((j: { status: string }) => j.status === 'completed')).toBe(true);
+      expect(p.results).toEqual({ answer: 'remote answer to: hello runtime' });
+    },
+  );
 
-  it('a failure on the runtime fails the run with its reason; an unreachable runtime says so', async () => {
+  serverTest('a failure on the runtime fails the run with its reason; an unreachable runtime says so', async ({ server }) => {
     runtime = await fakeRuntime();
-    h = await startServer({ files: { 'chat.json': chatFlow('chat') }, runtimeUrl: runtime.url, stepDelayMs: 0 });
+    let h = await server({ files: { 'chat.json': chatFlow('chat') }, runtimeUrl: runtime.url, stepDelayMs: 0 });
     const failed = await converse(h, 'chat', 'fail');
     expect(failed.status).toBe('failed');
     expect(failed.messages.filter((m) => m.role === 'assistant').pop()!.content).toMatch(/the model refused/);
-    await h.close();
-    h = await startServer({ files: { 'chat.json': chatFlow('chat') }, runtimeUrl: 'http://127.0.0.1:9', stepDelayMs: 0 });
+    h = await server({ files: { 'chat.json': chatFlow('chat') }, runtimeUrl: 'http://127.0.0.1:9', stepDelayMs: 0 });
     const res = await h.call('POST', '/workflows/chat/execute', {});
     const p = await eventually(async () => {
-      const body = (await h!.call('GET', `/pipeline/${res.body.data.execution_id}`)).body;
+      const body = (await h.call('GET', `/pipeline/${res.body.data.execution_id}`)).body;
       return body.status === 'failed' ? body : undefined;
     });
     expect(p.error).toMatch(/cannot be reached/);
   });
 
-  it('stopping a run cancels it on the runtime', async () => {
+  serverTest('stopping a run cancels it on the runtime', async ({ server }) => {
     runtime = await fakeRuntime();
-    h = await startServer({ files: { 'chat.json': chatFlow('chat') }, runtimeUrl: runtime.url, stepDelayMs: 0 });
+    const h = await server({ files: { 'chat.json': chatFlow('chat') }, runtimeUrl: runtime.url, stepDelayMs: 0 });
     const id = (await h.call('POST', '/workflows/chat/execute', { inputs: { message: 'x' } })).body.data.execution_id;
     await eventually(() => runtime!.executions.size === 1);
     expect((await h.call('POST', `/pipeline/${id}/stop`)).status).toBe(200);
