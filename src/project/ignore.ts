@@ -96,11 +96,13 @@ export function compilePattern(pattern: string): CompiledPattern {
   return { regexp: new RegExp(`^${globSource(body)}$`), anyDepth, folderOnly };
 }
 
-/** Whether `rel` (a file path relative to the pattern's base, forward slashes) or a folder it is in matches. */
-function matches(pattern: CompiledPattern, rel: string, relIsFolder: boolean): boolean {
-  const parts = rel.split('/');
+/**
+ * Whether a path (its `parts`, relative to the pattern's base) or a folder it is in matches. The first
+ * `folderParts` parts are folders: all but the last for a file's path, all of them for a folder's.
+ */
+function matches(pattern: CompiledPattern, parts: readonly string[], folderParts: number): boolean {
   for (let end = 1; end <= parts.length; end++) {
-    const isFolder = end < parts.length || relIsFolder;
+    const isFolder = end <= folderParts;
     if (pattern.folderOnly && !isFolder) continue;
     if (pattern.anyDepth ? pattern.regexp.test(parts[end - 1]) : pattern.regexp.test(parts.slice(0, end).join('/'))) return true;
   }
@@ -136,13 +138,24 @@ function compileSet(set: IgnoreSet): CompiledSet {
   };
 }
 
-function setMatches(set: CompiledSet, rel: string, relIsFolder: boolean): boolean {
-  const parts = rel.split('/');
+/** Whether a set matches a path split into `parts`, of which the first `folderParts` are folders (see matches). */
+function setMatches(set: CompiledSet, parts: readonly string[], folderParts: number): boolean {
   for (let i = 0; i < parts.length; i++) {
-    const isFolder = i < parts.length - 1 || relIsFolder;
-    if (set.anyName?.test(parts[i]) || (isFolder && set.anyFolderName?.test(parts[i]))) return true;
+    if (set.anyName?.test(parts[i]) || (i < folderParts && set.anyFolderName?.test(parts[i]))) return true;
   }
-  return set.paths.length > 0 && set.paths.some((p) => matches(p, rel, relIsFolder));
+  return set.paths.length > 0 && set.paths.some((p) => matches(p, parts, folderParts));
+}
+
+/** Whether a set matches the file at `rel` (relative to the set's base, forward slashes) or a folder it is in. */
+function setMatchesFile(set: CompiledSet, rel: string): boolean {
+  const parts = rel.split('/');
+  return setMatches(set, parts, parts.length - 1);
+}
+
+/** Whether a set matches the folder at `rel` (relative to the set's base, forward slashes) or a folder it is in. */
+function setMatchesFolder(set: CompiledSet, rel: string): boolean {
+  const parts = rel.split('/');
+  return setMatches(set, parts, parts.length);
 }
 
 /** One matcher over several sets, for paths relative to `root` (absolute). */
@@ -152,7 +165,7 @@ export function ignoreMatcher(root: string, sets: readonly IgnoreSet[]): IgnoreM
     for (const set of compiled) {
       const below = set.base === root ? rel : toPosix(relative(set.base, `${root}/${rel}`));
       if (below === '' || below.startsWith('..') || isAbsolute(below)) continue;
-      if (setMatches(set, below, isFolder)) return true;
+      if (isFolder ? setMatchesFolder(set, below) : setMatchesFile(set, below)) return true;
     }
     return false;
   };
