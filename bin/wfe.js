@@ -24,12 +24,11 @@ async function main() {
     process.stdout.write(`${require('../package.json').version}\n`);
     return;
   }
-  const { run } =
+  const { runProcess } =
     BUNDLED.includes(first) && !process.env.WFE_NO_BUNDLE
       ? require('./code-cache.js').requireCached(require.resolve(`../dist/bundle/${first}.cjs`))
       : await import('../dist/cli/program.js');
-  const code = await run(process.argv);
-  if (typeof code === 'number') process.exitCode = code;
+  process.exitCode = await runProcess(process.argv);
 }
 
 main().catch((err) => {

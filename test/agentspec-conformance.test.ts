@@ -175,7 +175,7 @@ withLoader("Oracle's loader (pyagentspec) on wfe's exports", () => {
       } else originals.push(main);
       const parsed = parseText(readFileSync(main, 'utf8'), main);
       if (!parsed.ok) throw new Error(parsed.error.message);
-      const registry = components ? await readComponentsFiles([components]) : undefined;
+      const registry = components ? await readComponentsFiles([components], process.cwd()) : undefined;
       const { workflow } = importDocument(parsed.value, { registry });
       const result = exportToAgentSpec(workflow);
       expect(result.errors, c.name).toEqual([]);

@@ -28,7 +28,7 @@ async function importCase(c: ReferenceCase): Promise<Workflow> {
   if (components) {
     const path = join(dir, `${c.name.replace(/\W+/g, '-')}-${components}`);
     writeFileSync(path, c.files[components]);
-    registry = await readComponentsFiles([path]);
+    registry = await readComponentsFiles([path], process.cwd());
   }
   return importDocument(parsed.value, { registry, now: NOW }).workflow;
 }

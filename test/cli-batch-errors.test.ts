@@ -9,7 +9,7 @@ import { constants } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli, runClis } from './support/cli.js';
+import { runCli, runCliProcess, runClis } from './support/cli.js';
 
 const fixtures = new URL('../fixtures/workflows/', import.meta.url).pathname;
 let dir: string;
@@ -160,7 +160,8 @@ describe('wfe validate', () => {
     const fifo = join(dir, 'piped.json');
     execFileSync('mkfifo', [fifo]);
     const writing = writeFile(fifo, await readFile(join(fixtures, 'chat-pipeline.json')));
-    const piped = await runCli(['validate', fifo, '-f', 'compact']);
+    // validate reads a file synchronously: in this process it would wait for the writer above forever.
+    const piped = await runCliProcess(['validate', fifo, '-f', 'compact']);
     // A CLI that never opened the pipe would leave the write waiting for a reader: this one ends it either way.
     await (await open(fifo, constants.O_RDONLY | constants.O_NONBLOCK)).close();
     await writing.catch(() => {});

@@ -8,11 +8,12 @@ import { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bashCompletion, fishCompletion, zshCompletion } from '../src/cli/completion.js';
 import { loadProgram } from '../src/cli/program.js';
+import { processTerminal } from '../src/cli/terminal.js';
 import { runCli } from './support/cli.js';
 
 let dir: string;
 const scripts: Record<string, string> = {};
-const program = await loadProgram();
+const program = await loadProgram([], { terminal: processTerminal(), exitWith() {} });
 const commands = program.commands.map((c) => c.name());
 
 beforeAll(async () => {

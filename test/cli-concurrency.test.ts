@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workerThreadsFor } from '../src/cli/concurrency.js';
-import { runCli, runClis } from './support/cli.js';
+import { runCli, runCliProcess } from './support/cli.js';
+
+// Worker threads load ./<command>-worker.js next to the module, which under vitest is a .ts file that a worker
+// cannot load: the runs with workers are child processes; the runs without stay in this process.
 
 const REPO = join(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'wfe-concurrency-'));
@@ -38,10 +41,10 @@ beforeAll(() => {
 describe('--concurrency: the same output as one thread', () => {
   it('validate: every report format, the same bytes and exit code', async () => {
     const formats = ['-f', 'json', '-f', 'stylish', '-o', '-', '-f', 'sarif', '-o', '-'];
-    const [off, two, auto] = await runClis([
-      ['validate', workflows, ...formats, '--concurrency', 'off'],
-      ['validate', workflows, ...formats, '--concurrency', '2'],
-      ['validate', workflows, ...formats, '--concurrency', 'auto'],
+    const [off, two, auto] = await Promise.all([
+      runCli(['validate', workflows, ...formats, '--concurrency', 'off']),
+      runCliProcess(['validate', workflows, ...formats, '--concurrency', '2']),
+      runCli(['validate', workflows, ...formats, '--concurrency', 'auto']),
     ]);
     expect(off.code).toBe(1);
     expect(off.stdout).toContain('duplicate-workflow-id');
@@ -54,9 +57,9 @@ describe('--concurrency: the same output as one thread', () => {
   });
 
   it('export into a folder: the same files, bytes and stderr lines', async () => {
-    const [off, two] = await runClis([
-      ['export', workflows, '-o', join(dir, 'export-off'), '--concurrency', 'off'],
-      ['export', workflows, '-o', join(dir, 'export-two'), '--concurrency', '2'],
+    const [off, two] = await Promise.all([
+      runCli(['export', workflows, '-o', join(dir, 'export-off'), '--concurrency', 'off']),
+      runCliProcess(['export', workflows, '-o', join(dir, 'export-two'), '--concurrency', '2']),
     ]);
     expect(off.code).toBe(1);
     expect(off.stderr).toContain('broken.json');
@@ -67,9 +70,9 @@ describe('--concurrency: the same output as one thread', () => {
 
   it('import into a folder: the same files, bytes and stderr lines', async () => {
     const flows = join(dir, 'export-off');
-    const [off, two] = await runClis([
-      ['import', flows, '-o', join(dir, 'import-off/'), '--concurrency', 'off'],
-      ['import', flows, '-o', join(dir, 'import-two/'), '--concurrency', '2'],
+    const [off, two] = await Promise.all([
+      runCli(['import', flows, '-o', join(dir, 'import-off/'), '--concurrency', 'off']),
+      runCliProcess(['import', flows, '-o', join(dir, 'import-two/'), '--concurrency', '2']),
     ]);
     // Two flows of one workflow id meet at one file: the second is refused, in input order, both ways.
     expect(off.code).toBe(1);

@@ -76,7 +76,7 @@ describe('wfe export', () => {
           ['export', join(dir, 'plain', 'cyclic.json'), '--rule', 'no-cycle=off'],
           ['export', join(dir, 'configured', 'cyclic.json')],
         ],
-        3,
+        { limit: 3 },
       ),
     ]);
 

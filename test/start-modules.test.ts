@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, startServeChild } from './support/cli.js';
+import { runCli, runCliProcess, startServeChild } from './support/cli.js';
 import { twoNodeWorkflow } from './support/workflows.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wfe-start-modules-'));
@@ -56,7 +56,7 @@ async function loadedBy(name: string, act: (url: string) => Promise<void>): Prom
 async function validateLoading(name: string, args: string[]) {
   const { hook, loaded } = moduleRecorder(name);
   const env = { NODE_OPTIONS: `--no-warnings --experimental-loader ${hook}`, WFE_NO_BUNDLE: '1' };
-  const run = await runCli(['validate', ...args], { env });
+  const run = await runCliProcess(['validate', ...args], { env });
   return { ...run, loaded: loaded() };
 }
 
@@ -101,7 +101,9 @@ describe('wfe validate loads the Agent Spec converter only for a check that uses
     expect(exported.code, exported.stderr).toBe(0);
 
     const bundled = moduleRecorder('validate-bundled');
-    const fromBundle = await runCli(['validate', folder], { env: { NODE_OPTIONS: `--no-warnings --experimental-loader ${bundled.hook}` } });
+    const fromBundle = await runCliProcess(['validate', folder], {
+      env: { NODE_OPTIONS: `--no-warnings --experimental-loader ${bundled.hook}` },
+    });
     expect(fromBundle.code, fromBundle.stdout + fromBundle.stderr).toBe(0);
     // The bundle is CommonJS, required rather than imported: none of tsc's modules load beside it.
     expect(bundled.loaded().filter((file) => !file.startsWith('node:'))).toEqual([]);

@@ -2,14 +2,16 @@
 // `wfe import --components` (pyagentspec's components_registry). Several files merge; a key defined
 // differently in two of them is an error.
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { registryFromComponentsFile, type Registry } from './references.js';
 import { parseText } from './serialize.js';
 import { AgentSpecError } from './types.js';
 
-export async function readComponentsFiles(paths: readonly string[]): Promise<Registry> {
+/** Reads the files at `paths` (as given: messages name them so), relative to `cwd`. */
+export async function readComponentsFiles(paths: readonly string[], cwd: string): Promise<Registry> {
   const registry: Registry = new Map();
   for (const path of paths) {
-    const text = await readFile(path, 'utf8').catch((err: Error) => {
+    const text = await readFile(resolve(cwd, path), 'utf8').catch((err: Error) => {
       throw new AgentSpecError(`${path}: cannot read components file: ${err.message}`);
     });
     const parsed = parseText(text, path);

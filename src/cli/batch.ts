@@ -4,18 +4,21 @@ import { isCi } from '../util/ci.js';
 import { errorText } from './error-text.js';
 import type { OutputFolders } from './outputs.js';
 import type { Progress } from './progress.js';
-import { problemLine, writeReportLine, writeReportLinesThrough } from './report.js';
+import { problemLine } from './report.js';
+import type { Terminal } from './terminal.js';
 import { UsageError } from './usage-error.js';
 
-const none: Progress = { tick() {}, log: (line) => void process.stderr.write(line + '\n'), finish() {} };
+const noProgress = (terminal: Terminal): Progress => ({ tick() {}, log: (line) => terminal.stderr.write(line + '\n'), finish() {} });
 
-export async function openProgress(label: string, total: number): Promise<Progress> {
-  if (total <= 1 || process.stderr.isTTY !== true || isCi()) return none;
+export async function openProgress(label: string, total: number, terminal: Terminal): Promise<Progress> {
+  const stream = terminal.stderr.isTTY ? terminal.stderr.stream : undefined;
+  if (total <= 1 || !stream || isCi(terminal.env)) return noProgress(terminal);
   const { inkProgress } = await import('./ui/progress.js');
-  return inkProgress(label, total);
+  return inkProgress(label, total, stream);
 }
 
 export interface BatchOptions {
+  terminal: Terminal;
   /** No progress bar (--quiet). */
   quiet?: boolean;
   /** The folders the batch's writes went into, fsynced once, at the end. */
@@ -23,7 +26,7 @@ export interface BatchOptions {
 }
 
 /**
- * Runs `one` over every input in order; problems print through the bar. An input that throws is one
+ * Runs `one` over every input in order; what it reports (`reportLine`) prints through the bar, above it. An input that throws is one
  * failure, reported as `<name>: error: <reason>`, and the others still run; only a UsageError stops the
  * batch (exit 2). Exit code 1 if any failed.
  */
@@ -31,22 +34,22 @@ export async function runBatch<T extends { name: string }>(
   label: string,
   verb: string,
   inputs: T[],
-  one: (input: T) => Promise<boolean>,
-  { quiet = false, outputs }: BatchOptions = {},
+  one: (input: T, reportLine: (line: string) => void) => Promise<boolean>,
+  { terminal, quiet = false, outputs }: BatchOptions,
 ): Promise<number> {
-  const bar = quiet ? none : await openProgress(label, inputs.length);
-  writeReportLinesThrough((line) => bar.log(line));
+  const bar = quiet ? noProgress(terminal) : await openProgress(label, inputs.length, terminal);
+  const reportLine = (line: string) => bar.log(line);
   let failed = 0;
   for (const input of inputs) {
     let ok: boolean;
     try {
-      ok = await one(input);
+      ok = await one(input, reportLine);
     } catch (err) {
       if (err instanceof UsageError) {
         bar.finish([]);
         throw err;
       }
-      writeReportLine(problemLine(input.name, 'error', errorText(err, input.name)));
+      reportLine(problemLine(input.name, 'error', errorText(err, { file: input.name, cwd: terminal.cwd })));
       ok = false;
     }
     if (!ok) failed++;

@@ -4,13 +4,14 @@ import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DEFAULT_CACHE_FILE } from '../validate/cache.js';
 
-export async function cacheFile(location: string | undefined): Promise<string> {
-  if (location === undefined) return resolve(DEFAULT_CACHE_FILE);
+/** The absolute path of the cache file; a relative `location` is relative to `cwd`. */
+export async function cacheFile(location: string | undefined, cwd: string): Promise<string> {
+  if (location === undefined) return resolve(cwd, DEFAULT_CACHE_FILE);
   const isFolder =
     /[\\/]$/.test(location) ||
-    (await stat(location).then(
+    (await stat(resolve(cwd, location)).then(
       (info) => info.isDirectory(),
       () => false,
     ));
-  return resolve(isFolder ? join(location, DEFAULT_CACHE_FILE) : location);
+  return resolve(cwd, isFolder ? join(location, DEFAULT_CACHE_FILE) : location);
 }

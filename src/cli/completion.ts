@@ -1,6 +1,8 @@
 // `wfe completion bash|zsh|fish`: shell completion scripts read off the commander program itself, so a
 // new command or option is completed without touching this file.
+import type { CommandRun } from './command-run.js';
 import { Argument, InvalidArgumentError, type Command, type Option } from './commander.js';
+import type { Terminal } from './terminal.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 type Shell = (typeof SHELLS)[number];
@@ -173,7 +175,7 @@ export function fishCompletion(program: Command): string {
 }
 
 /** The shell of $SHELL when it is one of ours, so that `wfe completion` alone fits the user's shell. */
-const loginShell = (): Shell => SHELLS.find((shell) => shell === process.env.SHELL?.split('/').pop()) ?? 'bash';
+const loginShell = (env: Terminal['env']): Shell => SHELLS.find((shell) => shell === env.SHELL?.split('/').pop()) ?? 'bash';
 
 function parseShell(value: string): Shell {
   const shell = SHELLS.find((s) => s === value);
@@ -183,12 +185,12 @@ function parseShell(value: string): Shell {
 
 const GENERATORS: Record<Shell, (program: Command) => string> = { bash: bashCompletion, zsh: zshCompletion, fish: fishCompletion };
 
-export function registerCompletionCommand(program: Command): void {
+export function registerCompletionCommand(program: Command, { terminal }: CommandRun): void {
   program
     .command('completion')
     .description('Print a shell completion script for wfe: every command and option, read from this wfe.')
     // Checked by hand rather than with .choices(), so that --help shows "(default: …)" like every command.
-    .addArgument(new Argument('[shell]', 'bash, zsh or fish').argParser(parseShell).default(loginShell()))
+    .addArgument(new Argument('[shell]', 'bash, zsh or fish').argParser(parseShell).default(loginShell(terminal.env)))
     .addHelpText(
       'after',
       '\nExamples:\n' +
@@ -198,6 +200,6 @@ export function registerCompletionCommand(program: Command): void {
         '  $ wfe completion fish > ~/.config/fish/completions/wfe.fish\n',
     )
     .action((shell: Shell) => {
-      process.stdout.write(GENERATORS[shell](program));
+      terminal.stdout.write(GENERATORS[shell](program));
     });
 }

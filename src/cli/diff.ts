@@ -1,6 +1,8 @@
 // wfe diff: what changed between two workflows, for a reviewer. Also git's external diff driver
 // (diff.<driver>.command), which git calls with 7 arguments.
+import type { CommandRun } from './command-run.js';
 import { Option, type Command } from './commander.js';
+import type { Terminal } from './terminal.js';
 import type { Workflow } from '../contract/types.js';
 import type { DiffFormat } from '../review/format-diff.js';
 import { errorMessage } from '../util/narrow.js';
@@ -17,7 +19,7 @@ const GIT_ARGS = 7;
 const GIT_UNMERGED_ARGS = 1;
 const NO_FILE = '/dev/null';
 
-export function registerDiffCommand(program: Command): void {
+export function registerDiffCommand(program: Command, run: CommandRun): void {
   program
     .command('diff')
     .usage('[options] <old> <new>')
@@ -48,19 +50,19 @@ export function registerDiffCommand(program: Command): void {
         '  $ wfe diff workflows/flow.json flow.agentspec.yaml -f json\n',
     )
     .action(async (files: string[], flags: DiffFlags) => {
-      process.exitCode = await runDiff(files, flags);
+      run.exitWith(await runDiff(files, flags, run.terminal));
     });
 }
 
 type Side = { workflow: Workflow } | { absent: true };
 
-async function runDiff(files: string[], flags: DiffFlags): Promise<number> {
+async function runDiff(files: string[], flags: DiffFlags, terminal: Terminal): Promise<number> {
   const fail = (message: string): number => {
-    process.stderr.write(`wfe diff: ${message}\n`);
+    terminal.stderr.write(`wfe diff: ${message}\n`);
     return 2;
   };
   if (files.length === GIT_UNMERGED_ARGS) {
-    process.stdout.write(`${files[0]}: unmerged, nothing to compare\n`);
+    terminal.stdout.write(`${files[0]}: unmerged, nothing to compare\n`);
     return 0;
   }
   const git = files.length === GIT_ARGS;
@@ -76,14 +78,14 @@ async function runDiff(files: string[], flags: DiffFlags): Promise<number> {
   ]);
   // git hands over temporary copies: messages name the path in the repository instead.
   const read = async (name: string): Promise<Side> =>
-    name === NO_FILE ? { absent: true } : { workflow: await readWorkflow(name, git ? files[0] : undefined) };
+    name === NO_FILE ? { absent: true } : { workflow: await readWorkflow(name, { terminal, ...(git ? { shown: files[0] } : {}) }) };
   let before: Side;
   let after: Side;
   try {
     [before, after] = await Promise.all([read(oldName), read(newName)]);
   } catch (err) {
     // git asks about every file .gitattributes routes here; one that is not a workflow must not stop `git diff`.
-    if (git) return plainDiff(files[0], oldName, newName, errorMessage(err));
+    if (git) return plainDiff({ path: files[0], oldName, newName, reason: errorMessage(err) }, terminal);
     return fail(errorMessage(err));
   }
   // An absent side (a file added or deleted) compares as the other side with nothing in it.
@@ -101,7 +103,7 @@ async function runDiff(files: string[], flags: DiffFlags): Promise<number> {
   const title = git
     ? `${files[0]}${'absent' in before ? ' (new file)' : 'absent' in after ? ' (deleted)' : ''}`
     : `${displayName(oldName)} → ${displayName(newName)}`;
-  process.stdout.write(DIFF_FORMATTERS[flags.format](diff, { title, color: flags.format === 'text' && useColor(flags) }));
+  terminal.stdout.write(DIFF_FORMATTERS[flags.format](diff, { title, color: flags.format === 'text' && useColor(flags, terminal) }));
   // git (before 2.46, and after it unless diff.<driver>.trustExitCode) stops at any non-zero exit.
   if (git) return 0;
   return diff.equal ? 0 : 1;
@@ -109,17 +111,29 @@ async function runDiff(files: string[], flags: DiffFlags): Promise<number> {
 
 const displayName = (name: string): string => (name === '-' ? '<stdin>' : name);
 
-function useColor(flags: DiffFlags): boolean {
-  if (flags.color === false || (process.env.NO_COLOR ?? '') !== '') return false;
-  const force = process.env.FORCE_COLOR;
+function useColor(flags: DiffFlags, { env, stdout }: Terminal): boolean {
+  if (flags.color === false || (env.NO_COLOR ?? '') !== '') return false;
+  const force = env.FORCE_COLOR;
   if (force !== undefined && force !== '') return force !== '0' && force !== 'false';
-  return process.stdout.isTTY === true;
+  return stdout.isTTY;
+}
+
+/** What git's diff driver compares when a side is not a workflow: the path in the repository, both files, and why. */
+interface PlainDiff {
+  path: string;
+  oldName: string;
+  newName: string;
+  reason: string;
 }
 
 /** git mode, a side that is not a workflow: why, then the line diff of the two texts. */
-async function plainDiff(path: string, oldName: string, newName: string, reason: string): Promise<number> {
-  const [{ readFile }, { lineDiff }] = await Promise.all([import('node:fs/promises'), import('../review/line-diff.js')]);
-  const text = (name: string) => (name === NO_FILE ? Promise.resolve('') : readFile(name, 'utf8'));
+async function plainDiff({ path, oldName, newName, reason }: PlainDiff, terminal: Terminal): Promise<number> {
+  const [{ readFile }, { resolve }, { lineDiff }] = await Promise.all([
+    import('node:fs/promises'),
+    import('node:path'),
+    import('../review/line-diff.js'),
+  ]);
+  const text = (name: string) => (name === NO_FILE ? Promise.resolve('') : readFile(resolve(terminal.cwd, name), 'utf8'));
   const [before, after] = await Promise.all([text(oldName), text(newName)]);
   const rows = lineDiff(before, after, { context: 3, maxChanged: Infinity });
   const lines = rows.map((row) =>
@@ -127,6 +141,6 @@ async function plainDiff(path: string, oldName: string, newName: string, reason:
       ? `… ${row.count} ${row.kind === 'gap' ? 'unchanged' : 'more changed'} lines`
       : `${row.kind === 'added' ? '+' : row.kind === 'removed' ? '-' : ' '} ${row.text}`,
   );
-  process.stdout.write(`${path}\n(not compared as a workflow: ${reason})\n${lines.join('\n')}\n`);
+  terminal.stdout.write(`${path}\n(not compared as a workflow: ${reason})\n${lines.join('\n')}\n`);
   return 0;
 }

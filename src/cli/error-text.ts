@@ -48,17 +48,20 @@ interface SystemCallError extends NodeJS.ErrnoException {
 const isErrno = (err: unknown): err is SystemCallError =>
   err instanceof Error && 'code' in err && typeof err.code === 'string' && 'syscall' in err && typeof err.syscall === 'string';
 
-/** A path as a person typed it: relative to the working directory when it is below it. */
-export function displayPath(path: string): string {
+/** A path as a person typed it: relative to the working directory `cwd` when it is below it. */
+export function displayPath(path: string, cwd: string): string {
   if (!isAbsolute(path)) return path;
-  const rel = relative(process.cwd(), path);
+  const rel = relative(cwd, path);
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }
 
-/** One sentence for any error the CLI reports; `file` names the file when the error itself does not. */
-export function errorText(err: unknown, file?: string): string {
+/**
+ * One sentence for any error the CLI reports; `file` names the file when the error itself does not, and a path
+ * the error names is shown relative to the working directory `cwd`.
+ */
+export function errorText(err: unknown, { file, cwd }: { file?: string; cwd: string }): string {
   if (isErrno(err)) {
-    const path = err.path ? displayPath(err.path) : file;
+    const path = err.path ? displayPath(err.path, cwd) : file;
     // mkdir -p over an existing file reports EEXIST: the file is in the way, not the folder there.
     const cause =
       err.code === 'EEXIST' && err.syscall === 'mkdir'

@@ -11,13 +11,14 @@ import { folderSettings } from '../project/folder-settings.js';
 import { checkPattern, IgnoreConfigError } from '../project/ignore.js';
 import { configIgnoreOf, expandInputs, type Input } from './inputs.js';
 import { destinationFor, OutputFolders, writeOutput, type Destination } from './outputs.js';
-import { readParsedInput } from './read-inputs.js';
+import { inputSource, readParsedInput, type InputSource } from './read-inputs.js';
 import { UsageError } from './usage-error.js';
 import { runBatch } from './batch.js';
 import { startBounded } from '../util/bounded.js';
 import { openWorkerPool, runInChunks } from '../util/worker-pool.js';
 import { workerThreadsFor, type Concurrency } from './concurrency.js';
-import { pointerProblem, problemLine, writeReportLine } from './report.js';
+import { pointerProblem, problemLine } from './report.js';
+import type { Terminal } from './terminal.js';
 
 function outputPath(destination: Destination, input: Input, to: ExportFlags['to'], format: TextFormat): string | undefined {
   if (destination.kind === 'stdout') return undefined;
@@ -26,16 +27,21 @@ function outputPath(destination: Destination, input: Input, to: ExportFlags['to'
   return join(destination.path, `${base}${to === 'agentspec' ? '.agentspec' : ''}.${format === 'yaml' ? 'yaml' : 'json'}`);
 }
 
-export async function runExport(args: string[], flags: ExportFlags): Promise<number> {
+export async function runExport(args: string[], flags: ExportFlags, terminal: Terminal): Promise<number> {
+  const { cwd } = terminal;
   let inputs: Input[];
   let destination: Destination;
   let cliRules;
-  const settingsFor = folderSettings(createLogger('warn'), flags.config && resolve(flags.config));
+  const settingsFor = folderSettings(
+    createLogger('warn', (line) => terminal.stderr.write(line + '\n')),
+    { config: flags.config && resolve(cwd, flags.config) },
+  );
   try {
     cliRules = checkRuleConfig(parseRuleFlags(flags.rule ?? []), EXPORT_RULES);
-    const ignore = (flags.ignore ?? []).map((p) => checkPattern(p, '--ignore'));
-    inputs = await expandInputs(args, ['.json'], { patterns: ignore, configIgnore: configIgnoreOf(settingsFor) });
-    destination = await destinationFor(flags.output, inputs.length);
+    const patterns = (flags.ignore ?? []).map((p) => checkPattern(p, '--ignore'));
+    const ignore = { patterns, configIgnore: configIgnoreOf(settingsFor, cwd) };
+    inputs = await expandInputs(args, { extensions: ['.json'], cwd, ignore });
+    destination = await destinationFor(flags.output, inputs.length, cwd);
   } catch (err) {
     if (err instanceof UsageError || err instanceof RuleConfigError || err instanceof IgnoreConfigError) throw new Error(err.message);
     throw err;
@@ -45,23 +51,24 @@ export async function runExport(args: string[], flags: ExportFlags): Promise<num
   if (flags.config) {
     // A broken --config is a usage error (exit 2); a broken wfe.config.yaml found near an input fails that input.
     try {
-      const settings = await settingsFor(process.cwd());
+      const settings = await settingsFor(cwd);
       if (flags.to === 'agentspec') checkRuleConfig(settings.rules, EXPORT_RULES, settings.configFile, true);
     } catch (err) {
       throw new UsageError(`--config ${flags.config}: ${errorMessage(err)}`);
     }
   }
-  const job: ExportJob = { destination, format, flags, cliRules };
+  const job: ExportJob = { destination, format, flags, cliRules, cwd };
   const outputs = new OutputFolders();
-  const batch = { quiet: flags.quiet, outputs };
-  const exportInput = async (input: Input, onLine: (line: string) => void = writeReportLine): Promise<boolean> => {
-    const converted = await convertForExport(input, job, settingsFor, onLine);
-    return converted.ok && (await writeConverted(converted, flags, outputs));
+  const batch = { terminal, quiet: flags.quiet, outputs };
+  const source = inputSource({ stdin: terminal.stdin, cwd });
+  const exportInput = async (input: Input, onLine: (line: string) => void): Promise<boolean> => {
+    const converted = await convertForExport(input, job, { settingsFor, source, onLine });
+    return converted.ok && (await writeConverted(converted, { force: flags.force, outputs, terminal }));
   };
-  if (destination.kind !== 'dir') return runBatch('export', 'exported', inputs, (input) => exportInput(input), batch);
+  if (destination.kind !== 'dir') return runBatch('export', 'exported', inputs, exportInput, batch);
   // Workers read the inputs themselves: stdin stays with this thread.
   const threads = inputs.some((input) => !input.path) ? 0 : workerThreadsFor(flags.concurrency, inputs.length);
-  if (threads > 0) return exportInWorkers(inputs, job, settingsFor, threads);
+  if (threads > 0) return exportInWorkers(inputs, job, settingsFor, threads, terminal);
   // Into a folder, 16 inputs are converted and written (each atomically) at once, so their fsyncs overlap.
   // What each says is held until its turn: the report comes in input order, the same from run to run.
   const held = new Map<Input, string[]>();
@@ -70,11 +77,11 @@ export async function runExport(args: string[], flags: ExportFlags): Promise<num
     held.set(input, lines);
     return exportInput(input, (line) => lines.push(line));
   });
-  const inTurn = async (input: Input): Promise<boolean> => {
+  const inTurn = async (input: Input, reportLine: (line: string) => void): Promise<boolean> => {
     try {
-      return await (started.get(input) ?? exportInput(input));
+      return await (started.get(input) ?? exportInput(input, reportLine));
     } finally {
-      for (const line of held.get(input) ?? []) writeReportLine(line);
+      for (const line of held.get(input) ?? []) reportLine(line);
       held.delete(input);
     }
   };
@@ -91,9 +98,12 @@ async function exportInWorkers(
   job: ExportJob,
   settingsFor: ReturnType<typeof folderSettings>,
   threads: number,
+  terminal: Terminal,
 ): Promise<number> {
   // Every input folder's settings, loaded here first: what is wrong with them is said once, by this thread.
-  await Promise.all([...new Set(inputs.map(folderOfInput))].map((folder) => settingsFor(folder).catch(() => undefined)));
+  await Promise.all(
+    [...new Set(inputs.map((input) => folderOfInput(input, job.cwd)))].map((folder) => settingsFor(folder).catch(() => undefined)),
+  );
   const pool = await openWorkerPool(new URL('./export-worker.js', import.meta.url), threads);
   const outputs = new OutputFolders();
   try {
@@ -101,20 +111,20 @@ async function exportInWorkers(
     const written = new Map(inputs.map((input, i) => [input, converted[i]] as const));
     const started = startBounded(inputs, 16, async (input) => {
       const result = await entryOf(written, input, 'conversion');
-      return { result, wrote: result.ok ? writeConverted(result, job.flags, outputs) : Promise.resolve(false) };
+      return { result, wrote: result.ok ? writeConverted(result, { force: job.flags.force, outputs, terminal }) : Promise.resolve(false) };
     });
-    const inTurn = async (input: Input): Promise<boolean> => {
+    const inTurn = async (input: Input, reportLine: (line: string) => void): Promise<boolean> => {
       const { result, wrote } = await entryOf(started, input, 'export');
-      for (const line of result.lines) writeReportLine(line);
+      for (const line of result.lines) reportLine(line);
       return await wrote;
     };
-    return await runBatch('export', 'exported', inputs, inTurn, { quiet: job.flags.quiet, outputs });
+    return await runBatch('export', 'exported', inputs, inTurn, { terminal, quiet: job.flags.quiet, outputs });
   } finally {
     await pool.close();
   }
 }
 
-const folderOfInput = (input: Input): string => (input.path ? dirname(input.path) : process.cwd());
+const folderOfInput = (input: Input, cwd: string): string => (input.path ? dirname(input.path) : cwd);
 
 /** What an export needs besides the input: where to, in which format, with which rules. Sent to workers as is. */
 export interface ExportJob {
@@ -122,6 +132,8 @@ export interface ExportJob {
   format: TextFormat;
   flags: ExportFlags;
   cliRules: Record<string, 'error' | 'warning' | 'off'>;
+  /** The run's working directory: relative paths are relative to it. */
+  cwd: string;
 }
 
 /** One input converted: whether it can be written, and the text to write where (no target: stdout). */
@@ -132,25 +144,35 @@ export interface Converted {
   output?: { target?: string; text: string };
 }
 
+interface WriteConvertedOptions {
+  /** --force: replace an output file that is there. */
+  force: boolean | undefined;
+  outputs: OutputFolders;
+  terminal: Terminal;
+}
+
 /** Writes a converted input: to its file, atomically (its failure, a file that exists without --force, is the input's), or to stdout. */
-async function writeConverted(converted: Converted, flags: ExportFlags, outputs: OutputFolders): Promise<boolean> {
+async function writeConverted(converted: Converted, { force, outputs, terminal }: WriteConvertedOptions): Promise<boolean> {
   if (!converted.output) return false;
   const { target, text } = converted.output;
   if (target === undefined) {
-    process.stdout.write(text);
+    terminal.stdout.write(text);
     return true;
   }
-  await writeOutput(target, text, { overwrite: flags.force === true, batch: outputs });
+  await writeOutput(target, text, { overwrite: force === true, batch: outputs, cwd: terminal.cwd });
   return true;
 }
 
+/** What converting an input needs of its run: the folders' settings, where inputs are read, where lines go. */
+export interface ConvertContext {
+  settingsFor: ReturnType<typeof folderSettings>;
+  source: InputSource;
+  /** Each line the input says, as it comes. */
+  onLine: (line: string) => void;
+}
+
 /** Reads, checks and converts one input; writes nothing. Lines go to `onLine` as they come, and are kept in `lines`. */
-export async function convertForExport(
-  input: Input,
-  job: ExportJob,
-  settingsFor: ReturnType<typeof folderSettings>,
-  onLine: (line: string) => void,
-): Promise<Converted> {
+export async function convertForExport(input: Input, job: ExportJob, { settingsFor, source, onLine }: ConvertContext): Promise<Converted> {
   const lines: string[] = [];
   const reportLine = (line: string) => {
     lines.push(line);
@@ -158,7 +180,7 @@ export async function convertForExport(
   };
   const failed = (): Converted => ({ ok: false, lines });
   const { destination, format, flags, cliRules } = job;
-  const read = await readParsedInput(input, reportLine);
+  const read = await readParsedInput(input, source, reportLine);
   if (!read) return failed();
   const { text, value } = read;
   if (!validateWorkflowFile(value)) {
@@ -167,7 +189,7 @@ export async function convertForExport(
     return failed();
   }
   const workflow = value as Workflow;
-  const settings = await settingsFor(folderOfInput(input));
+  const settings = await settingsFor(folderOfInput(input, job.cwd));
   const graph = graphErrors(workflow, settings.checkConfig);
   if (graph.length > 0) {
     graph.forEach((m) => reportLine(problemLine(input.name, 'error', m)));

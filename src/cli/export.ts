@@ -1,3 +1,4 @@
+import type { CommandRun } from './command-run.js';
 import { InvalidArgumentError, Option, type Command } from './commander.js';
 import { EXPORT_RULES } from '../agentspec/rules.js';
 import { AGENTSPEC_VERSIONS, isAgentSpecVersion, type AgentSpecVersion } from '../agentspec/versions.js';
@@ -11,7 +12,7 @@ const parseVersion = (value: string): AgentSpecVersion => {
   return value;
 };
 
-export function registerExportCommand(program: Command): void {
+export function registerExportCommand(program: Command, run: CommandRun): void {
   program
     .command('export')
     .description('Convert FlowDrop workflow files to Open Agent Spec (or to FlowDrop JSON/YAML).')
@@ -55,6 +56,6 @@ export function registerExportCommand(program: Command): void {
     .action(async (args: string[], flags: ExportFlags) => {
       // Loaded on demand: the converters and ajv cost start-up time other commands don't need.
       const { runExport } = await import('./export-run.js');
-      process.exitCode = await runExport(args, flags);
+      run.exitWith(await runExport(args, flags, run.terminal));
     });
 }

@@ -11,45 +11,49 @@ import { checkPattern, IgnoreConfigError } from '../project/ignore.js';
 import { errorText } from './error-text.js';
 import { configIgnoreOf, expandInputs, type Input } from './inputs.js';
 import { destinationFor, OutputFolders, writeOutput, type Destination } from './outputs.js';
-import { readParsedInput } from './read-inputs.js';
+import { inputSource, readParsedInput, type InputSource } from './read-inputs.js';
 import { UsageError } from './usage-error.js';
 import { runBatch } from './batch.js';
 import { openWorkerPool, runInChunks } from '../util/worker-pool.js';
 import { workerThreadsFor, type Concurrency } from './concurrency.js';
-import { pointerProblem, problemLine, writeReportLine } from './report.js';
+import { pointerProblem, problemLine } from './report.js';
+import type { Terminal } from './terminal.js';
 import { entryOf } from '../util/narrow.js';
 import { pointerPosition } from '../util/pointer-position.js';
 
-export async function runImport(args: string[], flags: ImportFlags): Promise<number> {
+export async function runImport(args: string[], flags: ImportFlags, terminal: Terminal): Promise<number> {
+  const { cwd } = terminal;
   let inputs: Input[];
   let destination: Destination;
-  const settingsFor = folderSettings(createLogger('warn'));
+  const settingsFor = folderSettings(createLogger('warn', (line) => terminal.stderr.write(line + '\n')));
   try {
-    const ignore = (flags.ignore ?? []).map((p) => checkPattern(p, '--ignore'));
-    inputs = await expandInputs(args, ['.json', '.yaml', '.yml'], { patterns: ignore, configIgnore: configIgnoreOf(settingsFor) });
+    const patterns = (flags.ignore ?? []).map((p) => checkPattern(p, '--ignore'));
+    const ignore = { patterns, configIgnore: configIgnoreOf(settingsFor, cwd) };
+    inputs = await expandInputs(args, { extensions: ['.json', '.yaml', '.yml'], cwd, ignore });
     // With one input, -o names the file (unless it is a folder or ends with /); with several, a folder.
-    destination = await destinationFor(flags.output, inputs.length);
+    destination = await destinationFor(flags.output, inputs.length, cwd);
   } catch (err) {
     if (err instanceof UsageError || err instanceof IgnoreConfigError) throw new Error(err.message);
     throw err;
   }
   let registry: Registry | undefined;
   try {
-    registry = flags.components?.length ? await readComponentsFiles(flags.components) : undefined;
+    registry = flags.components?.length ? await readComponentsFiles(flags.components, cwd) : undefined;
   } catch (err) {
     if (err instanceof AgentSpecError) throw new Error(err.message);
     throw err;
   }
-  const job: ImportJob = { destination, flags };
+  const job: ImportJob = { destination, flags, cwd };
   // Workers read the inputs themselves: stdin stays with this thread.
   const threads = inputs.some((input) => !input.path) ? 0 : workerThreadsFor(flags.concurrency, inputs.length);
-  if (threads > 0) return importInWorkers(inputs, job, settingsFor, threads);
+  if (threads > 0) return importInWorkers(inputs, job, settingsFor, threads, terminal);
   const outputs = new OutputFolders();
-  const importOne = async (input: Input): Promise<boolean> => {
-    const converted = await convertForImport(input, job, settingsFor, registry, writeReportLine);
-    return converted.ok && (await writeImported(converted, flags, outputs));
+  const source = inputSource({ stdin: terminal.stdin, cwd });
+  const importOne = async (input: Input, onLine: (line: string) => void): Promise<boolean> => {
+    const converted = await convertForImport(input, job, { settingsFor, registry, source, onLine });
+    return converted.ok && (await writeImported(converted, { force: flags.force, outputs, terminal }));
   };
-  return runBatch('import', 'imported', inputs, importOne, { quiet: flags.quiet, outputs });
+  return runBatch('import', 'imported', inputs, importOne, { terminal, quiet: flags.quiet, outputs });
 }
 
 /**
@@ -62,22 +66,21 @@ async function importInWorkers(
   job: ImportJob,
   settingsFor: ReturnType<typeof folderSettings>,
   threads: number,
+  terminal: Terminal,
 ): Promise<number> {
   // Every folder's settings, loaded here first: what is wrong with them is said once, by this thread.
-  await Promise.all(
-    [...new Set(inputs.map((input) => settingsFolder(input, job.destination)))].map((f) => settingsFor(f).catch(() => undefined)),
-  );
+  await Promise.all([...new Set(inputs.map((input) => settingsFolder(input, job)))].map((f) => settingsFor(f).catch(() => undefined)));
   const pool = await openWorkerPool(new URL('./import-worker.js', import.meta.url), threads);
   const outputs = new OutputFolders();
   try {
     const converted = runInChunks<Input, Imported>(pool, inputs, threads, (chunk): ImportTask => ({ inputs: chunk, job }));
     const byInput = new Map(inputs.map((input, i) => [input, converted[i]] as const));
-    const one = async (input: Input): Promise<boolean> => {
+    const one = async (input: Input, reportLine: (line: string) => void): Promise<boolean> => {
       const result = await entryOf(byInput, input, 'conversion');
-      for (const line of result.lines) writeReportLine(line);
-      return result.ok && (await writeImported(result, job.flags, outputs));
+      for (const line of result.lines) reportLine(line);
+      return result.ok && (await writeImported(result, { force: job.flags.force, outputs, terminal }));
     };
-    return await runBatch('import', 'imported', inputs, one, { quiet: job.flags.quiet, outputs });
+    return await runBatch('import', 'imported', inputs, one, { terminal, quiet: job.flags.quiet, outputs });
   } finally {
     await pool.close();
   }
@@ -87,6 +90,8 @@ async function importInWorkers(
 export interface ImportJob {
   destination: Destination;
   flags: ImportFlags;
+  /** The run's working directory: relative paths are relative to it. */
+  cwd: string;
 }
 
 /** One input converted: whether it can be written, what it said, and the workflow's text and file (none: stdout). */
@@ -97,41 +102,60 @@ export interface Imported {
 }
 
 /** The folder whose node types an input is imported with: where it is written to, else where it is. */
-function settingsFolder(input: Input, destination: Destination): string {
+function settingsFolder(input: Input, { destination, cwd }: ImportJob): string {
   const outDir =
-    destination.kind === 'dir' ? resolve(destination.path) : destination.kind === 'file' ? dirname(resolve(destination.path)) : undefined;
-  return outDir ?? (input.path ? dirname(input.path) : process.cwd());
+    destination.kind === 'dir'
+      ? resolve(cwd, destination.path)
+      : destination.kind === 'file'
+        ? dirname(resolve(cwd, destination.path))
+        : undefined;
+  return outDir ?? (input.path ? dirname(input.path) : cwd);
+}
+
+interface WriteImportedOptions {
+  /** --force: replace a workflow file that is there. */
+  force: boolean | undefined;
+  outputs: OutputFolders;
+  terminal: Terminal;
 }
 
 /** A write that fails (the file exists without --force, a full disk) is this input's failure: runBatch reports it. */
-async function writeImported(imported: Imported, flags: ImportFlags, outputs: OutputFolders): Promise<boolean> {
+async function writeImported(imported: Imported, { force, outputs, terminal }: WriteImportedOptions): Promise<boolean> {
   if (!imported.output) return false;
   const { target, text } = imported.output;
-  if (target === undefined) process.stdout.write(text);
-  else await writeOutput(target, text, { overwrite: flags.force === true, batch: outputs });
+  if (target === undefined) terminal.stdout.write(text);
+  else await writeOutput(target, text, { overwrite: force === true, batch: outputs, cwd: terminal.cwd });
   return true;
+}
+
+/** What converting an input needs of its run besides the job: settings, shared components, where inputs are read, where lines go. */
+export interface ImportContext {
+  settingsFor: ReturnType<typeof folderSettings>;
+  registry: Registry | undefined;
+  source: InputSource;
+  /** Each line the input says, as it comes. */
+  onLine: (line: string) => void;
 }
 
 /** Reads and converts one input; writes nothing. Lines go to `onLine` as they come, and are kept in `lines`. */
 export async function convertForImport(
   input: Input,
-  { destination, flags }: ImportJob,
-  settingsFor: ReturnType<typeof folderSettings>,
-  registry: Registry | undefined,
-  onLine: (line: string) => void,
+  job: ImportJob,
+  { settingsFor, registry, source, onLine }: ImportContext,
 ): Promise<Imported> {
+  const { destination, flags } = job;
   const lines: string[] = [];
   const reportLine = (line: string) => {
     lines.push(line);
     onLine(line);
   };
   const failed = (): Imported => ({ ok: false, lines });
-  const read = await readParsedInput(input, reportLine);
+  const read = await readParsedInput(input, source, reportLine);
   if (!read) return failed();
   const { text, value } = read;
-  const settings = await settingsFor(settingsFolder(input, destination));
-  const source = flags.from === 'auto' ? detectSource(value) : flags.from;
-  if (source === 'agentspec' && (await reportAgentSpecFindings({ name: input.name, text, value, registry, settings }, reportLine)))
+  const settings = await settingsFor(settingsFolder(input, job));
+  const documentKind = flags.from === 'auto' ? detectSource(value) : flags.from;
+  if (documentKind === 'agentspec' && (await reportAgentSpecFindings({ name: input.name, text, value, registry, settings }, reportLine)))
     return failed();
   let workflow;
   try {
@@ -168,7 +192,7 @@ export async function convertForImport(
   try {
     checkNewWorkflowId(workflow.id);
   } catch (err) {
-    reportLine(problemLine(input.name, 'error', `workflow id "${workflow.id}" cannot be a file name: ${errorText(err)}`));
+    reportLine(problemLine(input.name, 'error', `workflow id "${workflow.id}" cannot be a file name: ${errorText(err, { cwd: job.cwd })}`));
     return failed();
   }
   return { ok: true, lines, output: { target: join(destination.path, `${workflow.id}.json`), text: stableStringify(workflow) } };

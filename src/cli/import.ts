@@ -1,9 +1,10 @@
+import type { CommandRun } from './command-run.js';
 import { Option, type Command } from './commander.js';
 import { IMPORT_SOURCES } from '../agentspec/rules.js';
 import type { ImportFlags } from './import-run.js';
 import { CONCURRENCY_HELP, parseConcurrency } from './concurrency-flag.js';
 
-export function registerImportCommand(program: Command): void {
+export function registerImportCommand(program: Command, run: CommandRun): void {
   program
     .command('import')
     .description('Convert Agent Spec flows (or FlowDrop JSON/YAML) into workflow files that wfe serve and wfe validate accept.')
@@ -51,6 +52,6 @@ export function registerImportCommand(program: Command): void {
     .action(async (args: string[], flags: ImportFlags) => {
       // Loaded on demand: the converters and ajv cost start-up time other commands don't need.
       const { runImport } = await import('./import-run.js');
-      process.exitCode = await runImport(args, flags);
+      run.exitWith(await runImport(args, flags, run.terminal));
     });
 }

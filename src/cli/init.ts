@@ -3,6 +3,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
+import type { CommandRun } from './command-run.js';
 import type { Command } from './commander.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
 
@@ -75,7 +76,7 @@ export async function planInit(dir: string): Promise<Array<{ path: string; conte
   ];
 }
 
-export function registerInitCommand(program: Command): void {
+export function registerInitCommand(program: Command, { terminal, exitWith }: CommandRun): void {
   program
     .command('init')
     .description('Create a workflows folder: sample workflows, a commented wfe.config.yaml, a nodes/ example and a .gitignore for .wfe/.')
@@ -83,23 +84,24 @@ export function registerInitCommand(program: Command): void {
     .option('--force', 'overwrite files that already exist', false)
     .addHelpText('after', '\nExamples:\n  $ wfe init                 creates ./workflows\n  $ wfe init my-flows && wfe serve my-flows\n')
     .action(async (dir: string, flags: { force: boolean }) => {
-      const root = resolve(dir);
+      const { cwd } = terminal;
+      const root = resolve(cwd, dir);
       const plan = await planInit(root);
       const existing = (await Promise.all(plan.map(async (f) => ((await stat(f.path).catch(() => undefined)) ? [f.path] : [])))).flat();
       if (existing.length > 0 && !flags.force) {
-        process.stderr.write(
-          `wfe init: these files already exist and were left alone:\n${existing.map((p) => `  ${relative(process.cwd(), p) || p}`).join('\n')}\n` +
+        terminal.stderr.write(
+          `wfe init: these files already exist and were left alone:\n${existing.map((p) => `  ${relative(cwd, p) || p}`).join('\n')}\n` +
             'Nothing was written. Pick another folder, or add --force to overwrite them.\n',
         );
-        process.exitCode = 1;
+        exitWith(1);
         return;
       }
       for (const file of plan) {
         await mkdir(dirname(file.path), { recursive: true });
         await writeFileAtomic(file.path, file.content);
       }
-      process.stdout.write(
-        `Created ${plan.length} files in ${root}:\n${plan.map((f) => `  ${relative(root, f.path)}`).join('\n')}\n\nNext: wfe serve ${relative(process.cwd(), root) || '.'}\n`,
+      terminal.stdout.write(
+        `Created ${plan.length} files in ${root}:\n${plan.map((f) => `  ${relative(root, f.path)}`).join('\n')}\n\nNext: wfe serve ${relative(cwd, root) || '.'}\n`,
       );
     });
 }

@@ -27,7 +27,7 @@ const toPosix = (p: string): string => p.split(sep).join('/');
 const lastSegment = (p: string): string => p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
 
 /** What else a walk skips besides the defaults: `--ignore` globs, and the `ignore:` of wfe.config.yaml files. */
-export interface IgnoreOptions {
+interface IgnoreOptions {
   /** --ignore globs, relative to each folder argument (and to the working directory for glob arguments). */
   patterns?: readonly string[];
   /** The `ignore:` of the wfe.config.yaml that applies to a folder (the nearest at or above it), with that file's folder as base. */
@@ -80,6 +80,7 @@ async function walk(root: string, extensions: string[], options: IgnoreOptions):
  */
 export function configIgnoreOf(
   settingsFor: (dir: string) => Promise<Pick<FolderSettings, 'configFile'> & { catalog: { settings(): Record<string, unknown> } }>,
+  cwd: string,
 ) {
   return async (dir: string): Promise<IgnoreSet | undefined> => {
     const settings = await settingsFor(dir).catch(() => undefined);
@@ -88,11 +89,14 @@ export function configIgnoreOf(
     const values =
       basename(settings.configFile) === CONFIG_FILE
         ? settings.catalog.settings()
-        : await readFile(settings.configFile, 'utf8').then(
+        : await readFile(resolve(cwd, settings.configFile), 'utf8').then(
             (text): unknown => yamlPackage().parse(text),
             () => undefined,
           );
-    return { patterns: ignoreFromSettings(values, displayPath(settings.configFile)), base: dirname(settings.configFile) };
+    return {
+      patterns: ignoreFromSettings(values, displayPath(settings.configFile, cwd)),
+      base: dirname(resolve(cwd, settings.configFile)),
+    };
   };
 }
 
@@ -100,23 +104,30 @@ export function configIgnoreOf(
 export const displayName = displayPath;
 
 /** Glob matches are filtered by the defaults and --ignore relative to the working directory, and by the ignore: that applies there. */
-async function globIgnore(options: IgnoreOptions): Promise<(match: string) => boolean> {
-  const cwd = process.cwd();
+async function globIgnore(options: IgnoreOptions, cwd: string): Promise<(match: string) => boolean> {
   const patterns = options.patterns ?? [];
   const config = await options.configIgnore?.(cwd);
   const inside = ignoreMatcher(cwd, [{ patterns: [...DEFAULT_IGNORE, ...patterns], base: cwd }, ...(config ? [config] : [])]);
   const outside = ignoreMatcher('/', [{ patterns: [...DEFAULT_IGNORE, ...patterns], base: '/' }]);
   return (match) => {
-    const rel = toPosix(relative(cwd, resolve(match)));
-    return rel.startsWith('..') || isAbsolute(rel) ? outside(toPosix(resolve(match)).replace(/^\/+/, '')) : inside(rel);
+    const rel = toPosix(relative(cwd, resolve(cwd, match)));
+    return rel.startsWith('..') || isAbsolute(rel) ? outside(toPosix(resolve(cwd, match)).replace(/^\/+/, '')) : inside(rel);
   };
 }
 
+export interface ExpandOptions {
+  /** Filters the files found in folders. */
+  extensions: string[];
+  /** What relative arguments are relative to. */
+  cwd: string;
+  ignore?: IgnoreOptions;
+}
+
 /**
- * Expands the arguments in order, without duplicates. `extensions` filters files found in folders. Files
- * found in folders or by globs are skipped by the ignore rules; a file named as an argument is always taken.
+ * Expands the arguments in order, without duplicates. Files found in folders or by globs are skipped by the
+ * ignore rules; a file named as an argument is always taken.
  */
-export async function expandInputs(args: string[], extensions: string[], ignore: IgnoreOptions = {}): Promise<Input[]> {
+export async function expandInputs(args: string[], { extensions, cwd, ignore = {} }: ExpandOptions): Promise<Input[]> {
   if (args.length === 0) throw new UsageError('no input: give files, folders, globs or - for stdin');
   const inputs: Input[] = [];
   const seen = new Set<string>();
@@ -131,9 +142,9 @@ export async function expandInputs(args: string[], extensions: string[], ignore:
       add({ name: '-', relative: 'stdin' });
       continue;
     }
-    const info = await stat(arg).catch(() => undefined);
+    const info = await stat(resolve(cwd, arg)).catch(() => undefined);
     if (info?.isDirectory()) {
-      const files = await walk(resolve(arg), extensions, ignore);
+      const files = await walk(resolve(cwd, arg), extensions, ignore);
       // Each name is the argument as typed (normalised), then the path below it: join(arg, rel) once, not per file.
       const under = toPosix(join(arg, '.'));
       const nameOf = (rel: string) => (under === '.' ? rel : under.endsWith('/') ? under + rel : `${under}/${rel}`);
@@ -144,15 +155,15 @@ export async function expandInputs(args: string[], extensions: string[], ignore:
     }
     // A pipe or device is read like a file, to its end or past the size limit: `wfe validate <(curl …)`.
     if (info?.isFile() || info?.isFIFO() || info?.isCharacterDevice()) {
-      add({ name: arg, path: resolve(arg), relative: toPosix(lastSegment(arg)) });
+      add({ name: arg, path: resolve(cwd, arg), relative: toPosix(lastSegment(arg)) });
       continue;
     }
     if (info) throw new UsageError(`${arg}: not a file, folder or pipe`);
     // tinyglobby (and picomatch under it) loads only for a pattern argument.
     const { glob, isDynamicPattern } = await import('tinyglobby');
     if (!isDynamicPattern(arg)) throw new UsageError(`${arg}: no such file or folder`);
-    const ignored = await globIgnore(ignore);
-    const all = (await glob(arg, { onlyFiles: true, dot: false })).sort();
+    const ignored = await globIgnore(ignore, cwd);
+    const all = (await glob(arg, { cwd, onlyFiles: true, dot: false })).sort();
     const matches = all.filter((m) => !ignored(m));
     if (matches.length === 0)
       throw new UsageError(
@@ -160,7 +171,7 @@ export async function expandInputs(args: string[], extensions: string[], ignore:
           ? `${arg}: no file matches this pattern`
           : `${arg}: every matching file is skipped by the ignore rules (${all.length} matched)`,
       );
-    for (const match of matches) add({ name: match, path: resolve(match), relative: toPosix(lastSegment(match)) });
+    for (const match of matches) add({ name: match, path: resolve(cwd, match), relative: toPosix(lastSegment(match)) });
   }
   return inputs;
 }

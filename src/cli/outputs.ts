@@ -46,45 +46,51 @@ export interface WriteOutputOptions {
   overwrite: boolean;
   /** The batch this write belongs to: its folder is made once and fsynced by the batch's sync(), not here. */
   batch?: OutputFolders;
+  /** What a relative `target` is relative to. */
+  cwd: string;
 }
 
 /**
  * Writes `text` to `target` atomically (temp file, fsync, rename: no partial file, ever), creating folders;
  * refuses to replace a file unless `overwrite`.
  */
-export async function writeOutput(target: string, text: string, { overwrite, batch }: WriteOutputOptions): Promise<void> {
+export async function writeOutput(target: string, text: string, { overwrite, batch, cwd }: WriteOutputOptions): Promise<void> {
+  const path = resolve(cwd, target);
   if (
     !overwrite &&
-    (await stat(target).then(
+    (await stat(path).then(
       () => true,
       () => false,
     ))
   )
     throw new OutputExistsError(target);
-  const folder = dirname(resolve(target));
+  const folder = dirname(path);
   if (batch) await batch.make(folder);
   else await mkdir(folder, { recursive: true });
   const options = { deferFolderSync: batch !== undefined, identity: false };
   try {
-    await writeFileAtomic(resolve(target), text, options);
+    await writeFileAtomic(path, text, options);
   } catch (err) {
     // The folder went away since (someone removed it during the run): make it again, once.
     if (errnoCode(err) !== 'ENOENT') throw err;
     await mkdir(folder, { recursive: true });
-    await writeFileAtomic(resolve(target), text, options);
+    await writeFileAtomic(path, text, options);
   }
   batch?.wroteInto(folder);
 }
 
 export type Destination = { kind: 'stdout' } | { kind: 'file'; path: string } | { kind: 'dir'; path: string };
 
-/** `-o` semantics: none → stdout (one input only), `-` → stdout, a folder (existing, trailing /, or several inputs) → dir, else a file. */
-export async function destinationFor(output: string | undefined, inputCount: number): Promise<Destination> {
+/**
+ * `-o` semantics: none → stdout (one input only), `-` → stdout, a folder (existing, trailing /, or several inputs) → dir, else a file.
+ * The path stays as given (messages name it so); `cwd` is what it is relative to.
+ */
+export async function destinationFor(output: string | undefined, inputCount: number, cwd: string): Promise<Destination> {
   if (output === undefined || output === '-') {
     if (inputCount > 1) throw new UsageError(`${inputCount} inputs: give -o <folder> to write one file each`);
     return { kind: 'stdout' };
   }
-  const info = await stat(output).catch(() => undefined);
+  const info = await stat(resolve(cwd, output)).catch(() => undefined);
   if (info?.isDirectory() || /[\\/]$/.test(output) || inputCount > 1) {
     if (info && !info.isDirectory()) throw new UsageError(`-o ${output}: is a file, but ${inputCount} inputs need a folder`);
     return { kind: 'dir', path: output };

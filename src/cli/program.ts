@@ -2,7 +2,8 @@ import { Command, CommanderError } from './commander.js';
 import { errnoCode } from '../util/narrow.js';
 import { packageVersion } from '../util/version.js';
 import { errorText } from './error-text.js';
-type Registrar = (program: Command) => void;
+import type { CommandRun, Registrar } from './command-run.js';
+import { processTerminal, type Terminal } from './terminal.js';
 
 /**
  * Each command's definition, in the order help lists them, loaded only when needed: `wfe validate` loads
@@ -23,13 +24,14 @@ const COMMANDS: Record<string, () => Promise<Registrar>> = {
  * The program with the command `argv` names, or with every command when it names none of them (help,
  * --version, a misspelt command to suggest the right one for) or names `completion`, which describes them all.
  */
-export async function loadProgram(argv: string[] = []): Promise<Command> {
+export async function loadProgram(argv: string[], run: CommandRun): Promise<Command> {
   const named = argv[2];
   const names = named !== undefined && named !== 'completion' && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
-  return buildProgram(await Promise.all(names.map((name) => COMMANDS[name]())));
+  return buildProgram(await Promise.all(names.map((name) => COMMANDS[name]())), run);
 }
 
-function buildProgram(commands: Registrar[]): Command {
+function buildProgram(commands: Registrar[], run: CommandRun): Command {
+  const { stdout, stderr } = run.terminal;
   const program = new Command();
   program
     .name('wfe')
@@ -40,9 +42,17 @@ function buildProgram(commands: Registrar[]): Command {
     .version(packageVersion, '-v, --version', 'print the wfe version')
     .showHelpAfterError('(run with --help for usage)')
     .configureHelp({ sortOptions: false })
-    // Before the subcommands are added, so they inherit it: usage errors throw instead of exiting 1.
-    .exitOverride();
-  for (const register of commands) register(program);
+    // Before the subcommands are added, so they inherit them: usage errors throw instead of exiting 1, and
+    // help and errors go to the terminal of this run.
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => stdout.write(text),
+      writeErr: (text) => stderr.write(text),
+      // commander's own default: the width of a terminal, 80 columns elsewhere.
+      getOutHelpWidth: () => (stdout.isTTY ? stdout.stream?.columns : undefined) ?? 80,
+      getErrHelpWidth: () => (stderr.isTTY ? stderr.stream?.columns : undefined) ?? 80,
+    });
+  for (const register of commands) register(program, run);
   program.addHelpText(
     'after',
     '\nExamples:\n' +
@@ -60,8 +70,25 @@ function buildProgram(commands: Registrar[]): Command {
   return program;
 }
 
-/** Runs the CLI; resolves with the exit code (0 ok, 1 failure, 2 usage or start-up error). */
-export async function run(argv: string[]): Promise<number | undefined> {
+/**
+ * Runs the CLI on `terminal` (argv as process.argv has it: node, script, then the arguments); resolves with
+ * the exit code (0 ok, 1 failure, 2 usage or start-up error). Touches nothing process-wide: see runProcess.
+ */
+export async function run(argv: string[], terminal: Terminal = processTerminal()): Promise<number> {
+  let exitCode = 0;
+  const program = await loadProgram(argv, { terminal, exitWith: (code) => (exitCode = code) });
+  try {
+    await program.parseAsync(argv);
+    return exitCode;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
+    terminal.stderr.write(`wfe: ${errorText(err, { cwd: terminal.cwd })}\n`);
+    return 2;
+  }
+}
+
+/** Runs the CLI as this process (bin/wfe.js): run() on its terminal, and what only a process has, its signals. */
+export function runProcess(argv: string[]): Promise<number> {
   // serve shuts down gracefully on its own; every other command stops at once on Ctrl-C, and the
   // 'exit' hook of the atomic writer removes any temp file being written (no partial output).
   keepGoingWhenReaderLeaves(process.stdout);
@@ -70,15 +97,7 @@ export async function run(argv: string[]): Promise<number | undefined> {
     process.once('SIGINT', () => process.exit(130));
     process.once('SIGTERM', () => process.exit(143));
   }
-  const program = await loadProgram(argv);
-  try {
-    await program.parseAsync(argv);
-    return undefined;
-  } catch (err) {
-    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
-    process.stderr.write(`wfe: ${errorText(err)}\n`);
-    return 2;
-  }
+  return run(argv, processTerminal());
 }
 
 /**

@@ -1,7 +1,9 @@
 // wfe render: a workflow as a Mermaid flowchart or as its canonical text outline (a git textconv).
 // Also home of readWorkflow, which `wfe diff` shares: a file or stdin, FlowDrop JSON/YAML or Agent Spec.
 import type { Workflow } from '../contract/types.js';
+import type { CommandRun } from './command-run.js';
 import { Option, type Command } from './commander.js';
+import type { Terminal } from './terminal.js';
 import { errnoCode, errorMessage } from '../util/narrow.js';
 
 export interface RenderFlags {
@@ -10,7 +12,7 @@ export interface RenderFlags {
   fence: boolean;
 }
 
-export function registerRenderCommand(program: Command): void {
+export function registerRenderCommand(program: Command, run: CommandRun): void {
   program
     .command('render')
     .description(
@@ -41,41 +43,51 @@ export function registerRenderCommand(program: Command): void {
         '  $ git config diff.wfe.textconv "wfe render -f text"       with `*.json diff=wfe` in .gitattributes\n',
     )
     .action(async (file: string, flags: RenderFlags) => {
-      process.exitCode = await runRender(file, flags);
+      run.exitWith(await runRender(file, flags, run.terminal));
     });
 }
 
-async function runRender(file: string, flags: RenderFlags): Promise<number> {
+async function runRender(file: string, flags: RenderFlags, terminal: Terminal): Promise<number> {
   let workflow;
   try {
-    workflow = await readWorkflow(file);
+    workflow = await readWorkflow(file, { terminal });
   } catch (err) {
-    process.stderr.write(`wfe render: ${errorMessage(err)}\n`);
+    terminal.stderr.write(`wfe render: ${errorMessage(err)}\n`);
     return 2;
   }
   if (flags.format === 'text') {
     const { toOutline } = await import('../review/outline.js');
-    process.stdout.write(toOutline(workflow));
+    terminal.stdout.write(toOutline(workflow));
     return 0;
   }
   const { toMermaid } = await import('../review/mermaid.js');
   const chart = toMermaid(workflow, { direction: flags.direction });
-  process.stdout.write(flags.fence ? `\`\`\`mermaid\n${chart}\`\`\`\n` : chart);
+  terminal.stdout.write(flags.fence ? `\`\`\`mermaid\n${chart}\`\`\`\n` : chart);
   return 0;
 }
 
 /** Timestamp given to Agent Spec flows that carry none, so the same flow always reads the same. */
 const IMPORTED_AT = '1970-01-01T00:00:00.000Z';
 
+export interface ReadWorkflowOptions {
+  /** Where the run reads files and stdin, and says what the folder's settings warn of. */
+  terminal: Terminal;
+  /** What messages call the file (default: its name, or <stdin>). */
+  shown?: string;
+}
+
 /**
  * Reads one workflow: `-` is stdin. Agent Spec input is converted with the importer; FlowDrop input is
  * checked against the workflow schema. Throws UsageError naming the file (and line) and the reason.
  */
-export async function readWorkflow(name: string, shown = name === '-' ? '<stdin>' : name): Promise<Workflow> {
+export async function readWorkflow(
+  name: string,
+  { terminal, shown = name === '-' ? '<stdin>' : name }: ReadWorkflowOptions,
+): Promise<Workflow> {
   // The Agent Spec converter loads only for Agent Spec input (see agentspec/flowdrop-source.ts).
   const [
     { dirname, resolve },
-    { readInput },
+    { inputSource, readInput },
     { UsageError },
     { parseText },
     { detectSource, flowdropWorkflow },
@@ -90,9 +102,11 @@ export async function readWorkflow(name: string, shown = name === '-' ? '<stdin>
     import('../agentspec/types.js'),
     import('../util/pointer-position.js'),
   ]);
+  const { cwd } = terminal;
+  const source = inputSource({ stdin: terminal.stdin, cwd });
   let text: string;
   try {
-    text = await readInput(name === '-' ? { name, relative: 'stdin' } : { name, path: resolve(name), relative: name });
+    text = await readInput(name === '-' ? { name, relative: 'stdin' } : { name, path: resolve(cwd, name), relative: name }, source);
   } catch (err) {
     const code = errnoCode(err);
     throw new UsageError(
@@ -116,7 +130,7 @@ export async function readWorkflow(name: string, shown = name === '-' ? '<stdin>
     if (detectSource(value) === 'flowdrop') return flowdropWorkflow(value);
     const [{ importDocument }, lookupNodeType] = await Promise.all([
       import('../agentspec/import.js'),
-      nodeTypesFor(name === '-' ? process.cwd() : dirname(resolve(name))),
+      nodeTypesFor(name === '-' ? cwd : dirname(resolve(cwd, name)), terminal),
     ]);
     return importDocument(value, { now: IMPORTED_AT, lookupNodeType }).workflow;
   } catch (err) {
@@ -127,8 +141,8 @@ export async function readWorkflow(name: string, shown = name === '-' ? '<stdin>
 }
 
 /** The node types of the folder the file is in (its wfe.config.yaml and nodes/), as wfe import uses them. */
-async function nodeTypesFor(folder: string) {
+async function nodeTypesFor(folder: string, terminal: Terminal) {
   const [{ folderSettings }, { createLogger }] = await Promise.all([import('../project/folder-settings.js'), import('../util/logger.js')]);
-  const settings = await folderSettings(createLogger('warn'))(folder);
+  const settings = await folderSettings(createLogger('warn', (line) => terminal.stderr.write(line + '\n')))(folder);
   return (id: string) => settings.catalog.getNodeType(id);
 }

@@ -17,13 +17,3 @@ export function pointerProblem(file: string, text: string | undefined, pointer: 
   const position = text !== undefined && pointer ? pointerPosition(text, pointer) : undefined;
   return problemLine(file, 'error', pointer ? `${pointer}: ${message}` : message, position);
 }
-
-let sink = (line: string): void => void process.stderr.write(line + '\n');
-
-/** Writes one line of a batch's report: to stderr, or through what writeReportLinesThrough was last given. */
-export const writeReportLine = (line: string): void => sink(line);
-
-/** While a progress bar is drawn, report lines go through it, so that they land above the bar. */
-export const writeReportLinesThrough = (write: (line: string) => void): void => {
-  sink = write;
-};

@@ -9,14 +9,21 @@ import { isCi } from '../util/ci.js';
 import { createLogger } from '../util/logger.js';
 import { errorMessage } from '../util/narrow.js';
 import type { ServeFlags } from './serve-flags.js';
+import type { Terminal } from './terminal.js';
 import { emptyState } from './ui/dashboard-state.js';
 import { jsonLine, lineSink, type LineFormat } from './ui/event-lines.js';
 
 /** SIGINT or SIGTERM: runs are cancelled and written out, and the process is gone by then at the latest. */
 const STOP_DEADLINE_MS = 1800;
 
-export async function serve(dir: string, flags: ServeFlags): Promise<void> {
-  const dashboard = flags.logFormat === 'auto' && process.stdout.isTTY === true && process.stdin.isTTY === true && !isCi();
+/**
+ * Serves `dir` until SIGINT or SIGTERM (or q on the dashboard); resolves with the exit code. Its output goes to
+ * `terminal`; the signals, and the exit past the stop deadline, are the process's own.
+ */
+export async function serve(dir: string, flags: ServeFlags, terminal: Terminal): Promise<number> {
+  const { stdout, stderr } = terminal;
+  const writeLine = (line: string) => stderr.write(line + '\n');
+  const dashboard = flags.logFormat === 'auto' && stdout.isTTY && process.stdin.isTTY === true && !isCi(terminal.env);
   const format: LineFormat = flags.logFormat === 'json' ? 'json' : 'pretty';
   const listeners = new Set<EventSink>();
   const publish: EventSink = (event) => {
@@ -33,14 +40,14 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
       ? createLogger(
           flags.logLevel,
           () => {},
-          (level, message) => process.stderr.write(jsonLine({ type: 'log', at: new Date().toISOString(), level, message }) + '\n'),
+          (level, message) => writeLine(jsonLine({ type: 'log', at: new Date().toISOString(), level, message })),
         )
-      : createLogger(flags.logLevel);
-  if (!dashboard) listeners.add(lineSink(format, (line) => process.stderr.write(line + '\n'), flags.logLevel));
+      : createLogger(flags.logLevel, writeLine);
+  if (!dashboard) listeners.add(lineSink(format, writeLine, flags.logLevel));
 
   const { token, readToken, jwtSecret, jwks, session, writeScope } = flags;
   const auth: AuthOptions = { token, readToken, jwtSecret, jwks, session, writeScope };
-  const root = resolve(dir);
+  const root = resolve(terminal.cwd, dir);
   const started = Date.now();
   const server = await createServer({
     dir: root,
@@ -72,6 +79,7 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
   const readyMs = Date.now() - started;
   const watchText = flags.watch ? (flags.poll ? 'on (polling)' : 'on') : 'off';
 
+  let exitCode = 0;
   let stopping = false;
   let unmount = () => {};
   let stop: (reason: string) => void = () => {};
@@ -85,7 +93,7 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
       // First of all: from here on no request is acknowledged (each gets 503), those in flight finish.
       void server.stopAccepting();
       unmount();
-      if (dashboard) listeners.add(lineSink('pretty', (line) => process.stderr.write(line + '\n'), flags.logLevel));
+      if (dashboard) listeners.add(lineSink('pretty', writeLine, flags.logLevel));
       logger.warn(
         `stopping: ${store.savesInFlight} saves in flight (${reason}: finishing in-flight writes, then exiting; runs still going are cancelled)`,
       );
@@ -106,7 +114,7 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
           },
           (err: unknown) => {
             logger.error(`shutdown: ${errorMessage(err)}`);
-            process.exitCode = 1;
+            exitCode = 1;
             closed = true;
             done();
           },
@@ -141,7 +149,7 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
 
   if (!dashboard) {
     if (format === 'json') {
-      process.stdout.write(
+      stdout.write(
         JSON.stringify({
           type: 'ready',
           url,
@@ -172,8 +180,9 @@ export async function serve(dir: string, flags: ServeFlags): Promise<void> {
           `  ${warnings.length} warning${warnings.length === 1 ? '' : 's'}:`,
           ...warnings.map((w) => `    ${w.file}: ${w.message} [${w.rule}]`),
         );
-      process.stdout.write(lines.join('\n') + '\n');
+      stdout.write(lines.join('\n') + '\n');
     }
   }
   await finished;
+  return exitCode;
 }

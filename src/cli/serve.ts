@@ -1,3 +1,4 @@
+import type { CommandRun } from './command-run.js';
 import { InvalidArgumentError, Option, type Command } from './commander.js';
 import { isLoopback, normaliseAllowedHost, normaliseOrigin } from '../server/guard.js';
 import { errorMessage } from '../util/narrow.js';
@@ -60,17 +61,17 @@ export function exposureWarning({ host, authenticated }: { host: string; authent
 }
 
 /** A missing folder is most often a typo: say so, rather than serve an empty folder created for it. */
-async function folderProblem(dir: string): Promise<string | undefined> {
-  const { stat } = await import('node:fs/promises');
-  const info = await stat(dir).catch((err: NodeJS.ErrnoException) => err);
+async function folderProblem(dir: string, cwd: string): Promise<string | undefined> {
+  const [{ stat }, { resolve }] = await Promise.all([import('node:fs/promises'), import('node:path')]);
+  const info = await stat(resolve(cwd, dir)).catch((err: NodeJS.ErrnoException) => err);
   if (info instanceof Error) {
-    if (info.code !== 'ENOENT') return errorText(info, dir);
+    if (info.code !== 'ENOENT') return errorText(info, { file: dir, cwd });
     return `there is no folder ${dir}. Check the path, or create a folder with sample workflows: wfe init ${dir}`;
   }
   return info.isDirectory() ? undefined : `${dir} is a file; give the folder of your workflow files (wfe serve <folder>)`;
 }
 
-export function registerServeCommand(program: Command): void {
+export function registerServeCommand(program: Command, { terminal, exitWith }: CommandRun): void {
   program
     .command('serve')
     .description('Serve a folder of workflow files to the FlowDrop editor (REST under --base-path).')
@@ -164,10 +165,10 @@ export function registerServeCommand(program: Command): void {
         '  $ wfe serve flows --log-format json > ready.json 2> events.jsonl\n',
     )
     .action(async (dir: string, flags: ServeFlags) => {
-      const problem = await folderProblem(dir);
+      const problem = await folderProblem(dir, terminal.cwd);
       if (problem) {
-        process.stderr.write(`wfe serve: ${problem}\n`);
-        process.exitCode = 2;
+        terminal.stderr.write(`wfe serve: ${problem}\n`);
+        exitWith(2);
         return;
       }
       // Loaded on demand: the server, ink and react cost ~0.5 s of start-up the other commands don't need.
@@ -179,8 +180,8 @@ export function registerServeCommand(program: Command): void {
       const warning = exposureWarning({ host: flags.host, authenticated: authEnabled(flags) });
       if (warning) {
         const event = { type: 'log', at: new Date().toISOString(), level: 'warn', message: warning } as const;
-        process.stderr.write((flags.logFormat === 'json' ? jsonLine(event) : prettyLine(event)) + '\n');
+        terminal.stderr.write((flags.logFormat === 'json' ? jsonLine(event) : prettyLine(event)) + '\n');
       }
-      await serve(dir, flags);
+      exitWith(await serve(dir, flags, terminal));
     });
 }

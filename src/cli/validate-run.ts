@@ -12,6 +12,7 @@ import type { ValidateTask } from './validate-worker.js';
 import type { ReportFlag } from './report-targets.js';
 import type { Input } from './inputs.js';
 import type { ScreenedInput } from './read-inputs.js';
+import type { Terminal } from './terminal.js';
 import { errorMessage } from '../util/narrow.js';
 
 export interface ValidateFlags {
@@ -31,12 +32,18 @@ export interface ValidateFlags {
   concurrency?: Concurrency;
 }
 
-export async function validateCommand(args: string[], flags: ValidateFlags, reportFlags: ReportFlag[]): Promise<number> {
+export interface ValidateRun {
+  /** -f and -o in command-line order. */
+  reportFlags: ReportFlag[];
+  terminal: Terminal;
+}
+
+export async function validateCommand(args: string[], flags: ValidateFlags, { reportFlags, terminal }: ValidateRun): Promise<number> {
   const [
     { ALL_RULES, VALIDATE_DEFAULTS },
     { FORMAT_NAMES, isFormatName, loadFormatter },
     { configIgnoreOf, displayName, expandInputs },
-    { screenInput },
+    { inputSource, screenInput },
     { writeOutput },
     { UsageError },
     { folderSettings },
@@ -69,21 +76,23 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
     import('./concurrency.js'),
     import('../util/worker-pool.js'),
   ]);
+  const { stdout, stderr, cwd, env } = terminal;
+  const say = (message: string) => stderr.write(`wfe validate: ${message}\n`);
   const usage = (message: string) => {
-    process.stderr.write(`wfe validate: ${message}\n`);
+    say(message);
     return 2;
   };
 
   if (flags.listRules) {
     const width = Math.max(...ALL_RULES.map((r) => r.id.length));
     for (const r of ALL_RULES)
-      process.stdout.write(
+      stdout.write(
         `${r.id.padEnd(width)}  ${(VALIDATE_DEFAULTS[r.id] ?? r.severity).padEnd(7)}  ${r.fixed ? '(fixed) ' : ''}${r.description}\n`,
       );
     return 0;
   }
 
-  const inGitHub = process.env.GITHUB_ACTIONS === 'true';
+  const inGitHub = env.GITHUB_ACTIONS === 'true';
   let targets;
   try {
     targets = reportTargets(reportFlags, inGitHub ? ['stylish', 'github'] : ['stylish']);
@@ -103,11 +112,15 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
   }
   if (flags.watch && args.includes('-')) return usage('--watch cannot watch stdin (-); give files or folders');
 
-  const settingsFor = folderSettings(createLogger('warn'), flags.config);
-  const ignore = { patterns: ignorePatterns, configIgnore: configIgnoreOf(settingsFor) };
+  const settingsFor = folderSettings(
+    createLogger('warn', (line) => stderr.write(line + '\n')),
+    { config: flags.config, cwd },
+  );
+  const ignore = { patterns: ignorePatterns, configIgnore: configIgnoreOf(settingsFor, cwd) };
+  const source = inputSource({ stdin: terminal.stdin, cwd });
   const expand = async (): Promise<Input[] | string> => {
     try {
-      const inputs = await expandInputs(args, ['.json'], ignore);
+      const inputs = await expandInputs(args, { extensions: ['.json'], cwd, ignore });
       return inputs.length > 0 ? inputs : `no *.json workflow files found in ${args.join(', ')}`;
     } catch (err) {
       if (err instanceof UsageError || err instanceof IgnoreConfigError) return err.message;
@@ -124,11 +137,11 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
     ]);
     const strategy = flags.cacheStrategy ?? 'metadata';
     return openValidationCache({
-      file: await cacheFile(flags.cacheLocation),
+      file: await cacheFile(flags.cacheLocation, cwd),
       strategy,
       runKey: runKey({ version: packageVersion, flagRules, strategy }),
       folderKey: async (folder) => folderKey(await settingsFor(folder), flagRules),
-      warn: (message) => process.stderr.write(`wfe validate: ${message}\n`),
+      warn: say,
     });
   };
 
@@ -137,13 +150,13 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
    * `screenedBefore` (--watch) keeps what was read before: only changed files are read again.
    */
   const check = async (inputs: Input[], showProgress: boolean, screenedBefore?: Map<string, ScreenedInput>): Promise<Report> => {
-    const progress = showProgress ? await openProgress('validate', inputs.length) : await openProgress('validate', 0);
+    const progress = await openProgress('validate', showProgress ? inputs.length : 0, terminal);
     // An input that cannot be read, or that no check can safely take (an alias bomb, nesting beyond
     // MAX_JSON_DEPTH), is an error of its own file; the others are still checked.
     const read = async (input: Input): Promise<ScreenedInput> => {
       const before = input.path ? screenedBefore?.get(input.path) : undefined;
       if (before && !before.ok) return before;
-      const screened = await screenInput(input, nameOf(input), before?.value.text);
+      const screened = await screenInput(input, nameOf(input), source, before?.value.text);
       if (input.path && screenedBefore)
         screenedBefore.set(input.path, screened.ok ? { ok: true, value: { text: screened.value.text } } : screened);
       return screened;
@@ -151,7 +164,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
     const cache = await openCache();
     const inputOf = new Map<SourceFile, Input>();
     const files = inputs.map((input) => {
-      const file: SourceFile = { name: nameOf(input), folder: folderOf(input.path), path: input.path, read: () => read(input) };
+      const file: SourceFile = { name: nameOf(input), folder: folderOf(input.path, cwd), path: input.path, read: () => read(input) };
       inputOf.set(file, input);
       return file;
     });
@@ -169,6 +182,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
           })),
           flagRules,
           config: flags.config,
+          cwd,
         });
         const answers = runInChunks<SourceFile, FileCheck>(pool, elsewhere, threads, task);
         await Promise.all(answers.map((answer, k) => answer.then((check) => checked(k, check))));
@@ -189,7 +203,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
     } finally {
       await pool?.close();
     }
-    await cache?.save().catch((err: unknown) => process.stderr.write(`wfe validate: could not write the cache: ${errorText(err)}\n`));
+    await cache?.save().catch((err: unknown) => say(`could not write the cache: ${errorText(err, { cwd })}`));
     progress.finish([
       ['files', report.files.length],
       ['errors', report.errorCount],
@@ -203,7 +217,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
   /** Writes every report; returns the exit code. */
   const emit = async (report: Report): Promise<number> => {
     const failed = report.errorCount > 0 || tooManyWarnings(report);
-    const color = flags.color !== false && !process.env.NO_COLOR && (process.stdout.isTTY === true || Boolean(process.env.FORCE_COLOR));
+    const color = flags.color !== false && !env.NO_COLOR && (stdout.isTTY || Boolean(env.FORCE_COLOR));
     for (const { format, output } of targets) {
       const toFile = output !== undefined && output !== '-';
       if (!toFile && flags.quiet && !failed) continue;
@@ -211,16 +225,16 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
         color: color && !toFile && format === 'stylish',
         version: packageVersion,
         timings: flags.timings === true,
+        cwd,
       });
-      if (toFile) await writeOutput(output, text, { overwrite: true });
-      else process.stdout.write(text);
+      if (toFile) await writeOutput(output, text, { overwrite: true, cwd });
+      else stdout.write(text);
     }
-    if (inGitHub && process.env.GITHUB_STEP_SUMMARY) {
+    if (inGitHub && env.GITHUB_STEP_SUMMARY) {
       const { githubSummary } = await import('../validate/formatters/github.js');
-      await appendFile(process.env.GITHUB_STEP_SUMMARY, githubSummary(report, { color: false, version: packageVersion }));
+      await appendFile(resolve(cwd, env.GITHUB_STEP_SUMMARY), githubSummary(report, { color: false, version: packageVersion, cwd }));
     }
-    if (tooManyWarnings(report))
-      process.stderr.write(`wfe validate: ${report.warningCount} warnings, more than --max-warnings ${flags.maxWarnings}\n`);
+    if (tooManyWarnings(report)) say(`${report.warningCount} warnings, more than --max-warnings ${flags.maxWarnings}`);
     return failed ? 1 : 0;
   };
 
@@ -246,8 +260,8 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
   const { stat } = await import('node:fs/promises');
   const watched = new Set<string>();
   for (const arg of args) {
-    const info = await stat(arg).catch(() => undefined);
-    watched.add(info ? resolve(arg) : process.cwd());
+    const info = await stat(resolve(cwd, arg)).catch(() => undefined);
+    watched.add(info ? resolve(cwd, arg) : cwd);
   }
   for (const { path } of inputs) if (path && ![...watched].some((w) => path.startsWith(w))) watched.add(dirname(path));
   const watcher = watch([...watched], {
@@ -262,21 +276,21 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
     changed.clear();
     for (const file of files) screened.delete(file);
     const now = await expand();
-    process.stderr.write(`\n${new Date().toLocaleTimeString()} changed: ${files.map((f) => displayName(f)).join(', ')}\n`);
+    stderr.write(`\n${new Date().toLocaleTimeString()} changed: ${files.map((f) => displayName(f, cwd)).join(', ')}\n`);
     if (typeof now === 'string') {
-      process.stderr.write(`wfe validate: ${now}\n`);
+      say(now);
       lastCode = 2;
       return;
     }
     try {
       lastCode = await checkAndEmit(now, false, screened);
     } catch (err) {
-      process.stderr.write(`wfe validate: ${errorText(err)}\n`);
+      say(errorText(err, { cwd }));
       lastCode = 2;
     }
   };
   const schedule = (path: string) => {
-    changed.add(resolve(path));
+    changed.add(resolve(cwd, path));
     if (running) return void (again = true);
     running = (async () => {
       do {
@@ -287,16 +301,10 @@ export async function validateCommand(args: string[], flags: ValidateFlags, repo
     })();
   };
   watcher.on('all', (_event, path) => schedule(path));
-  watcher.on('error', (err) => process.stderr.write(`wfe validate: watching: ${errorText(err)}\n`));
+  watcher.on('error', (err) => say(`watching: ${errorText(err, { cwd })}`));
   await new Promise<void>((ready) => watcher.once('ready', () => ready()));
-  if (isCi()) process.stderr.write('wfe validate: --watch in CI keeps running until stopped\n');
-  process.stderr.write(`Watching ${inputs.length} file${inputs.length === 1 ? '' : 's'} for changes (Ctrl-C to stop)\n`);
+  if (isCi(env)) say('--watch in CI keeps running until stopped');
+  stderr.write(`Watching ${inputs.length} file${inputs.length === 1 ? '' : 's'} for changes (Ctrl-C to stop)\n`);
   // Ctrl-C ends the watch; the exit code is the last check's, as if it had run once.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
-  return new Promise<number>((done) => {
-    const stop = () => void watcher.close().then(() => done(lastCode));
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  return new Promise<number>((done) => terminal.onInterrupt(() => void watcher.close().then(() => done(lastCode))));
 }

@@ -7,13 +7,15 @@ import { silentLogger } from '../util/logger.js';
 import { ALL_RULES } from '../validate/rules.js';
 import { checkSourceFile, contextsByFolder, WorkflowIdsSeen, type FileCheck } from '../validate/run.js';
 import type { Input } from './inputs.js';
-import { screenInput } from './read-inputs.js';
+import { filesOnly, screenInput } from './read-inputs.js';
 
 export interface ValidateTask {
   inputs: Array<{ input: Input; name: string; folder: string }>;
   flagRules: RuleConfig;
-  /** --config, as the main thread resolved it. */
+  /** --config, as given. */
   config?: string;
+  /** The run's working directory, which a relative --config is relative to. */
+  cwd: string;
 }
 
 /** One thread's settings and contexts, kept from task to task (a run sends the same settings every time). */
@@ -22,15 +24,18 @@ let contextsFor: string | undefined;
 const seen = new WorkflowIdsSeen();
 
 export default async function checkFiles(task: ValidateTask): Promise<FileCheck[]> {
-  const settingsKey = JSON.stringify([task.config ?? null, task.flagRules]);
+  const settingsKey = JSON.stringify([task.config ?? null, task.cwd, task.flagRules]);
   if (!contexts || contextsFor !== settingsKey) {
     // The main thread loaded every folder's settings too, and said what was wrong with them: silent here.
-    contexts = contextsByFolder(folderSettings(silentLogger, task.config), checkRuleConfig(task.flagRules, ALL_RULES, '--rule'));
+    contexts = contextsByFolder(
+      folderSettings(silentLogger, { config: task.config, cwd: task.cwd }),
+      checkRuleConfig(task.flagRules, ALL_RULES, '--rule'),
+    );
     contextsFor = settingsKey;
   }
   const checks: FileCheck[] = [];
   for (const { input, name, folder } of task.inputs) {
-    const file = { name, folder, path: input.path, read: () => screenInput(input, name) };
+    const file = { name, folder, path: input.path, read: () => screenInput(input, name, filesOnly(task.cwd)) };
     checks.push(await checkSourceFile(file, await contexts(folder), seen));
   }
   return checks;

@@ -1,3 +1,4 @@
+import type { CommandRun } from './command-run.js';
 import { Option, type Command } from './commander.js';
 import { recordReportFlags } from './report-targets.js';
 import type { ValidateFlags } from './validate-run.js';
@@ -11,7 +12,7 @@ const parseCount = (value: string): number => {
   return n;
 };
 
-export function registerValidateCommand(program: Command): void {
+export function registerValidateCommand(program: Command, run: CommandRun): void {
   const command = program
     .command('validate')
     .description(
@@ -76,6 +77,6 @@ export function registerValidateCommand(program: Command): void {
   const reportFlags = recordReportFlags(command);
   command.action(async (inputs: string[], flags: ValidateFlags) => {
     const { validateCommand } = await import('./validate-run.js');
-    process.exitCode = await validateCommand(inputs, flags, reportFlags);
+    run.exitWith(await validateCommand(inputs, flags, { reportFlags, terminal: run.terminal }));
   });
 }

@@ -41,9 +41,16 @@ function rulesOf(catalog: Catalog, configFile: string): RuleConfig {
   return rulesFromSettings(catalog.settings(), configFile);
 }
 
+export interface FolderSettingsOptions {
+  /** A config file to use for every folder (--config), as typed: messages name it so. */
+  config?: string;
+  /** What a relative `config` is relative to (default: the process's working directory). */
+  cwd?: string;
+}
+
 export function folderSettings(
   logger: Logger,
-  explicitConfig?: string,
+  { config: explicitConfig, cwd = '.' }: FolderSettingsOptions = {},
 ): (inputDir: string) => Promise<FolderSettings & { catalog: Catalog }> {
   const cache = new Map<string, Promise<FolderSettings & { catalog: Catalog }>>();
   // Looked up once per folder of inputs, not once per input (a batch has many inputs per folder).
@@ -55,17 +62,18 @@ export function folderSettings(
   };
   return async (inputDir) => {
     const configFile = explicitConfig ?? (await configFileOf(inputDir));
-    const folder = configFile ? dirname(configFile) : inputDir;
+    const configPath = configFile && resolve(cwd, configFile);
+    const folder = configPath ? dirname(configPath) : inputDir;
     let found = cache.get(folder);
     if (!found) {
       found = (async () => {
         const catalog = await loadCatalog(folder, { watch: false, logger });
         // --config may name a file that is not the folder's wfe.config.yaml: only its rules are read then.
-        const rules = !configFile
+        const rules = !configPath
           ? {}
-          : basename(configFile) === CONFIG_FILE
+          : basename(configPath) === CONFIG_FILE
             ? rulesOf(catalog, configFile)
-            : rulesFromConfigText(await readFile(configFile, 'utf8'), configFile);
+            : rulesFromConfigText(await readFile(configPath, 'utf8'), configFile);
         return { catalog, checkConfig: createConfigChecker((id) => catalog.getNodeType(id)?.configSchema), rules, configFile };
       })();
       cache.set(folder, found);

@@ -222,4 +222,5 @@ function drawableWorkflow(value: unknown): Workflow | undefined {
 // Only nodes and edges are read to draw it: a value with both arrays is drawn as a workflow.
 const isDrawable = (value: unknown): value is Workflow => isRecord(value) && Array.isArray(value.nodes) && Array.isArray(value.edges);
 
-export const folderOf = (path: string | undefined): string => (path ? dirname(path) : process.cwd());
+/** The folder whose settings a file is checked with: its own, or the working directory `cwd` for stdin. */
+export const folderOf = (path: string | undefined, cwd: string): string => (path ? dirname(path) : cwd);

@@ -1,6 +1,10 @@
-// Runs the real CLI (bin/wfe.js over dist/) as a child process.
+// Runs the CLI: in this process by default (run() on an in-memory terminal), or as a child process (bin/wfe.js
+// over dist/) for what only a real process shows: signals, pipes and terminals, worker threads, the bundles,
+// start-up, NODE_OPTIONS.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { run } from '../../src/cli/program.js';
+import type { Terminal } from '../../src/cli/terminal.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/wfe.js', import.meta.url));
 
@@ -10,7 +14,36 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(args: string[], options: { input?: string; env?: Record<string, string>; cwd?: string } = {}): Promise<CliRun> {
+export interface CliOptions {
+  /** What stdin holds (none: empty). */
+  input?: string;
+  /** Added to a copy of this process's environment, after NO_COLOR=1. */
+  env?: Record<string, string>;
+  /** The working directory (default: this process's). */
+  cwd?: string;
+}
+
+/** `wfe <args>` in this process, with its output captured; nothing of this process is changed. */
+export async function runCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const input = options.input;
+  const terminal: Terminal = {
+    stdout: { write: (text) => void (stdout += text), isTTY: false },
+    stderr: { write: (text) => void (stderr += text), isTTY: false },
+    stdin: (async function* () {
+      if (input) yield Buffer.from(input);
+    })(),
+    cwd: options.cwd ?? process.cwd(),
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
+    onInterrupt() {},
+  };
+  const code = await run([process.execPath, BIN, ...args], terminal);
+  return { code, stdout, stderr };
+}
+
+/** `wfe <args>` as a child process, for what only a real process shows. */
+export function runCliProcess(args: string[], options: CliOptions = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: { ...process.env, NO_COLOR: '1', ...options.env } });
     let stdout = '';
@@ -24,26 +57,28 @@ export function runCli(args: string[], options: { input?: string; env?: Record<s
 }
 
 /** One invocation for runClis: the arguments, or the arguments and the options of runCli. */
-export type CliCall = string[] | { args: string[]; input?: string; env?: Record<string, string>; cwd?: string };
+export type CliCall = string[] | ({ args: string[] } & CliOptions);
 
 /**
- * Runs independent CLI invocations concurrently, at most `limit` at a time (the idle and I/O parts of one
- * overlap the others; more would only queue for the CPU). The results come in the order of the calls.
+ * Runs independent CLI invocations concurrently, at most `limit` at a time (`runOne`: in this process by
+ * default, or runCliProcess). The results come in the order of the calls.
  */
-export async function runClis(calls: CliCall[], limit = 4): Promise<CliRun[]> {
+export async function runClis(
+  calls: CliCall[],
+  { limit = 4, runOne = runCli }: { limit?: number; runOne?: typeof runCli } = {},
+): Promise<CliRun[]> {
   const results: CliRun[] = new Array(calls.length);
   let next = 0;
   const worker = async () => {
     while (next < calls.length) {
       const i = next++;
       const call = calls[i];
-      results[i] = await (Array.isArray(call) ? runCli(call) : runCli(call.args, call));
+      results[i] = await (Array.isArray(call) ? runOne(call) : runOne(call.args, call));
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, calls.length) }, worker));
   return results;
 }
-
 export interface ServingChild {
   child: ChildProcessWithoutNullStreams;
   url: string;

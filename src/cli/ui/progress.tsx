@@ -32,11 +32,11 @@ function Summary({ rows }: { rows: Array<[string, string | number]> }) {
   );
 }
 
-export function inkProgress(label: string, total: number): Progress {
+export function inkProgress(label: string, total: number, stderr: NodeJS.WriteStream): Progress {
   let done = 0;
   let last = 0;
   const view = render(<Bar label={label} done={0} total={total} item="" />, {
-    stdout: process.stderr,
+    stdout: stderr,
     exitOnCtrlC: false,
     patchConsole: false,
   });
@@ -51,7 +51,7 @@ export function inkProgress(label: string, total: number): Progress {
     },
     log(line) {
       view.clear();
-      process.stderr.write(line + '\n');
+      stderr.write(line + '\n');
       view.rerender(<Bar label={label} done={done} total={total} item="" />);
     },
     finish(summary) {

@@ -5,10 +5,10 @@ import { allProblems, repoPath, type Formatter } from './options.js';
 
 const SEVERITY: Record<ProblemSeverity, 'major' | 'minor'> = { error: 'major', warning: 'minor' };
 
-export const codeclimate: Formatter = (report) => {
+export const codeclimate: Formatter = (report, { cwd }) => {
   const seen = new Map<string, number>();
   const issues = allProblems(report).map((p) => {
-    const path = repoPath(p.file);
+    const path = repoPath(p.file, cwd);
     // GitLab matches issues across pipelines by fingerprint, so it must not move with line numbers;
     // the JSON pointer names the node or edge, and a counter separates repeats at one pointer.
     const key = [p.ruleId, path, p.pointer ?? ''].join('\0');

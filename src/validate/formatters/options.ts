@@ -7,6 +7,8 @@ export interface FormatOptions {
   version: string;
   /** Durations in json and junit; off by default, so that the same inputs give the same bytes. */
   timings?: boolean;
+  /** The working directory report paths are relative to (default: the process's). */
+  cwd?: string;
 }
 
 export type Formatter = (report: Report, options: FormatOptions) => string;
@@ -19,7 +21,7 @@ export const allProblems = (report: Report) => report.files.flatMap((f) => f.pro
  * A report's file name as a path from the working directory (where CI tools resolve them), with forward
  * slashes; absolute when the file lies outside it. Names that are not paths (stdin) are kept.
  */
-export function repoPath(file: string, cwd = process.cwd()): string {
+export function repoPath(file: string, cwd: string = process.cwd()): string {
   if (!isAbsolute(file)) return file.split('\\').join('/');
   const inside = relative(cwd, file);
   const outside = inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside);

@@ -8,13 +8,13 @@ import { allProblems, repoPath, type Formatter } from './options.js';
 const sentence = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}${/[.!?]$/.test(s) ? '' : '.'}`;
 
 /** Relative to the checkout root (%SRCROOT%) when possible; SARIF wants URIs, so segments are encoded. */
-function artifactLocation(file: string): { uri: string; uriBaseId?: string } {
-  const path = repoPath(file);
+function artifactLocation(file: string, cwd: string): { uri: string; uriBaseId?: string } {
+  const path = repoPath(file, cwd);
   if (isAbsolute(path)) return { uri: pathToFileURL(path).href };
   return { uri: path.split('/').map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
 }
 
-export const sarif: Formatter = (report, { version }) => {
+export const sarif: Formatter = (report, { version, cwd = process.cwd() }) => {
   const rules = report.rules.filter((r) => r.severity !== 'off');
   const index = new Map(rules.map((r, i) => [r.id, i]));
   const results = allProblems(report).map((p) => ({
@@ -25,7 +25,7 @@ export const sarif: Formatter = (report, { version }) => {
     locations: [
       {
         physicalLocation: {
-          artifactLocation: artifactLocation(p.file),
+          artifactLocation: artifactLocation(p.file, cwd),
           // Code scanning needs a region; a file-level problem points at its first line.
           region: { startLine: p.line ?? 1, startColumn: p.column ?? 1 },
         },
@@ -56,7 +56,7 @@ export const sarif: Formatter = (report, { version }) => {
                 })),
               },
             },
-            originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(process.cwd()).href.replace(/\/?$/, '/') } },
+            originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(cwd).href.replace(/\/?$/, '/') } },
             results,
           },
         ],

@@ -1,0 +1,49 @@
+// What a command may touch of the process it runs in, given to it rather than taken from `process`: a test runs
+// the whole CLI in its own process with an in-memory terminal, and relative paths resolve against `cwd` here,
+// never against the process's working directory.
+import { byteChunks } from '../util/narrow.js';
+
+interface TerminalOutput {
+  write(text: string): void;
+  readonly isTTY: boolean;
+  /** The process's own stream, when this output is one: ink draws on it, and help wraps at its width. */
+  readonly stream?: NodeJS.WriteStream;
+}
+
+export interface Terminal {
+  readonly stdout: TerminalOutput;
+  readonly stderr: TerminalOutput;
+  /** Read at most once per run (`-` given twice reads the same text). */
+  readonly stdin: AsyncIterable<Buffer>;
+  /** What relative paths in arguments are relative to. */
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /**
+   * Ctrl-C (or SIGTERM) calls `stop` instead of ending the process at once (`wfe validate --watch` ends with
+   * its last result). A terminal that is not the process's is never interrupted.
+   */
+  onInterrupt(stop: () => void): void;
+}
+
+const outputOf = (stream: NodeJS.WriteStream): TerminalOutput => ({
+  write: (text) => void stream.write(text),
+  isTTY: stream.isTTY === true,
+  stream,
+});
+
+/** The terminal of this process: its streams, working directory and environment. */
+export function processTerminal(): Terminal {
+  return {
+    stdout: outputOf(process.stdout),
+    stderr: outputOf(process.stderr),
+    stdin: byteChunks(process.stdin),
+    cwd: process.cwd(),
+    env: process.env,
+    onInterrupt(stop) {
+      process.removeAllListeners('SIGINT');
+      process.removeAllListeners('SIGTERM');
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    },
+  };
+}
