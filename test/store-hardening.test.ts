@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { nodeStoreFs, type StoreFs } from '../src/store/store-fs.js';
 import { stableStringify } from '../src/util/stable-json.js';
 import { eventually, startServer, tempDir, writeFiles, type Harness } from './support/harness.js';
+import { serverTest } from './support/server-fixture.js';
 import { twoNodeWorkflow } from './support/workflows.js';
 import { pausingLayer, TEMP_FILE } from './support/pausing-fs.js';
 
@@ -16,12 +17,6 @@ const cleanup: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
-
-async function serve(options: Parameters<typeof startServer>[0] = {}): Promise<Harness> {
-  const h = await startServer(options);
-  cleanup.push(() => h.close());
-  return h;
-}
 
 async function outsideDir(): Promise<string> {
   const dir = await tempDir('wfe-outside-');
@@ -93,13 +88,13 @@ async function untilPaused(reached: Promise<void>, request: Promise<unknown>): P
 // ---------- the folder is a boundary ----------
 
 describe('the folder is a boundary: symbolic links are never followed', () => {
-  it('a link to a file outside, created while serving, is reported and not served', async () => {
+  serverTest('a link to a file outside, created while serving, is reported and not served', async ({ server }) => {
     const outside = await outsideDir();
     await writeFiles(outside, {
       'secret.json': twoNodeWorkflow('secret', 'Outside the folder'),
       'dir/other.json': twoNodeWorkflow('other', 'Outside too'),
     });
-    const h = await serve({ watch: true, files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    const h = await server({ watch: true, files: { 'a.json': twoNodeWorkflow('wf-a') } });
 
     await symlink(join(outside, 'secret.json'), join(h.dir, 'evil.json'));
     await symlink(join(outside, 'dir'), join(h.dir, 'linked-dir'));
@@ -115,23 +110,23 @@ describe('the folder is a boundary: symbolic links are never followed', () => {
     expect(ids).toEqual(['marker', 'wf-a']);
   });
 
-  it('a link present at start-up is reported the same way', async () => {
+  serverTest('a link present at start-up is reported the same way', async ({ server }) => {
     const outside = await outsideDir();
     await writeFiles(outside, { 'secret.json': twoNodeWorkflow('secret') });
     const dir = await tempDir();
     cleanup.push(() => rm(dir, { recursive: true, force: true }));
     await writeFiles(dir, { 'a.json': twoNodeWorkflow('wf-a') });
     await symlink(join(outside, 'secret.json'), join(dir, 'evil.json'));
-    const h = await serve({ dir });
+    const h = await server({ dir });
     expect((await h.call('GET', '/workflows/secret')).status).toBe(404);
     expect((await loadErrors(h)).find((e) => e.file === 'evil.json')?.message).toMatch(/symbolic link/);
   });
 
-  it('a workflow file replaced by a link to an outside file is neither written nor deleted through it', async () => {
+  serverTest('a workflow file replaced by a link to an outside file is neither written nor deleted through it', async ({ server }) => {
     const outside = await outsideDir();
     await writeFiles(outside, { 'secret.json': twoNodeWorkflow('wf-a', 'Outside') });
     const secretBefore = await readFile(join(outside, 'secret.json'), 'utf8');
-    const h = await serve({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    const h = await server({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
     await rm(join(h.dir, 'a.json'));
     await symlink(join(outside, 'secret.json'), join(h.dir, 'a.json'));
 
@@ -144,10 +139,11 @@ describe('the folder is a boundary: symbolic links are never followed', () => {
     expect(await readdir(outside)).toEqual(['secret.json']);
   });
 
-  it.each([{ poll: false }, { poll: true }])(
+  serverTest.for([{ poll: false }, { poll: true }])(
     'links to / and to the folder itself, created while serving, are not walked: the server keeps answering (poll: $poll)',
-    async ({ poll }) => {
-      const h = await serve({ watch: true, poll, files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    { timeout: 20_000 },
+    async ({ poll }, { server }) => {
+      const h = await server({ watch: true, poll, files: { 'a.json': twoNodeWorkflow('wf-a') } });
       await symlink('/', join(h.dir, 'root-link'));
       await symlink('/', join(h.dir, 'root-link.json'));
       await symlink(h.dir, join(h.dir, 'loop'));
@@ -169,14 +165,13 @@ describe('the folder is a boundary: symbolic links are never followed', () => {
       expect(errors.filter((e) => /Duplicate/.test(e.message))).toEqual([]);
       expect(errors.map((e) => e.file)).toEqual(['root-link.json']);
     },
-    20_000,
   );
 });
 
 // ---------- hostile bodies ----------
 
 describe('a file too large to read', () => {
-  it('is a load error found by its size, unread, at start-up and when it appears; the others are served', async () => {
+  serverTest('is a load error found by its size, unread, at start-up and when it appears; the others are served', async ({ server }) => {
     const sparse = async (path: string) => {
       const handle = await open(path, 'w');
       await handle.truncate(600 * 1024 ** 2); // more than the ~512 MiB a string can hold; no disk space used
@@ -186,7 +181,7 @@ describe('a file too large to read', () => {
     cleanup.push(() => rm(dir, { recursive: true, force: true }));
     await writeFiles(dir, { 'a.json': twoNodeWorkflow('wf-a') });
     await sparse(join(dir, 'huge.json'));
-    const h = await serve({ dir, watch: true });
+    const h = await server({ dir, watch: true });
     expect((await h.call('GET', '/workflows/wf-a')).status).toBe(200);
     expect((await loadErrors(h)).find((e) => e.file === 'huge.json')?.message).toMatch(/^not read: 629145600 bytes, more than the 512 MiB/);
 
@@ -198,9 +193,9 @@ describe('a file too large to read', () => {
 });
 
 describe("a save keeps the file's own line endings and byte order mark", () => {
-  it('CRLF with a BOM stays CRLF with a BOM, save after save; LF stays LF', async () => {
+  serverTest('CRLF with a BOM stays CRLF with a BOM, save after save; LF stays LF', async ({ server }) => {
     const windows = '\ufeff' + JSON.stringify(twoNodeWorkflow('wf-win'), null, 2).replace(/\n/g, '\r\n') + '\r\n';
-    const h = await serve({ watch: true, files: { 'b.json': twoNodeWorkflow('wf-unix') } });
+    const h = await server({ watch: true, files: { 'b.json': twoNodeWorkflow('wf-unix') } });
     await writeFile(join(h.dir, 'win.json'), windows);
     await eventually(async () => (await h.call('GET', '/workflows/wf-win')).status === 200, 5000, 'win.json served');
     for (const name of ['first', 'second']) {
@@ -225,8 +220,8 @@ describe("a save keeps the file's own line endings and byte order mark", () => {
 });
 
 describe('concurrent saves of one workflow', () => {
-  it('each PUT answers with its own version; the one written last is the file', async () => {
-    const h = await serve({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
+  serverTest('each PUT answers with its own version; the one written last is the file', async ({ server }) => {
+    const h = await server({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
     // Saves queued behind a write are folded into one write; each still answers with what it saved.
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => h.call('PUT', '/workflows/wf-a', { description: `save ${i}` })));
     answers.forEach((answer, i) => {
@@ -245,8 +240,8 @@ describe('concurrent saves of one workflow', () => {
 });
 
 describe('the served folder deleted while serving', () => {
-  it('creating is a 503 that says the folder is gone, not a 500; saving is the 409 of a deleted file', async () => {
-    const h = await serve({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
+  serverTest('creating is a 503 that says the folder is gone, not a 500; saving is the 409 of a deleted file', async ({ server }) => {
+    const h = await server({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
     await rm(h.dir, { recursive: true, force: true });
     const created = await h.call('POST', '/workflows', { name: 'new', nodes: [], edges: [] });
     expect(created.status).toBe(503);
@@ -258,8 +253,8 @@ describe('the served folder deleted while serving', () => {
     expect(saved.body.message).toMatch(/was deleted on disk/);
   });
 
-  it('with watch on, a folder deleted and created again (a branch switch) is served again', async () => {
-    const h = await serve({ watch: true, files: { 'a.json': twoNodeWorkflow('wf-a') } });
+  serverTest('with watch on, a folder deleted and created again (a branch switch) is served again', async ({ server }) => {
+    const h = await server({ watch: true, files: { 'a.json': twoNodeWorkflow('wf-a') } });
     await rm(h.dir, { recursive: true, force: true });
     await eventually(async () => (await h.call('GET', '/workflows/wf-a')).status === 404, 5000, 'wf-a gone with its folder');
     await mkdir(h.dir);
@@ -276,9 +271,9 @@ describe('the served folder deleted while serving', () => {
 });
 
 describe('a file that is not UTF-8', () => {
-  it('is a load error with where, never served mangled nor written over', async () => {
+  serverTest('is a load error with where, never served mangled nor written over', async ({ server }) => {
     const latin1 = (id: string) => Buffer.from(JSON.stringify({ ...twoNodeWorkflow(id), description: 'Café crème' }, null, 2), 'latin1');
-    const h = await serve({ watch: true, files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    const h = await server({ watch: true, files: { 'a.json': twoNodeWorkflow('wf-a') } });
     await writeFile(join(h.dir, 'latin.json'), latin1('latin'));
     const found = await eventually(async () => (await loadErrors(h)).find((e) => e.file === 'latin.json'), 5000, 'latin.json reported');
     expect(found?.message).toMatch(/not UTF-8 \(first at line 4, column \d+\): save the file as UTF-8/);
@@ -298,8 +293,8 @@ describe('a file that is not UTF-8', () => {
 });
 
 describe('nesting depth has a limit', () => {
-  it('a 100,000-deep body is a 400 naming the limit, for POST and PUT', async () => {
-    const h = await serve({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
+  serverTest('a 100,000-deep body is a 400 naming the limit, for POST and PUT', async ({ server }) => {
+    const h = await server({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
     const deep = `{"name":"deep","config":{"x":${deepArrayText(100_000)}}}`;
     for (const [method, path] of [
       ['POST', '/workflows'],
@@ -313,9 +308,9 @@ describe('nesting depth has a limit', () => {
     expect(await entriesOf(h.dir)).toEqual(['a.json']);
   });
 
-  it('a 100,000-deep file is a reported load error, not a crash, at start-up and when it appears', async () => {
+  serverTest('a 100,000-deep file is a reported load error, not a crash, at start-up and when it appears', async ({ server }) => {
     const deepWorkflow = (id: string) => JSON.stringify(twoNodeWorkflow(id)).replace(/}$/, `,"config":{"x":${deepArrayText(100_000)}}}`);
-    const h = await serve({ watch: true, files: { 'a.json': twoNodeWorkflow('wf-a'), 'deep.json': deepWorkflow('deep') } });
+    const h = await server({ watch: true, files: { 'a.json': twoNodeWorkflow('wf-a'), 'deep.json': deepWorkflow('deep') } });
     expect((await h.call('GET', '/workflows')).status).toBe(200);
     expect((await h.call('GET', '/workflows/deep')).status).toBe(404);
     expect((await loadErrors(h)).find((e) => e.file === 'deep.json')?.message).toMatch(/256/);
@@ -330,9 +325,9 @@ describe('nesting depth has a limit', () => {
     expect((await h.call('GET', '/workflows')).status).toBe(200);
   });
 
-  it('a 100,000-deep YAML node type is a reported catalog error, not a crash', async () => {
+  serverTest('a 100,000-deep YAML node type is a reported catalog error, not a crash', async ({ server }) => {
     const deepYaml = `id: deep\nname: Deep\nconfigSchema: ${deepArrayText(100_000)}\n`;
-    const h = await serve({ files: { 'a.json': twoNodeWorkflow('wf-a'), 'nodes/deep.yaml': deepYaml } });
+    const h = await server({ files: { 'a.json': twoNodeWorkflow('wf-a'), 'nodes/deep.yaml': deepYaml } });
     const error = (await loadErrors(h)).find((e) => e.file.endsWith('deep.yaml'));
     expect(error?.message).toMatch(/256/);
     expect((await h.call('GET', '/nodes/deep')).status).toBe(404);
@@ -404,8 +399,8 @@ describe('"__proto__" keys are kept faithfully', () => {
 });
 
 describe('ids that cannot be file names', () => {
-  it('a 200-character non-ASCII id is a 400 naming the byte limit, and nothing is written', async () => {
-    const h = await serve();
+  serverTest('a 200-character non-ASCII id is a 400 naming the byte limit, and nothing is written', async ({ server }) => {
+    const h = await server();
     const res = await h.call('POST', '/workflows', { id: 'é'.repeat(200), name: 'long' });
     expect(res.status).toBe(400);
     expect(res.body.details.field).toBe('id');
@@ -417,8 +412,8 @@ describe('ids that cannot be file names', () => {
 });
 
 describe('DELETE', () => {
-  it('honours If-Match: a stale one is 412 and keeps the file; a current one deletes', async () => {
-    const h = await serve({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
+  serverTest('honours If-Match: a stale one is 412 and keeps the file; a current one deletes', async ({ server }) => {
+    const h = await server({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
     const etag = (await h.call('GET', '/workflows/wf-a')).headers.get('etag')!;
     const put = await h.call('PUT', '/workflows/wf-a', { description: 'newer' });
     expect(put.status).toBe(200);
@@ -435,8 +430,8 @@ describe('DELETE', () => {
     await expect(stat(join(h.dir, 'a.json'))).rejects.toThrow();
   });
 
-  it('moves the last version to .wfe/trash; moving it back restores the workflow', async () => {
-    const h = await serve({ watch: true, files: { 'a.json': twoNodeWorkflow('wf-a'), 'team/b.json': twoNodeWorkflow('wf-b') } });
+  serverTest('moves the last version to .wfe/trash; moving it back restores the workflow', async ({ server }) => {
+    const h = await server({ watch: true, files: { 'a.json': twoNodeWorkflow('wf-a'), 'team/b.json': twoNodeWorkflow('wf-b') } });
     const put = await h.call('PUT', '/workflows/wf-b', { description: 'last version' });
     expect(put.status).toBe(200);
     const lastVersion = await readFile(join(h.dir, 'team/b.json'), 'utf8');
@@ -458,9 +453,9 @@ describe('DELETE', () => {
 // ---------- what is acknowledged is kept ----------
 
 describe('a hand edit during a PUT is never lost', () => {
-  it('an edit landing while the write is in flight refuses the PUT with 409 and stays on disk (20 rounds)', async () => {
+  serverTest('an edit landing while the write is in flight refuses the PUT with 409 and stays on disk (20 rounds)', async ({ server }) => {
     const layer = pausingLayer({ withStat: false });
-    const h = await serve({ watch: true, storeFs: layer.fs, files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    const h = await server({ watch: true, storeFs: layer.fs, files: { 'a.json': twoNodeWorkflow('wf-a') } });
     for (let round = 0; round < 20; round++) {
       const gate = layer.pauseNextWrite();
       const put = h.call('PUT', '/workflows/wf-a', { description: `from the editor ${round}` });
@@ -484,9 +479,9 @@ describe('a hand edit during a PUT is never lost', () => {
     expect((await readdir(h.dir)).filter((n) => TEMP_FILE.test(n))).toEqual([]);
   });
 
-  it('a file deleted on disk while a PUT is in flight is not written again (409), and is no longer served', async () => {
+  serverTest('a file deleted on disk while a PUT is in flight is not written again (409), and is no longer served', async ({ server }) => {
     const layer = pausingLayer({ withStat: false });
-    const h = await serve({ storeFs: layer.fs, files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    const h = await server({ storeFs: layer.fs, files: { 'a.json': twoNodeWorkflow('wf-a') } });
     const gate = layer.pauseNextWrite();
     const put = h.call('PUT', '/workflows/wf-a', { description: 'queued' });
     await untilPaused(gate.reached, put);
@@ -499,8 +494,8 @@ describe('a hand edit during a PUT is never lost', () => {
     expect((await h.call('GET', '/workflows/wf-a')).status).toBe(404);
   });
 
-  it('a file deleted on disk before a PUT (watch off) is not resurrected', async () => {
-    const h = await serve({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
+  serverTest('a file deleted on disk before a PUT (watch off) is not resurrected', async ({ server }) => {
+    const h = await server({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
     await rm(join(h.dir, 'a.json'));
     const res = await h.call('PUT', '/workflows/wf-a', { description: 'too late' });
     expect(res.status).toBe(409);
@@ -512,87 +507,94 @@ describe('a hand edit during a PUT is never lost', () => {
 // ---------- faults are named ----------
 
 describe('file-system faults are named', () => {
-  it.each([
+  serverTest.for([
     { code: 'ENOSPC', status: 507, envelope: 'INSUFFICIENT_STORAGE', reason: /disk is full/ },
     { code: 'EROFS', status: 503, envelope: 'STORAGE_ERROR', reason: /read-only/ },
     { code: 'EACCES', status: 503, envelope: 'STORAGE_ERROR', reason: /permission denied/ },
-  ])('$code → $status naming the file, for POST, PUT and DELETE, and nothing changes', async ({ code, status, envelope, reason }) => {
-    const h = await serve({ storeFs: failingWrites(code), files: { 'a.json': twoNodeWorkflow('wf-a') } });
-    const before = await readFile(join(h.dir, 'a.json'), 'utf8');
-    const cases: Array<[string, string, unknown, string]> = [
-      ['PUT', '/workflows/wf-a', { description: 'x' }, 'a.json'],
-      ['POST', '/workflows', twoNodeWorkflow('wf-new'), 'wf-new.json'],
-      ['DELETE', '/workflows/wf-a', undefined, 'a.json'],
-    ];
-    for (const [method, path, body, file] of cases) {
-      const res = await h.call(method, path, body);
-      expect(res.status, method).toBe(status);
-      expect(res.body.code, method).toBe(envelope);
-      expect(res.body.message, method).toContain(file);
-      expect(res.body.message, method).toMatch(reason);
-      expect(res.body.details, method).toMatchObject({ file, errno: code });
-    }
-    expect(await readFile(join(h.dir, 'a.json'), 'utf8')).toBe(before);
-    expect(await entriesOf(h.dir)).toEqual(['a.json']);
-    await expect(stat(join(h.dir, '.wfe/trash'))).rejects.toThrow();
-    expect((await h.call('GET', '/workflows/wf-a')).status).toBe(200);
-  });
+  ])(
+    '$code → $status naming the file, for POST, PUT and DELETE, and nothing changes',
+    async ({ code, status, envelope, reason }, { server }) => {
+      const h = await server({ storeFs: failingWrites(code), files: { 'a.json': twoNodeWorkflow('wf-a') } });
+      const before = await readFile(join(h.dir, 'a.json'), 'utf8');
+      const cases: Array<[string, string, unknown, string]> = [
+        ['PUT', '/workflows/wf-a', { description: 'x' }, 'a.json'],
+        ['POST', '/workflows', twoNodeWorkflow('wf-new'), 'wf-new.json'],
+        ['DELETE', '/workflows/wf-a', undefined, 'a.json'],
+      ];
+      for (const [method, path, body, file] of cases) {
+        const res = await h.call(method, path, body);
+        expect(res.status, method).toBe(status);
+        expect(res.body.code, method).toBe(envelope);
+        expect(res.body.message, method).toContain(file);
+        expect(res.body.message, method).toMatch(reason);
+        expect(res.body.details, method).toMatchObject({ file, errno: code });
+      }
+      expect(await readFile(join(h.dir, 'a.json'), 'utf8')).toBe(before);
+      expect(await entriesOf(h.dir)).toEqual(['a.json']);
+      await expect(stat(join(h.dir, '.wfe/trash'))).rejects.toThrow();
+      expect((await h.call('GET', '/workflows/wf-a')).status).toBe(200);
+    },
+  );
 });
 
 describe('--poll', () => {
-  it('converges to the disk state after a burst of 1,000 external edits', async () => {
-    const h = await serve({ watch: true, poll: true, files: { 'a.json': twoNodeWorkflow('wf-a') } });
-    await mkdir(join(h.dir, 'burst'));
-    const FILES = 100;
-    // 1,010 edits: every file is created and rewritten nine times, then one in ten is deleted.
-    let edits = 0;
-    for (let round = 0; round < 10; round++) {
-      await Promise.all(
-        Array.from({ length: FILES }, async (_, i) => {
-          await writeFile(
-            join(h.dir, 'burst', `f${i}.json`),
-            JSON.stringify(twoNodeWorkflow(`f${i}`, `file ${i} round ${round}`), null, 2) + '\n',
-          );
-          edits++;
-        }),
-      );
-    }
-    for (let i = 0; i < FILES; i += 10) {
-      await rm(join(h.dir, 'burst', `f${i}.json`));
-      edits++;
-    }
-    expect(edits).toBe(1010);
+  serverTest(
+    'converges to the disk state after a burst of 1,000 external edits',
+    async ({ server }) => {
+      const h = await server({ watch: true, poll: true, files: { 'a.json': twoNodeWorkflow('wf-a') } });
+      await mkdir(join(h.dir, 'burst'));
+      const FILES = 100;
+      // 1,010 edits: every file is created and rewritten nine times, then one in ten is deleted.
+      let edits = 0;
+      for (let round = 0; round < 10; round++) {
+        await Promise.all(
+          Array.from({ length: FILES }, async (_, i) => {
+            await writeFile(
+              join(h.dir, 'burst', `f${i}.json`),
+              JSON.stringify(twoNodeWorkflow(`f${i}`, `file ${i} round ${round}`), null, 2) + '\n',
+            );
+            edits++;
+          }),
+        );
+      }
+      for (let i = 0; i < FILES; i += 10) {
+        await rm(join(h.dir, 'burst', `f${i}.json`));
+        edits++;
+      }
+      expect(edits).toBe(1010);
 
-    const diskState = async () => {
-      const state: Record<string, string> = { 'wf-a': twoNodeWorkflow('wf-a').name };
-      for (const name of await readdir(join(h.dir, 'burst'))) {
-        const wf = JSON.parse(await readFile(join(h.dir, 'burst', name), 'utf8'));
-        state[wf.id] = wf.name;
-      }
-      return state;
-    };
-    const servedState = async () => {
-      const state: Record<string, string> = {};
-      for (let offset = 0; ; offset += 100) {
-        const page = (await h.call('GET', `/workflows?limit=100&offset=${offset}`)).body.data as Array<{ id: string; name: string }>;
-        for (const wf of page) state[wf.id] = wf.name;
-        if (page.length < 100) return state;
-      }
-    };
-    const expected = await diskState();
-    expect(Object.keys(expected)).toHaveLength(91);
-    let served: Record<string, string> = {};
-    const sorted = (state: Record<string, string>) => JSON.stringify(Object.entries(state).sort());
-    await eventually(
-      async () => {
-        served = await servedState();
-        return sorted(served) === sorted(expected);
-      },
-      20_000,
-      'the served state to equal the disk state',
-    ).catch((err: Error) => {
-      expect(served).toEqual(expected);
-      throw err;
-    });
-  }, 40_000);
+      const diskState = async () => {
+        const state: Record<string, string> = { 'wf-a': twoNodeWorkflow('wf-a').name };
+        for (const name of await readdir(join(h.dir, 'burst'))) {
+          const wf = JSON.parse(await readFile(join(h.dir, 'burst', name), 'utf8'));
+          state[wf.id] = wf.name;
+        }
+        return state;
+      };
+      const servedState = async () => {
+        const state: Record<string, string> = {};
+        for (let offset = 0; ; offset += 100) {
+          const page = (await h.call('GET', `/workflows?limit=100&offset=${offset}`)).body.data as Array<{ id: string; name: string }>;
+          for (const wf of page) state[wf.id] = wf.name;
+          if (page.length < 100) return state;
+        }
+      };
+      const expected = await diskState();
+      expect(Object.keys(expected)).toHaveLength(91);
+      let served: Record<string, string> = {};
+      const sorted = (state: Record<string, string>) => JSON.stringify(Object.entries(state).sort());
+      await eventually(
+        async () => {
+          served = await servedState();
+          return sorted(served) === sorted(expected);
+        },
+        20_000,
+        'the served state to equal the disk state',
+      ).catch((err: Error) => {
+        expect(served).toEqual(expected);
+        throw err;
+      });
+    },
+    40_000,
+  );
 });
