@@ -1,17 +1,22 @@
 // Files edited outside the server (by hand, by git checkout) are picked up by the watcher.
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eventually, startServer, type Harness } from './support/harness.js';
+import { describe, expect } from 'vitest';
+import { eventually, type Harness } from './support/harness.js';
+import { serverTest } from './support/server-fixture.js';
 import { twoNodeWorkflow } from './support/workflows.js';
 
 let h: Harness;
 
-beforeEach(async () => {
-  h = await startServer({ watch: true, files: { 'a.json': twoNodeWorkflow('wf-a', 'Alpha') } });
-});
-afterEach(async () => {
-  await h.close();
+/** serverTest whose every test starts with `h`: a server over the files below (closed by the fixture). */
+const test = serverTest.extend<{ h: Harness }>({
+  h: [
+    async ({ server }, use) => {
+      h = await server({ watch: true, files: { 'a.json': twoNodeWorkflow('wf-a', 'Alpha') } });
+      await use(h);
+    },
+    { auto: true },
+  ],
 });
 
 const nameOf = async (id: string) => (await h.call('GET', `/workflows/${id}`)).body?.data?.name;
@@ -19,7 +24,7 @@ const write = (rel: string, value: unknown) =>
   writeFile(join(h.dir, rel), typeof value === 'string' ? value : JSON.stringify(value, null, 2) + '\n');
 
 describe('watch mode', () => {
-  it('serves files added, changed, renamed and deleted on disk', async () => {
+  test('serves files added, changed, renamed and deleted on disk', async () => {
     await write('new.json', twoNodeWorkflow('wf-new', 'Added'));
     await eventually(async () => (await nameOf('wf-new')) === 'Added', 3000, 'added file');
 
@@ -37,7 +42,7 @@ describe('watch mode', () => {
     await eventually(async () => (await h.call('GET', '/workflows/wf-new')).status === 404, 3000, 'deleted file');
   });
 
-  it('keeps the last good version of a malformed file and reports it with line and column', async () => {
+  test('keeps the last good version of a malformed file and reports it with line and column', async () => {
     await write('a.json', '{\n  "id": "wf-a",\n  "name": "Broken",\n  nodes: []\n}\n');
     const config = await eventually(
       async () => {
@@ -56,7 +61,7 @@ describe('watch mode', () => {
     expect((await h.call('GET', '/system/config')).body.data.loadErrors).toEqual([]);
   });
 
-  it('reports a schema-invalid file with the field, and keeps serving the others', async () => {
+  test('reports a schema-invalid file with the field, and keeps serving the others', async () => {
     const bad = {
       ...twoNodeWorkflow('wf-bad'),
       nodes: [{ id: 'x', type: 'universalNode', position: { x: 'left', y: 0 }, data: { label: 'x', config: {}, metadata: {} } }],
@@ -78,7 +83,7 @@ describe('watch mode', () => {
     expect(await nameOf('wf-a')).toBe('Alpha');
   });
 
-  it('does not reload its own writes', async () => {
+  test('does not reload its own writes', async () => {
     const put = await h.call('PUT', '/workflows/wf-a', { name: 'Saved' });
     expect(put.status).toBe(200);
     const etag = put.headers.get('etag');
@@ -89,7 +94,7 @@ describe('watch mode', () => {
     expect((await h.call('GET', '/workflows/wf-a')).headers.get('etag')).toBe(etag);
   });
 
-  it('a hand edit changes the ETag; a stale If-Match is refused; a save over a hand edit keeps a backup', async () => {
+  test('a hand edit changes the ETag; a stale If-Match is refused; a save over a hand edit keeps a backup', async () => {
     const etag = (await h.call('GET', '/workflows/wf-a')).headers.get('etag')!;
     const onDisk = JSON.parse(await readFile(join(h.dir, 'a.json'), 'utf8'));
     await write('a.json', { ...onDisk, description: 'hand edit' });
@@ -106,7 +111,7 @@ describe('watch mode', () => {
     expect(JSON.parse(await readFile(join(h.dir, backup), 'utf8')).description).toBe('hand edit');
   });
 
-  it('two files with the same id: reported, the first in path order wins, the other takes over when it goes', async () => {
+  test('two files with the same id: reported, the first in path order wins, the other takes over when it goes', async () => {
     await write('z-dup.json', twoNodeWorkflow('wf-a', 'Duplicate'));
     const errors = await eventually(
       async () => {

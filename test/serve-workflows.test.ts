@@ -1,23 +1,28 @@
 // Workflow CRUD over a real server on a real socket, with real files in a temp folder.
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type Harness } from './support/harness.js';
+import { describe, expect } from 'vitest';
+import type { Harness } from './support/harness.js';
+import { serverTest } from './support/server-fixture.js';
 import { edge, node, textInputType, twoNodeWorkflow } from './support/workflows.js';
 
 let h: Harness;
 
-beforeEach(async () => {
-  h = await startServer({ files: { 'a.json': twoNodeWorkflow('wf-a', 'Alpha'), 'team/b.json': twoNodeWorkflow('wf-b', 'Beta') } });
-});
-afterEach(async () => {
-  await h.close();
+/** serverTest whose every test starts with `h`: a server over the files below (closed by the fixture). */
+const test = serverTest.extend<{ h: Harness }>({
+  h: [
+    async ({ server }, use) => {
+      h = await server({ files: { 'a.json': twoNodeWorkflow('wf-a', 'Alpha'), 'team/b.json': twoNodeWorkflow('wf-b', 'Beta') } });
+      await use(h);
+    },
+    { auto: true },
+  ],
 });
 
 const readJson = async (rel: string) => JSON.parse(await readFile(join(h.dir, rel), 'utf8'));
 
 describe('GET /workflows', () => {
-  it('lists every workflow file, nested ones included, with pagination headers', async () => {
+  test('lists every workflow file, nested ones included, with pagination headers', async () => {
     const res = await h.call('GET', '/workflows');
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
@@ -27,7 +32,7 @@ describe('GET /workflows', () => {
     expect(res.headers.get('x-page-offset')).toBe('0');
   });
 
-  it('filters by search and tags, sorts and pages', async () => {
+  test('filters by search and tags, sorts and pages', async () => {
     expect((await h.call('GET', '/workflows?search=alp')).body.data.map((w: { id: string }) => w.id)).toEqual(['wf-a']);
     expect((await h.call('GET', '/workflows?tags=nope')).body.data).toEqual([]);
     const byName = await h.call('GET', '/workflows?sort=name&order=asc&limit=1&offset=1');
@@ -35,7 +40,7 @@ describe('GET /workflows', () => {
     expect(byName.headers.get('x-total-count')).toBe('2');
   });
 
-  it('rejects bad query parameters with 400 naming the field', async () => {
+  test('rejects bad query parameters with 400 naming the field', async () => {
     for (const [query, field] of [
       ['limit=0', 'limit'],
       ['limit=abc', 'limit'],
@@ -52,7 +57,7 @@ describe('GET /workflows', () => {
 });
 
 describe('POST /workflows', () => {
-  it('creates <id>.json honouring the client id and metadata, pretty-printed with a final newline', async () => {
+  test('creates <id>.json honouring the client id and metadata, pretty-printed with a final newline', async () => {
     const body = { ...twoNodeWorkflow('client-id-1', 'Created'), config: { retries: 2 } };
     body.metadata = { ...body.metadata, author: 'dev', format: 'agentspec', tags: ['x'] };
     const res = await h.call('POST', '/workflows', body);
@@ -79,7 +84,7 @@ describe('POST /workflows', () => {
     expect(Object.keys(JSON.parse(text))).toEqual(['id', 'name', 'description', 'config', 'edges', 'metadata', 'nodes']);
   });
 
-  it('generates a UUID when the id is missing or empty, and defaults nodes and edges', async () => {
+  test('generates a UUID when the id is missing or empty, and defaults nodes and edges', async () => {
     const res = await h.call('POST', '/workflows', { id: '', name: 'No id' });
     expect(res.status).toBe(201);
     expect(res.body.data.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -88,7 +93,7 @@ describe('POST /workflows', () => {
     expect((await readJson(`${res.body.data.id}.json`)).name).toBe('No id');
   });
 
-  it('answers 400 for a missing name, a malformed body, a non-object, and 415 for another content type', async () => {
+  test('answers 400 for a missing name, a malformed body, a non-object, and 415 for another content type', async () => {
     const missing = await h.call('POST', '/workflows', { description: 'x' });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR', details: { field: 'name', message: 'is required' } });
@@ -110,7 +115,7 @@ describe('POST /workflows', () => {
     expect(badNode.body.details.field).toBe('nodes[0].position');
   });
 
-  it('answers 422 with every graph error, and writes nothing', async () => {
+  test('answers 422 with every graph error, and writes nothing', async () => {
     const wf = twoNodeWorkflow('bad-graph');
     wf.nodes.push(node('in.1', textInputType, 600));
     wf.nodes[1].data.config.temperature = 9;
@@ -126,7 +131,7 @@ describe('POST /workflows', () => {
     await expect(stat(join(h.dir, 'bad-graph.json'))).rejects.toThrow();
   });
 
-  it('refuses an existing id with 409 and ids that could escape the folder with 400', async () => {
+  test('refuses an existing id with 409 and ids that could escape the folder with 400', async () => {
     const dup = await h.call('POST', '/workflows', twoNodeWorkflow('wf-a'));
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe('CONFLICT');
@@ -138,9 +143,8 @@ describe('POST /workflows', () => {
     expect((await readdir(join(h.dir, '..'))).includes('escape.json')).toBe(false);
   });
 
-  it('answers 413 past --max-body', async () => {
-    await h.close();
-    h = await startServer({ maxBody: 1024 });
+  test('answers 413 past --max-body', async ({ server }) => {
+    h = await server({ maxBody: 1024 });
     const res = await h.call('POST', '/workflows', { name: 'big', description: 'x'.repeat(5000) });
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
@@ -148,7 +152,7 @@ describe('POST /workflows', () => {
 });
 
 describe('GET /workflows/{id}', () => {
-  it('returns the workflow with an ETag equal to its versionId', async () => {
+  test('returns the workflow with an ETag equal to its versionId', async () => {
     const res = await h.call('GET', '/workflows/wf-b');
     expect(res.status).toBe(200);
     expect(res.body.data.name).toBe('Beta');
@@ -157,7 +161,7 @@ describe('GET /workflows/{id}', () => {
     expect((await h.call('GET', '/workflows/wf-b', undefined, { 'If-None-Match': '"v-wf-b"' })).status).toBe(304);
   });
 
-  it('answers 404 NOT_FOUND for unknown ids and unknown routes, 400 for traversal', async () => {
+  test('answers 404 NOT_FOUND for unknown ids and unknown routes, 400 for traversal', async () => {
     const missing = await h.call('GET', '/workflows/nope');
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
@@ -169,7 +173,7 @@ describe('GET /workflows/{id}', () => {
 });
 
 describe('PUT /workflows/{id}', () => {
-  it('changes only the fields present, stamps updatedAt, bumps updateNumber and versionId', async () => {
+  test('changes only the fields present, stamps updatedAt, bumps updateNumber and versionId', async () => {
     const before = (await h.call('GET', '/workflows/wf-a')).body.data;
     const res = await h.call('PUT', '/workflows/wf-a', {
       name: 'Alpha 2',
@@ -195,7 +199,7 @@ describe('PUT /workflows/{id}', () => {
     expect(await readJson('a.json')).toEqual(after);
   });
 
-  it('saves a node whose type declares `configSchema.properties: null` (no config to check; was a 500)', async () => {
+  test('saves a node whose type declares `configSchema.properties: null` (no config to check; was a 500)', async () => {
     const wf = (await h.call('GET', '/workflows/wf-a')).body.data;
     wf.nodes[0].data.metadata.configSchema = { type: 'object', properties: null };
     const res = await h.call('PUT', '/workflows/wf-a', { nodes: wf.nodes });
@@ -203,7 +207,7 @@ describe('PUT /workflows/{id}', () => {
     expect(res.body.data.nodes[0].data.metadata.configSchema).toEqual({ type: 'object', properties: null });
   });
 
-  it('accepts the full workflow the editor sends and drops response-only executionInfo', async () => {
+  test('accepts the full workflow the editor sends and drops response-only executionInfo', async () => {
     const wf = (await h.call('GET', '/workflows/wf-a')).body.data;
     wf.nodes[0].data.executionInfo = { status: 'completed', executionCount: 1, isExecuting: false };
     wf.nodes[0].measured = { width: 200, height: 80 };
@@ -213,7 +217,7 @@ describe('PUT /workflows/{id}', () => {
     expect(res.body.data.nodes[0].measured).toEqual({ width: 200, height: 80 });
   });
 
-  it('honours If-Match: a stale one is 409 CONFLICT and changes nothing', async () => {
+  test('honours If-Match: a stale one is 409 CONFLICT and changes nothing', async () => {
     const get = await h.call('GET', '/workflows/wf-a');
     const etag = get.headers.get('etag')!;
     const first = await h.call('PUT', '/workflows/wf-a', { name: 'one' }, { 'If-Match': etag });
@@ -226,7 +230,7 @@ describe('PUT /workflows/{id}', () => {
     expect((await h.call('GET', '/workflows/wf-a')).body.data.name).toBe('one');
   });
 
-  it('answers 404 for an unknown id, 400 for a changed id or bad field, 422 for a broken graph', async () => {
+  test('answers 404 for an unknown id, 400 for a changed id or bad field, 422 for a broken graph', async () => {
     expect((await h.call('PUT', '/workflows/nope', { name: 'x' })).status).toBe(404);
     const idChange = await h.call('PUT', '/workflows/wf-a', { id: 'other' });
     expect(idChange.status).toBe(400);
@@ -239,7 +243,7 @@ describe('PUT /workflows/{id}', () => {
     expect(broken.body.details.errors[0]).toMatch(/non-existent node 'missing'/);
   });
 
-  it('never overwrites a disk change it has not seen (watch off): 409, then serves the disk version', async () => {
+  test('never overwrites a disk change it has not seen (watch off): 409, then serves the disk version', async () => {
     const onDisk = await readJson('a.json');
     onDisk.name = 'edited by hand';
     await writeFile(join(h.dir, 'a.json'), JSON.stringify(onDisk, null, 2));
@@ -251,7 +255,7 @@ describe('PUT /workflows/{id}', () => {
     expect(now.headers.get('etag')).not.toBe('"v-wf-a"');
   });
 
-  it('answers 500 INTERNAL_ERROR without a stack trace when the disk write fails', async () => {
+  test('answers 500 INTERNAL_ERROR without a stack trace when the disk write fails', async () => {
     await rm(join(h.dir, 'a.json'));
     await mkdir(join(h.dir, 'a.json'));
     const res = await h.call('PUT', '/workflows/wf-a', { name: 'x' });
@@ -263,7 +267,7 @@ describe('PUT /workflows/{id}', () => {
 });
 
 describe('DELETE /workflows/{id} and chat history', () => {
-  it('deletes the file, then answers 404', async () => {
+  test('deletes the file, then answers 404', async () => {
     const res = await h.call('DELETE', '/workflows/wf-b');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Workflow deleted successfully' });
@@ -272,7 +276,7 @@ describe('DELETE /workflows/{id} and chat history', () => {
     expect((await h.call('DELETE', '/workflows/wf-b')).status).toBe(404);
   });
 
-  it('serves an empty chat history for a known workflow and 404 for an unknown one', async () => {
+  test('serves an empty chat history for a known workflow and 404 for an unknown one', async () => {
     const res = await h.call('GET', '/workflows/wf-a/chat/messages');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, data: [] });
