@@ -27,6 +27,7 @@ import {
   seedOperations,
   seedPath,
 } from './support/openapi.js';
+import { serverTest } from './support/server-fixture.js';
 import { missingShared } from './support/shared.js';
 import { edge, twoNodeWorkflow } from './support/workflows.js';
 
@@ -292,16 +293,12 @@ describeWithContract('workflows', () => {
     expect(textPlain.status).toBe(415);
   });
 
-  it('POST /workflows past --max-body answers 413 with the error envelope', async () => {
-    const small = contractChecked(await startServer({ maxBody: 1024 }));
-    try {
-      const res = await small.call('POST', '/workflows', { name: 'big', description: 'x'.repeat(4000) });
-      assertMatchesContract('POST', '/workflows', res);
-      expect(res.status).toBe(413);
-      expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
-    } finally {
-      await small.close();
-    }
+  serverTest('POST /workflows past --max-body answers 413 with the error envelope', async ({ server }) => {
+    const small = contractChecked(await server({ maxBody: 1024 }));
+    const res = await small.call('POST', '/workflows', { name: 'big', description: 'x'.repeat(4000) });
+    assertMatchesContract('POST', '/workflows', res);
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('GET /workflows/{id}: 404 for an unknown id, 400 for ids that could escape the folder', async () => {

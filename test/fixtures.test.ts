@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { copyFile, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
@@ -12,7 +12,7 @@ import { BUILTIN_PORT_CONFIG } from '../src/catalog/builtin-port-types.js';
 import { isCompatible } from '../src/catalog/port-compat.js';
 import type { NodePort, Workflow, WorkflowNode } from '../src/contract/types.js';
 import { stableStringify } from '../src/util/stable-json.js';
-import { startServer, tempDir } from './support/harness.js';
+import { serverTest } from './support/server-fixture.js';
 import { missingShared, openApiPath } from './support/shared.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,26 +77,19 @@ describe('fixture workflows', () => {
     for (const [file, text] of texts) expect(text, file).toBe(stableStringify(JSON.parse(text)));
   });
 
-  it.each(files)('%s saved back unchanged through a real server changes only the save stamps on disk', async (file) => {
-    const dir = await tempDir();
-    await copyFile(path.join(FIXTURES, file), path.join(dir, file));
-    const h = await startServer({ dir });
-    try {
-      const id = workflows.get(file)!.id;
-      const loaded = await h.call('GET', `/workflows/${id}`);
-      expect(loaded.status).toBe(200);
-      // What the editor's save sends: the workflow it loaded, with the client's own updatedAt.
-      const body = { ...loaded.body.data, metadata: { ...loaded.body.data.metadata, updatedAt: new Date().toISOString() } };
-      expect((await h.call('PUT', `/workflows/${id}`, body)).status).toBe(200);
-      const before = texts.get(file)!.split('\n');
-      const after = (await readFile(path.join(dir, file), 'utf8')).split('\n');
-      expect(after.length, file).toBe(before.length);
-      const changed = after.flatMap((line, i) => (line === before[i] ? [] : [line.trim().replace(/:.*$/, '')]));
-      expect(changed.sort(), file).toEqual(['"updateNumber"', '"updatedAt"', '"versionId"']);
-    } finally {
-      await h.close();
-      await rm(dir, { recursive: true, force: true });
-    }
+  serverTest.for(files)('%s saved back unchanged through a real server changes only the save stamps on disk', async (file, { server }) => {
+    const h = await server({ files: { [file]: texts.get(file)! } });
+    const id = workflows.get(file)!.id;
+    const loaded = await h.call('GET', `/workflows/${id}`);
+    expect(loaded.status).toBe(200);
+    // What the editor's save sends: the workflow it loaded, with the client's own updatedAt.
+    const body = { ...loaded.body.data, metadata: { ...loaded.body.data.metadata, updatedAt: new Date().toISOString() } };
+    expect((await h.call('PUT', `/workflows/${id}`, body)).status).toBe(200);
+    const before = texts.get(file)!.split('\n');
+    const after = (await readFile(path.join(h.dir, file), 'utf8')).split('\n');
+    expect(after.length, file).toBe(before.length);
+    const changed = after.flatMap((line, i) => (line === before[i] ? [] : [line.trim().replace(/:.*$/, '')]));
+    expect(changed.sort(), file).toEqual(['"updateNumber"', '"updatedAt"', '"versionId"']);
   });
 
   itWithOpenApi('validate against the OpenAPI Workflow schema', () => {
