@@ -60,7 +60,7 @@ export async function runExport(args: string[], flags: ExportFlags, terminal: Te
   const job: ExportJob = { destination, format, flags, cliRules, cwd };
   const outputs = new OutputFolders();
   const batch = { terminal, quiet: flags.quiet, outputs };
-  const source = inputSource({ stdin: terminal.stdin, cwd });
+  const source = inputSource(terminal);
   const exportInput = async (input: Input, onLine: (line: string) => void): Promise<boolean> => {
     const converted = await convertForExport(input, job, { settingsFor, source, onLine });
     return converted.ok && (await writeConverted(converted, { force: flags.force, outputs, terminal }));

@@ -48,7 +48,7 @@ export async function runImport(args: string[], flags: ImportFlags, terminal: Te
   const threads = inputs.some((input) => !input.path) ? 0 : workerThreadsFor(flags.concurrency, inputs.length);
   if (threads > 0) return importInWorkers(inputs, job, settingsFor, threads, terminal);
   const outputs = new OutputFolders();
-  const source = inputSource({ stdin: terminal.stdin, cwd });
+  const source = inputSource(terminal);
   const importOne = async (input: Input, onLine: (line: string) => void): Promise<boolean> => {
     const converted = await convertForImport(input, job, { settingsFor, registry, source, onLine });
     return converted.ok && (await writeImported(converted, { force: flags.force, outputs, terminal }));

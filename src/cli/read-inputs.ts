@@ -9,6 +9,7 @@ import { NotUtf8Error, utf8Text } from '../util/utf8.js';
 import type { ScreenedSource } from '../validate/run.js';
 import { errorText } from './error-text.js';
 import type { Input } from './inputs.js';
+import type { Terminal } from './terminal.js';
 import { problemLine } from './report.js';
 
 /** Why a linked file found in a folder is not read. */
@@ -27,9 +28,10 @@ export interface InputSource {
  * The inputs of one run. Stdin can be read only once: what came is kept for the run, so a second read of `-`
  * gets the same text instead of nothing.
  */
-export function inputSource({ stdin, cwd }: { stdin: AsyncIterable<Buffer>; cwd: string }): InputSource {
+export function inputSource(terminal: Pick<Terminal, 'stdin' | 'cwd'>): InputSource {
   let text: Promise<string> | undefined;
-  return { stdinText: () => (text ??= readStreamBounded(stdin).then(utf8Text)), cwd };
+  // terminal.stdin is taken only here, when `-` is read: the process's stdin opens a stream when touched.
+  return { stdinText: () => (text ??= readStreamBounded(terminal.stdin).then(utf8Text)), cwd: terminal.cwd };
 }
 
 /** The inputs of a worker thread: files only (stdin stays with the main thread). */

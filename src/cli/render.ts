@@ -103,7 +103,7 @@ export async function readWorkflow(
     import('../util/pointer-position.js'),
   ]);
   const { cwd } = terminal;
-  const source = inputSource({ stdin: terminal.stdin, cwd });
+  const source = inputSource(terminal);
   let text: string;
   try {
     text = await readInput(name === '-' ? { name, relative: 'stdin' } : { name, path: resolve(cwd, name), relative: name }, source);

@@ -36,7 +36,10 @@ export function processTerminal(): Terminal {
   return {
     stdout: outputOf(process.stdout),
     stderr: outputOf(process.stderr),
-    stdin: byteChunks(process.stdin),
+    // Only when read: touching process.stdin opens it (a stream over a file or pipe), which most runs never need.
+    get stdin() {
+      return byteChunks(process.stdin);
+    },
     cwd: process.cwd(),
     env: process.env,
     onInterrupt(stop) {

@@ -117,7 +117,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
     { config: flags.config, cwd },
   );
   const ignore = { patterns: ignorePatterns, configIgnore: configIgnoreOf(settingsFor, cwd) };
-  const source = inputSource({ stdin: terminal.stdin, cwd });
+  const source = inputSource(terminal);
   const expand = async (): Promise<Input[] | string> => {
     try {
       const inputs = await expandInputs(args, { extensions: ['.json'], cwd, ignore });
