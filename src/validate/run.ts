@@ -9,6 +9,7 @@ import type * as Verdict from './verdict.js';
 import { checkRuleConfig, severityOf, type RuleConfig } from '../contract/rule-config.js';
 import { checkContextFor, definitions } from './check-context.js';
 import { startBounded } from '../util/bounded.js';
+import { startStopwatch } from '../util/stopwatch.js';
 import { isRecord } from '../util/narrow.js';
 import type { ParseResult } from '../util/parse-result.js';
 import { ALL_RULES } from './rules.js';
@@ -79,7 +80,7 @@ const DUPLICATE_ID_RULE = (() => {
 })();
 
 export async function runValidation(options: RunOptions): Promise<Report> {
-  const started = performance.now();
+  const elapsed = startStopwatch();
   const flagRules = checkRuleConfig(options.flagRules, ALL_RULES, '--rule');
   const contextFor = contextsByFolder(options.settingsFor, flagRules);
 
@@ -149,7 +150,7 @@ export async function runValidation(options: RunOptions): Promise<Report> {
     errorCount: all.filter((p) => p.severity === 'error').length,
     warningCount: all.filter((p) => p.severity === 'warning').length,
     rules: ALL_RULES.map((r) => ({ id: r.id, severity: severityOf(r, effective?.rules), description: r.description })),
-    durationMs: performance.now() - started,
+    durationMs: elapsed(),
   };
 }
 
@@ -184,7 +185,7 @@ let verdict: Promise<typeof Verdict> | undefined;
 
 /** Reads and checks one file against its folder's context: its own problems, before the checks across files. */
 export async function checkSourceFile(file: SourceFile, ctx: CheckContext, seen: WorkflowIdsSeen): Promise<FileCheck> {
-  const t0 = performance.now();
+  const elapsed = startStopwatch();
   const source = await file.read();
   if (typeof source === 'object' && !source.ok) {
     const { message, line, column } = source.error;
@@ -195,7 +196,7 @@ export async function checkSourceFile(file: SourceFile, ctx: CheckContext, seen:
       message,
       ...(line !== undefined ? { line, column } : {}),
     };
-    return { result: { file: file.name, problems: [problem], durationMs: performance.now() - t0 } };
+    return { result: { file: file.name, problems: [problem], durationMs: elapsed() } };
   }
   const { text, parsed } = typeof source === 'string' ? { text: source, parsed: undefined } : source.value;
   // The folder's context is shared by its files: the converter, once loaded into it, serves them all.
@@ -203,7 +204,7 @@ export async function checkSourceFile(file: SourceFile, ctx: CheckContext, seen:
   // Loaded with the first file checked: a run that finds every file in its cache loads none of the checks.
   const { checkDocumentText } = await (verdict ??= import('./verdict.js'));
   const { problems, workflow, value } = checkDocumentText(file.name, text, ctx, parsed);
-  const result: FileResult = { file: file.name, problems, durationMs: performance.now() - t0 };
+  const result: FileResult = { file: file.name, problems, durationMs: elapsed() };
   // The job summary draws failing workflows: only their parsed values are kept (and those whose id
   // was seen before, which fail as duplicates), not every file's.
   const duplicate = workflow !== undefined && seen.again(workflow.id);
