@@ -5,10 +5,18 @@
 'use strict';
 /* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS file: require is how it loads */
 const fs = require('node:fs');
-const Module = require('node:module');
-const os = require('node:os');
+// The CommonJS loader's own Module class, which node:module re-exports: requiring node:module would load that
+// facade (and the ES module loader with it) on Node 20, where nothing else of this start needs it.
+const Module = module.constructor;
 const path = require('node:path');
 const vm = require('node:vm');
+
+/** What os.tmpdir() gives on a POSIX system (without loading node:os for it); Windows keeps os.tmpdir(). */
+function tempFolder() {
+  if (process.platform === 'win32') return require('node:os').tmpdir();
+  const folder = process.env.TMPDIR || process.env.TMP || process.env.TEMP || '/tmp';
+  return folder.length > 1 && folder.endsWith('/') ? folder.slice(0, -1) : folder;
+}
 
 /**
  * The cache folder, made private to this user; undefined (no cache, the plain require) when it cannot be, or
@@ -16,7 +24,7 @@ const vm = require('node:vm');
  */
 function privateFolder() {
   const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
-  const folder = path.join(os.tmpdir(), `wfe-code-cache-${uid ?? 'user'}`);
+  const folder = path.join(tempFolder(), `wfe-code-cache-${uid ?? 'user'}`);
   try {
     fs.mkdirSync(folder, { mode: 0o700 });
   } catch (err) {

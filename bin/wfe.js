@@ -3,11 +3,11 @@
 // commands below are CommonJS too, so that the common starts never initialise its ES module loader.
 'use strict';
 /* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS file: require is how it loads */
-const { enableCompileCache } = require('node:module');
 
 // Node 22.1 and newer keep the compiled code of every module loaded here in a cache on disk (the os temp
-// folder; NODE_DISABLE_COMPILE_CACHE=1 turns it off), so later starts skip compiling it; Node 20 has no such cache.
-enableCompileCache?.();
+// folder; NODE_DISABLE_COMPILE_CACHE=1 turns it off), so later starts skip compiling it; Node 20 has no such
+// cache, and is not made to load node:module's public face (four more of its own modules) to find that out.
+if (Number(process.versions.node.split('.')[0]) >= 22) require('node:module').enableCompileCache?.();
 
 /**
  * The commands started most often (CI, git hooks, git's diff driver) run from one bundled file each
