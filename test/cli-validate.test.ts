@@ -240,9 +240,13 @@ describe('rules', () => {
     expect(JSON.parse(run.stdout).summary).toMatchObject({ files: 2, errors: 0, warnings: 0 });
   });
 
+  // Each case's whole verdict, as `wfe validate` reports it (rule, severity, message, pointer, line, column),
+  // kept in __snapshots__/cli-validate.test.ts.snap, where a change of any message shows in review.
   for (const [name, c] of Object.entries(cases)) {
-    it(`${c.rule}: ${name}.json fails it`, () => {
+    it(`${c.rule}: ${name}.json fails it, with exactly these problems`, () => {
       expect(rulesOf(c.file)).toContain(c.rule);
+      const problems = report.files.find((f) => f.file.endsWith(`/${c.file}`))!.problems;
+      expect(problems.map(({ file, ...problem }) => ({ file: file.slice(dir.length + 1), ...problem }))).toMatchSnapshot();
     });
   }
 
