@@ -1,6 +1,6 @@
 // The node-type catalog: built-in node types, categories and port config, overridden and extended by
 // the served folder's nodes/*.json|yaml|yml files and the catalog keys of wfe.config.yaml.
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir } from '../util/fs-calls.js';
 import path from 'node:path';
 import type {
   CategoryDefinition,

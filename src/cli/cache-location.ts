@@ -1,6 +1,6 @@
 // Where `wfe validate --cache` keeps its file: --cache-location names the file, or a folder to keep it in
 // (an existing folder, or a path ending in a slash), as ESLint's and Prettier's do.
-import { stat } from 'node:fs/promises';
+import { stat } from '../util/fs-calls.js';
 import { join, resolve } from 'node:path';
 import { DEFAULT_CACHE_FILE } from '../validate/cache.js';
 

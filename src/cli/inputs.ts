@@ -1,6 +1,6 @@
 // Finding the inputs of `wfe export`, `wfe import` and `wfe validate`: files, folders (walked with the
 // store's skip rules and the ignore rules), globs, and `-` for stdin.
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readFile, readdir, stat } from '../util/fs-calls.js';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CONFIG_FILE, NODE_TYPES_DIR } from '../catalog/catalog.js';
 import type { FolderSettings } from '../project/folder-settings.js';

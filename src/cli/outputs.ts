@@ -1,5 +1,5 @@
 // Where `wfe export`, `wfe import` and `wfe validate` write: stdout, or files written atomically.
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, stat } from '../util/fs-calls.js';
 import { dirname, resolve } from 'node:path';
 import { syncDirectory, writeFileAtomic } from '../store/atomic-write.js';
 import { errnoCode } from '../util/narrow.js';

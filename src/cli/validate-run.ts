@@ -1,6 +1,6 @@
 // wfe validate: check inputs once (or again on every change with --watch) and write each report where
 // its -f/-o pair says.
-import { appendFile } from 'node:fs/promises';
+import { appendFile } from '../util/fs-calls.js';
 import { dirname, resolve } from 'node:path';
 import { isCi } from '../util/ci.js';
 import type { CacheStrategy } from '../validate/cache.js';

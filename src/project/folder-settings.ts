@@ -1,7 +1,7 @@
 // The settings an input file is checked with: the nearest wfe.config.yaml at or above it, and the node
 // types of that folder, as `wfe serve` of that folder sees them. The catalog is the one reader of
 // wfe.config.yaml; its `rules:` come from the catalog's settings, not from a second read of the file.
-import { readFile } from 'node:fs/promises';
+import { readFile } from '../util/fs-calls.js';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CONFIG_FILE, loadCatalog, type Catalog } from '../catalog/catalog.js';
 import { createConfigChecker, type ConfigChecker } from '../contract/config-check.js';

@@ -1,7 +1,6 @@
 // The few file operations the workflow store performs, as an interface: node:fs's callback functions by default, and
 // a layer that fails or pauses in tests (disk full, read-only folder, a hand edit landing mid-write).
 import * as fs from 'node:fs';
-import * as fsPromises from 'node:fs/promises';
 import * as fsCalls from '../util/fs-calls.js';
 import { readFileBounded, readOpenFileSync } from '../util/read-bounded.js';
 import { exchangeFiles } from './exchange-files.js';
@@ -70,10 +69,10 @@ export const nodeStoreFs: StoreFs = {
   open: (path, flags, mode) => fsCalls.open(path, flags, mode).then(fdHandle),
   readFile: (path, sizeHint) => readFileBounded(path, sizeHint),
   rename: (oldPath, newPath) => fsCalls.rename(oldPath, newPath),
-  unlink: (path) => fsPromises.unlink(path),
-  mkdir: (path, options) => fsPromises.mkdir(path, options),
+  unlink: (path) => fsCalls.unlink(path),
+  mkdir: (path, options) => fsCalls.mkdir(path, options),
   lstat: (path) => fsCalls.lstat(path),
-  realpath: (path) => fsPromises.realpath(path),
+  realpath: (path) => fsCalls.realpath(path),
   closeInBackground: (fd) => fsCalls.close(fd),
   lstatSync: (path) => fs.lstatSync(path),
   openSync: (path, flags) => fs.openSync(path, flags),

@@ -6,7 +6,7 @@
 // A symbolic link is reported as itself and never entered. With `poll`, chokidar polls instead (Docker
 // bind mounts, WSL, network folders, where native events do not arrive).
 import { existsSync, readdirSync, realpathSync, statSync, watch as watchNative, type FSWatcher as NativeWatcher } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir } from './fs-calls.js';
 import { lstat } from './fs-calls.js';
 import { basename, join, relative, sep } from 'node:path';
 import { errnoCode, errorMessage } from './narrow.js';

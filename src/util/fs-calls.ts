@@ -1,6 +1,7 @@
-// node:fs's callback functions as promises, for the hot paths that make many small calls (a save, a batch
-// export). Measured here, each costs the event loop about a third less than the same call through
-// fs.promises, whose FileHandle and request objects are heavier; the calls themselves are the same.
+// node:fs's callback functions as promises. Each call costs the event loop about a third less than the same
+// call through fs.promises, whose FileHandle and request objects are heavier (the hot paths that make many
+// small calls: a save, a batch export), and a process that uses only these never loads node:fs/promises
+// (with the streams and readline it requires: about 2.5 ms of a `wfe validate` start on Node 20).
 import * as fs from 'node:fs';
 import { promisify } from 'node:util';
 
@@ -12,3 +13,10 @@ export const read = promisify(fs.read);
 export const write = promisify(fs.write);
 export const fsync = promisify(fs.fsync);
 export const rename = promisify(fs.rename);
+export const stat = promisify(fs.stat);
+export const readFile = promisify(fs.readFile);
+export const readdir = promisify(fs.readdir);
+export const mkdir = promisify(fs.mkdir);
+export const appendFile = promisify(fs.appendFile);
+export const unlink = promisify(fs.unlink);
+export const realpath = promisify(fs.realpath);

@@ -2,7 +2,7 @@
 // not change (by its size and modification time, or by its content) under the same settings is not read
 // and checked again. The checks across files (duplicate ids) still run over every file, from the kept ids.
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir } from '../util/fs-calls.js';
 import { dirname, resolve } from 'node:path';
 import { writeFileAtomic } from '../store/atomic-write.js';
 import { nodeCrypto } from '../util/lazy-module.js';
