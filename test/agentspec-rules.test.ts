@@ -178,6 +178,15 @@ testRule('agentspec-version', {
         refs.llm_node.outputs.push(str('title'));
       }),
     },
+    // pyagentspec reads the pre-release 25.4.0 as 25.4.1 (with a warning of its own).
+    { name: 'the pre-release 25.4.0', document: changed(root(), (d) => (d.agentspec_version = '25.4.0')) },
+    {
+      name: 'the legacy air_version alone',
+      document: changed(root(), (d) => {
+        d.air_version = '25.4.1';
+        delete d.agentspec_version;
+      }),
+    },
   ],
   invalid: [
     {
@@ -195,6 +204,29 @@ testRule('agentspec-version', {
       name: 'a version that is no release',
       document: changed(root(), (d) => (d.agentspec_version = '9.9')),
       findings: [{ pointer: '/agentspec_version', message: "agentspec_version '9.9' is not a release of Agent Spec" }],
+    },
+    {
+      // The key is there: pyagentspec reads its value (None) and refuses it, whatever air_version says.
+      name: 'a version set to null, beside a valid air_version',
+      document: changed(root(), (d) => {
+        d.agentspec_version = null;
+        d.air_version = '25.4.1';
+      }),
+      findings: [{ pointer: '/agentspec_version', message: 'agentspec_version null is not a release of Agent Spec' }],
+    },
+    {
+      name: 'a structured output under the pre-release 25.4.0, read as 25.4.1',
+      document: changed(root(), (d, refs) => {
+        d.agentspec_version = '25.4.0';
+        refs.llm_node.outputs.push(str('title'));
+      }),
+      findings: [
+        {
+          pointer: '/agentspec_version',
+          message:
+            'agentspec_version is 25.4.1, but LlmNode \'summarize\' (LlmNode with structured output) needs Agent Spec 25.4.2: declare "agentspec_version": "25.4.2"',
+        },
+      ],
     },
   ],
 });

@@ -197,7 +197,7 @@ let report: {
   summary: { files: number; errors: number; warnings: number };
   files: Array<{
     file: string;
-    problems: Array<{ ruleId: string; severity: string; message: string; line?: number; column?: number; pointer?: string }>;
+    problems: Array<{ file: string; ruleId: string; severity: string; message: string; line?: number; column?: number; pointer?: string }>;
   }>;
 };
 

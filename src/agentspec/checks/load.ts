@@ -78,6 +78,10 @@ export interface LoadOptions {
   external?: Map<string, AsValue>;
 }
 
+/** The one pre-release pyagentspec still reads, as the first release. */
+const PRE_RELEASE = '25.4.0';
+const OLDEST_RELEASE: AgentSpecVersion = '25.4.1';
+
 export function loadDocument(document: AsValue, options: LoadOptions = {}): LoadedDocument {
   const findings: Finding[] = [];
   const components: Component[] = [];
@@ -88,11 +92,15 @@ export function loadDocument(document: AsValue, options: LoadOptions = {}): Load
   const report = (ruleId: AgentSpecRuleId, pointer: string, message: string) => findings.push({ ruleId, pointer, message });
 
   let version: AgentSpecVersion = CURRENT_VERSION;
-  if (isObject(document)) {
-    const declared = document.agentspec_version ?? document.air_version;
-    if (declared !== undefined && declared !== null) {
-      if (isAgentSpecVersion(declared)) version = declared;
-      else report('agentspec-version', '/agentspec_version', `agentspec_version '${String(declared)}' is not a release of Agent Spec`);
+  // As pyagentspec reads it: agentspec_version when the key is there (null included, which is refused), else
+  // the legacy air_version; the pre-release 25.4.0 is read as 25.4.1, the first release.
+  if (isObject(document) && ('agentspec_version' in document || 'air_version' in document)) {
+    const declared = 'agentspec_version' in document ? document.agentspec_version : document.air_version;
+    if (declared === PRE_RELEASE) version = OLDEST_RELEASE;
+    else if (isAgentSpecVersion(declared)) version = declared;
+    else {
+      const shown = typeof declared === 'string' ? `'${declared}'` : JSON.stringify(declared);
+      report('agentspec-version', '/agentspec_version', `agentspec_version ${shown} is not a release of Agent Spec`);
     }
   }
 
