@@ -218,6 +218,9 @@ describe('interrupts', () => {
     cancelLabel: 'Reject',
   };
 
+  /** A choice interrupt asking how to pay, with these options. */
+  const payHow = (...options: Array<{ value: string; label: string }>) => ({ interruptType: 'choice', message: 'Pay how?', options });
+
   async function raise(server: StartServer, review: Record<string, unknown>) {
     await start(server, { 'review.json': reviewFlow('review', review) });
     const session = (await h!.call('POST', '/workflows/review/playground/sessions', {})).body.data.id;
@@ -273,14 +276,10 @@ describe('interrupts', () => {
   serverTest(
     'answers are log entries carrying the interrupt id and value, never user bubbles or chat history turns',
     async ({ server }) => {
-      const choice = await raise(server, {
-        interruptType: 'choice',
-        message: 'Pay how?',
-        options: [
-          { value: 'card', label: 'Card' },
-          { value: 'original_payment', label: 'Original payment' },
-        ],
-      });
+      const choice = await raise(
+        server,
+        payHow({ value: 'card', label: 'Card' }, { value: 'original_payment', label: 'Original payment' }),
+      );
       const choiceId = choice.prompt.metadata.interrupt_id;
       expect((await h!.call('POST', `/interrupts/${choiceId}`, { value: 'original_payment' })).status).toBe(200);
       const afterResolve = (await h!.call('GET', `/playground/sessions/${choice.session}/messages`)).body.data as Message[];
@@ -327,14 +326,7 @@ describe('interrupts', () => {
   });
 
   serverTest('choice, text and form answers are checked against the interrupt', async ({ server }) => {
-    const choice = await raise(server, {
-      interruptType: 'choice',
-      message: 'Pay how?',
-      options: [
-        { value: 'card', label: 'Card' },
-        { value: 'credit', label: 'Store credit' },
-      ],
-    });
+    const choice = await raise(server, payHow({ value: 'card', label: 'Card' }, { value: 'credit', label: 'Store credit' }));
     const id = choice.prompt.metadata.interrupt_id;
     expect(choice.prompt.metadata.options).toHaveLength(2);
     expect((await h!.call('POST', `/interrupts/${id}`, { value: 'cash' })).status).toBe(400);
