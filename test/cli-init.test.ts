@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { runCli } from './support/cli.js';
-import { startServer } from './support/harness.js';
+import { serverTest } from './support/server-fixture.js';
 import { converse } from './support/playground.js';
 
 let parent: string;
@@ -15,24 +15,25 @@ afterEach(async () => {
   await rm(parent, { recursive: true, force: true });
 });
 
-it('scaffolds samples, a commented config, a node type and a .gitignore that wfe serve loads without errors', async () => {
-  const dir = join(parent, 'flows');
-  const run = await runCli(['init', dir]);
-  expect(run.code).toBe(0);
-  expect(run.stdout).toContain('Created 6 files');
-  expect((await readdir(dir)).sort()).toEqual([
-    '.gitignore',
-    'chat-pipeline.json',
-    'nodes',
-    'refund-approval.json',
-    'support-router.json',
-    'wfe.config.yaml',
-  ]);
-  expect(await readFile(join(dir, '.gitignore'), 'utf8')).toContain('.wfe/');
-  expect(await readFile(join(dir, 'wfe.config.yaml'), 'utf8')).toMatch(/^# wfe\.config\.yaml/);
+serverTest(
+  'scaffolds samples, a commented config, a node type and a .gitignore that wfe serve loads without errors',
+  async ({ server }) => {
+    const dir = join(parent, 'flows');
+    const run = await runCli(['init', dir]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Created 6 files');
+    expect((await readdir(dir)).sort()).toEqual([
+      '.gitignore',
+      'chat-pipeline.json',
+      'nodes',
+      'refund-approval.json',
+      'support-router.json',
+      'wfe.config.yaml',
+    ]);
+    expect(await readFile(join(dir, '.gitignore'), 'utf8')).toContain('.wfe/');
+    expect(await readFile(join(dir, 'wfe.config.yaml'), 'utf8')).toMatch(/^# wfe\.config\.yaml/);
 
-  const h = await startServer({ dir, stepDelayMs: 0 });
-  try {
+    const h = await server({ dir, stepDelayMs: 0 });
     expect((await h.call('GET', '/system/config')).body.data).toMatchObject({ workflowCount: 3, loadErrors: [] });
     expect((await h.call('GET', '/nodes/sentiment_score')).status).toBe(200);
     const chat = (await h.call('GET', '/workflows?search=chat')).body.data[0];
@@ -44,10 +45,8 @@ it('scaffolds samples, a commented config, a node type and a .gitignore that wfe
     });
     const { messages } = await converse(h, chat.id, 'hello');
     expect(messages.find((m) => m.role === 'assistant')!.content).toMatch(/^This is a mock reply/);
-  } finally {
-    await h.close();
-  }
-});
+  },
+);
 
 it('refuses to overwrite, naming the files, and changes nothing; --force overwrites', async () => {
   const dir = join(parent, 'flows');

@@ -1,55 +1,59 @@
 // Run history survives restarts; a run cut off by a crash is closed with a clear reason.
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { startServeChild } from './support/cli.js';
 import { chatFlow, reviewFlow } from './support/flows.js';
-import { eventually, startServer, tempDir, type Harness } from './support/harness.js';
+import { eventually, tempDir, type Harness } from './support/harness.js';
+import { serverTest } from './support/server-fixture.js';
 import { converse, pollUntilStopped } from './support/playground.js';
 
 let h: Harness | undefined;
 let dir: string;
+// Servers are closed by the serverTest fixture (a test that restarts closes the first itself); the folder here.
 afterEach(async () => {
-  await h?.close();
   h = undefined;
   await rm(dir, { recursive: true, force: true });
 });
 
 describe('restarts', () => {
-  it('sessions, messages, pipelines, logs and the canvas overlay survive a restart; the conversation goes on', async () => {
-    dir = await tempDir();
-    h = await startServer({ dir, stepDelayMs: 0, files: { 'chat.json': chatFlow('chat', { mockResponse: 'first answer' }) } });
-    const first = await converse(h, 'chat', 'before the restart');
-    const runId = first.messages[0].executionId!;
-    const before = {
-      messages: (await h.call('GET', `/playground/sessions/${first.sessionId}/messages`)).body.data,
-      pipeline: (await h.call('GET', `/pipeline/${runId}`)).body,
-      logs: (await h.call('GET', `/pipeline/${runId}/logs`)).body.data,
-      workflow: (await h.call('GET', '/workflows/chat')).body.data,
-    };
-    await h.close();
+  serverTest(
+    'sessions, messages, pipelines, logs and the canvas overlay survive a restart; the conversation goes on',
+    async ({ server }) => {
+      dir = await tempDir();
+      h = await server({ dir, stepDelayMs: 0, files: { 'chat.json': chatFlow('chat', { mockResponse: 'first answer' }) } });
+      const first = await converse(h, 'chat', 'before the restart');
+      const runId = first.messages[0].executionId!;
+      const before = {
+        messages: (await h.call('GET', `/playground/sessions/${first.sessionId}/messages`)).body.data,
+        pipeline: (await h.call('GET', `/pipeline/${runId}`)).body,
+        logs: (await h.call('GET', `/pipeline/${runId}/logs`)).body.data,
+        workflow: (await h.call('GET', '/workflows/chat')).body.data,
+      };
+      await h.close();
 
-    h = await startServer({ dir, stepDelayMs: 0 });
-    expect((await h.call('GET', '/workflows/chat/playground/sessions')).body.data.map((s: { id: string }) => s.id)).toEqual([
-      first.sessionId,
-    ]);
-    expect((await h.call('GET', `/playground/sessions/${first.sessionId}/messages`)).body.data).toEqual(before.messages);
-    expect((await h.call('GET', `/pipeline/${runId}`)).body).toEqual(before.pipeline);
-    expect((await h.call('GET', `/pipeline/${runId}/logs`)).body.data).toEqual(before.logs);
-    expect((await h.call('GET', '/workflows/chat')).body.data).toEqual(before.workflow);
-    expect((await h.call('GET', '/workflows/chat/chat/messages')).body.data.map((m: { content: string }) => m.content)).toEqual([
-      'before the restart',
-      'first answer',
-    ]);
+      h = await server({ dir, stepDelayMs: 0 });
+      expect((await h.call('GET', '/workflows/chat/playground/sessions')).body.data.map((s: { id: string }) => s.id)).toEqual([
+        first.sessionId,
+      ]);
+      expect((await h.call('GET', `/playground/sessions/${first.sessionId}/messages`)).body.data).toEqual(before.messages);
+      expect((await h.call('GET', `/pipeline/${runId}`)).body).toEqual(before.pipeline);
+      expect((await h.call('GET', `/pipeline/${runId}/logs`)).body.data).toEqual(before.logs);
+      expect((await h.call('GET', '/workflows/chat')).body.data).toEqual(before.workflow);
+      expect((await h.call('GET', '/workflows/chat/chat/messages')).body.data.map((m: { content: string }) => m.content)).toEqual([
+        'before the restart',
+        'first answer',
+      ]);
 
-    await h.call('POST', `/playground/sessions/${first.sessionId}/messages`, { content: 'after the restart' });
-    const { messages } = await pollUntilStopped(h, first.sessionId, [...before.messages]);
-    const numbers = messages.map((m) => m.sequenceNumber);
-    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
-    expect(messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['before the restart', 'after the restart']);
-  });
+      await h.call('POST', `/playground/sessions/${first.sessionId}/messages`, { content: 'after the restart' });
+      const { messages } = await pollUntilStopped(h, first.sessionId, [...before.messages]);
+      const numbers = messages.map((m) => m.sequenceNumber);
+      expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+      expect(messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['before the restart', 'after the restart']);
+    },
+  );
 
-  it('a run cut off by SIGKILL is marked failed with the reason; its session says so and can run again', async () => {
+  serverTest('a run cut off by SIGKILL is marked failed with the reason; its session says so and can run again', async ({ server }) => {
     dir = await tempDir();
     await writeFile(join(dir, 'chat.json'), JSON.stringify(chatFlow('chat')));
     const child = await startServeChild([dir, '--no-watch', '--step-delay', '400']);
@@ -75,7 +79,7 @@ describe('restarts', () => {
     child.child.kill('SIGKILL');
     await child.exited;
 
-    h = await startServer({ dir, stepDelayMs: 0 });
+    h = await server({ dir, stepDelayMs: 0 });
     const p = (await h.call('GET', `/pipeline/${runId}`)).body;
     expect(p.status).toBe('failed');
     expect(p.error).toMatch(/^Interrupted: the server stopped before this run finished/);
@@ -92,9 +96,9 @@ describe('restarts', () => {
     expect((await pollUntilStopped(h, session.data.id)).status).toBe('completed');
   });
 
-  it('a pending interrupt does not outlive the run it belonged to', async () => {
+  serverTest('a pending interrupt does not outlive the run it belonged to', async ({ server }) => {
     dir = await tempDir();
-    h = await startServer({
+    h = await server({
       dir,
       stepDelayMs: 0,
       files: { 'review.json': reviewFlow('review', { interruptType: 'confirmation', message: 'OK?' }) },
@@ -102,7 +106,7 @@ describe('restarts', () => {
     const { sessionId, messages } = await converse(h, 'review', 'x');
     const interruptId = messages.find((m) => m.metadata.type === 'interrupt_request')!.metadata.interrupt_id;
     await h.close();
-    h = await startServer({ dir, stepDelayMs: 0 });
+    h = await server({ dir, stepDelayMs: 0 });
     const interrupt = (await h.call('GET', `/interrupts/${interruptId}`)).body.data;
     expect(interrupt.status).toBe('cancelled');
     expect((await h.call('POST', `/interrupts/${interruptId}`, { value: true })).status).toBe(409);
@@ -111,9 +115,9 @@ describe('restarts', () => {
 });
 
 describe('retention', () => {
-  it('keeps the newest 200 finished runs of a workflow, files included', async () => {
+  serverTest('keeps the newest 200 finished runs of a workflow, files included', async ({ server }) => {
     dir = await tempDir();
-    h = await startServer({ dir, stepDelayMs: 0, files: { 'chat.json': chatFlow('chat') } });
+    h = await server({ dir, stepDelayMs: 0, files: { 'chat.json': chatFlow('chat') } });
     const ids: string[] = [];
     for (let i = 0; i < 203; i++) ids.push((await h.call('POST', '/workflows/chat/execute', {})).body.data.execution_id);
     await eventually(async () => (await h!.call('GET', `/pipeline/${ids[202]}`)).body.status === 'completed');

@@ -4,12 +4,13 @@
 // names, with the key from the environment variable runs.keys names, and that key shows up nowhere else.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { agentSpecToWorkflow } from '../src/agentspec/from-agentspec.js';
 import type { ServeOptions } from '../src/server/options.js';
 import { startFakeOpenAI, type FakeOpenAI } from './support/fake-openai.js';
 import { chatFlow, e } from './support/flows.js';
-import { eventually, startServer, type Harness } from './support/harness.js';
+import { eventually, type Harness } from './support/harness.js';
+import { serverTest, type StartServer } from './support/server-fixture.js';
 import { pollUntilStopped } from './support/playground.js';
 
 type Obj = Record<string, unknown>;
@@ -17,8 +18,8 @@ type Obj = Record<string, unknown>;
 let h: Harness | undefined;
 let fake: FakeOpenAI | undefined;
 const envNames: string[] = [];
+// Servers are closed by the serverTest fixture; the fake endpoint and the environment here.
 afterEach(async () => {
-  await h?.close();
   await fake?.close();
   h = undefined;
   fake = undefined;
@@ -33,14 +34,14 @@ function envVar(value: string): string {
   return name;
 }
 
-async function serve(options: { live?: boolean; config?: string } = {}): Promise<Harness> {
+async function serve(server: StartServer, options: { live?: boolean; config?: string } = {}): Promise<Harness> {
   fake ??= await startFakeOpenAI();
   const serveOptions: Partial<ServeOptions> & { files: Record<string, unknown> } = {
     stepDelayMs: 0,
     files: options.config === undefined ? {} : { 'wfe.config.yaml': options.config },
   };
   if (options.live) serveOptions.live = true;
-  h = await startServer(serveOptions);
+  h = await server(serveOptions);
   return h;
 }
 
@@ -147,8 +148,8 @@ async function conversation(workflowId: string, content: string) {
 }
 
 describe('without --live', () => {
-  it('nothing leaves the machine: the model node answers with its simulated reply', async () => {
-    await serve({ config: 'runs:\n  keys:\n    openai: SOME_KEY\n' });
+  serverTest('nothing leaves the machine: the model node answers with its simulated reply', async ({ server }) => {
+    await serve(server, { config: 'runs:\n  keys:\n    openai: SOME_KEY\n' });
     const id = await store(askFlow(fake!.url));
     const p = await runToEnd(id, { question: 'ping' });
     expect(p.status).toBe('completed');
@@ -158,88 +159,99 @@ describe('without --live', () => {
 });
 
 describe('--live model calls', () => {
-  it('an Agent Spec LlmNode calls the endpoint its VllmConfig names, with its model and generation parameters', async () => {
-    await serve({ live: true, config: 'runs:\n  stream: false\n' });
-    const id = await store(askFlow(fake!.url));
-    const p = await runToEnd(id, { question: 'ping' });
-    expect(p.status, p.error).toBe('completed');
-    expect(fake!.requests).toHaveLength(1);
-    const [request] = fake!.requests;
-    expect(request.path).toBe('/v1/chat/completions');
-    expect(request.body).toMatchObject({
-      model: 'fake-model',
-      temperature: 0.2,
-      max_tokens: 50,
-      messages: [{ role: 'user', content: 'Q: ping' }],
-    });
-    expect(request.body.stream).toBeUndefined();
-    // No key is configured for it: the client's placeholder, never an OPENAI_API_KEY of the environment.
-    expect(request.headers.authorization).toBe('Bearer no-key');
-    const ask = job(p, 'ask');
-    expect(ask.outputs).toMatchObject({
-      generated_text: 'echo: Q: ping',
-      usage: { promptTokens: 2, completionTokens: 3, totalTokens: 5 },
-      endpoint: `${fake!.url}/v1`,
-      model: 'fake-model',
-    });
-    expect(ask.outputs.latency_ms).toBeGreaterThanOrEqual(0);
-    expect(job(p, 'say').outputs.value).toBe('echo: Q: ping');
-  });
+  serverTest(
+    'an Agent Spec LlmNode calls the endpoint its VllmConfig names, with its model and generation parameters',
+    async ({ server }) => {
+      await serve(server, { live: true, config: 'runs:\n  stream: false\n' });
+      const id = await store(askFlow(fake!.url));
+      const p = await runToEnd(id, { question: 'ping' });
+      expect(p.status, p.error).toBe('completed');
+      expect(fake!.requests).toHaveLength(1);
+      const [request] = fake!.requests;
+      expect(request.path).toBe('/v1/chat/completions');
+      expect(request.body).toMatchObject({
+        model: 'fake-model',
+        temperature: 0.2,
+        max_tokens: 50,
+        messages: [{ role: 'user', content: 'Q: ping' }],
+      });
+      expect(request.body.stream).toBeUndefined();
+      // No key is configured for it: the client's placeholder, never an OPENAI_API_KEY of the environment.
+      expect(request.headers.authorization).toBe('Bearer no-key');
+      const ask = job(p, 'ask');
+      expect(ask.outputs).toMatchObject({
+        generated_text: 'echo: Q: ping',
+        usage: { promptTokens: 2, completionTokens: 3, totalTokens: 5 },
+        endpoint: `${fake!.url}/v1`,
+        model: 'fake-model',
+      });
+      expect(ask.outputs.latency_ms).toBeGreaterThanOrEqual(0);
+      expect(job(p, 'say').outputs.value).toBe('echo: Q: ping');
+    },
+  );
 
-  it('in the playground a streamed answer is posted once, complete; progress and token counts go to the job and the log', async () => {
-    await serve({ live: true });
-    fake!.script({ text: 'one two three four five', delayMs: 5 });
-    const id = await store(askFlow(fake!.url));
-    const { messages, status } = await conversation(id, 'count');
-    expect(status).toBe('completed');
-    expect(fake!.requests[0].body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
-    const replies = messages.filter((m) => m.role === 'assistant');
-    expect(replies.map((m) => m.content)).toEqual(['one two three four five']);
-    const answered = messages.filter((m) => m.role === 'log' && m.content.startsWith('fake-model at '));
-    expect(answered.map((m) => m.content.replace(/\d+ ms$/, 'N ms'))).toEqual([`fake-model at ${fake!.url}/v1 answered 5 tokens in N ms`]);
-    const p: Pipeline = (await h!.call('GET', `/pipeline/${replies[0].executionId}`)).body;
-    expect(job(p, 'ask').progress).toEqual({ endpoint: `${fake!.url}/v1`, model: 'fake-model', tokens_received: 5, tool_calls: 0 });
-  });
+  serverTest(
+    'in the playground a streamed answer is posted once, complete; progress and token counts go to the job and the log',
+    async ({ server }) => {
+      await serve(server, { live: true });
+      fake!.script({ text: 'one two three four five', delayMs: 5 });
+      const id = await store(askFlow(fake!.url));
+      const { messages, status } = await conversation(id, 'count');
+      expect(status).toBe('completed');
+      expect(fake!.requests[0].body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+      const replies = messages.filter((m) => m.role === 'assistant');
+      expect(replies.map((m) => m.content)).toEqual(['one two three four five']);
+      const answered = messages.filter((m) => m.role === 'log' && m.content.startsWith('fake-model at '));
+      expect(answered.map((m) => m.content.replace(/\d+ ms$/, 'N ms'))).toEqual([
+        `fake-model at ${fake!.url}/v1 answered 5 tokens in N ms`,
+      ]);
+      const p: Pipeline = (await h!.call('GET', `/pipeline/${replies[0].executionId}`)).body;
+      expect(job(p, 'ask').progress).toEqual({ endpoint: `${fake!.url}/v1`, model: 'fake-model', tokens_received: 5, tool_calls: 0 });
+    },
+  );
 
-  it('a FlowDrop chat_model calls the base URL its config names, with its system prompt and the chat history', async () => {
-    await serve({ live: true });
-    const model = {
-      provider: 'vllm',
-      baseUrl: fake!.url,
-      model: 'llama-3.1-8b-instruct',
-      systemPrompt: 'Be brief.',
-      temperature: 0.5,
-      maxTokens: 20,
-    };
-    const workflow = chatFlow('chat', model);
-    workflow.edges.push(e('in.history -> model.history'));
-    const created = await h!.call('POST', '/workflows', workflow);
-    expect(created.status, created.text).toBe(201);
-    const { sessionId, messages, status } = await conversation('chat', 'hello there');
-    expect(status).toBe('completed');
-    expect(fake!.requests[0].body).toMatchObject({
-      model: 'llama-3.1-8b-instruct',
-      temperature: 0.5,
-      max_tokens: 20,
-      messages: [
+  serverTest(
+    'a FlowDrop chat_model calls the base URL its config names, with its system prompt and the chat history',
+    async ({ server }) => {
+      await serve(server, { live: true });
+      const model = {
+        provider: 'vllm',
+        baseUrl: fake!.url,
+        model: 'llama-3.1-8b-instruct',
+        systemPrompt: 'Be brief.',
+        temperature: 0.5,
+        maxTokens: 20,
+      };
+      const workflow = chatFlow('chat', model);
+      workflow.edges.push(e('in.history -> model.history'));
+      const created = await h!.call('POST', '/workflows', workflow);
+      expect(created.status, created.text).toBe(201);
+      const { sessionId, messages, status } = await conversation('chat', 'hello there');
+      expect(status).toBe('completed');
+      expect(fake!.requests[0].body).toMatchObject({
+        model: 'llama-3.1-8b-instruct',
+        temperature: 0.5,
+        max_tokens: 20,
+        messages: [
+          { role: 'system', content: 'Be brief.' },
+          { role: 'user', content: 'hello there' },
+        ],
+      });
+      expect(messages.filter((m) => m.role === 'assistant').map((m) => m.content)).toEqual(['echo: hello there']);
+      expect((await h!.call('POST', `/playground/sessions/${sessionId}/messages`, { content: 'and again' })).status).toBe(200);
+      const second = await pollUntilStopped(h!, sessionId, [...messages], 20_000);
+      expect(second.status).toBe('completed');
+      expect(fake!.requests[1].body.messages).toEqual([
         { role: 'system', content: 'Be brief.' },
         { role: 'user', content: 'hello there' },
-      ],
-    });
-    expect(messages.filter((m) => m.role === 'assistant').map((m) => m.content)).toEqual(['echo: hello there']);
-    expect((await h!.call('POST', `/playground/sessions/${sessionId}/messages`, { content: 'and again' })).status).toBe(200);
-    const second = await pollUntilStopped(h!, sessionId, [...messages], 20_000);
-    expect(second.status).toBe('completed');
-    expect(fake!.requests[1].body.messages).toEqual([
-      { role: 'system', content: 'Be brief.' },
-      { role: 'user', content: 'hello there' },
-      { role: 'assistant', content: 'echo: hello there' },
-      { role: 'user', content: 'and again' },
-    ]);
-  });
+        { role: 'assistant', content: 'echo: hello there' },
+        { role: 'user', content: 'and again' },
+      ]);
+    },
+  );
 
-  it('retries 429 and 5xx with backoff, then answers', async () => {
-    await serve({ live: true, config: 'runs:\n  retries: 2\n' });
+  serverTest('retries 429 and 5xx with backoff, then answers', async ({ server }) => {
+    await serve(server, { live: true, config: 'runs:\n  retries: 2\n' });
     fake!.script(
       { status: 503, error: 'warming up', headers: { 'retry-after-ms': '10' } },
       { status: 429, error: 'slow down', headers: { 'retry-after-ms': '10' } },
@@ -251,8 +263,8 @@ describe('--live model calls', () => {
     expect(job(p, 'ask').outputs.generated_text).toBe('echo: Q: again');
   });
 
-  it('a failed call fails the node with the endpoint and the provider’s message', async () => {
-    await serve({ live: true, config: 'runs:\n  retries: 1\n' });
+  serverTest('a failed call fails the node with the endpoint and the provider’s message', async ({ server }) => {
+    await serve(server, { live: true, config: 'runs:\n  retries: 1\n' });
     fake!.fallback = { status: 429, error: 'quota exceeded for fake-model', headers: { 'retry-after-ms': '10' } };
     const id = await store(askFlow(fake!.url));
     const p = await runToEnd(id, { question: 'x' });
@@ -268,8 +280,8 @@ describe('--live model calls', () => {
     expect(fake!.requests).toHaveLength(3);
   });
 
-  it('a slow answer past runs.timeoutMs fails the node; stopping a run aborts the request under way', async () => {
-    await serve({ live: true, config: 'runs:\n  timeoutMs: 150\n  retries: 0\n' });
+  serverTest('a slow answer past runs.timeoutMs fails the node; stopping a run aborts the request under way', async ({ server }) => {
+    await serve(server, { live: true, config: 'runs:\n  timeoutMs: 150\n  retries: 0\n' });
     fake!.fallback = { delayMs: 5_000 };
     const id = await store(askFlow(fake!.url));
     const timedOut = await runToEnd(id, { question: 'slow' });
@@ -278,7 +290,7 @@ describe('--live model calls', () => {
 
     await h!.close();
     h = undefined;
-    await serve({ live: true, config: 'runs:\n  retries: 0\n' });
+    await serve(server, { live: true, config: 'runs:\n  retries: 0\n' });
     const again = await store(askFlow(fake!.url));
     const runId = (await h!.call('POST', `/workflows/${again}/execute`, { inputs: { question: 'slow' } })).body.data.execution_id;
     await eventually(() => fake!.requests.length === 2);
@@ -289,8 +301,8 @@ describe('--live model calls', () => {
     await eventually(() => fake!.requests[1].abandoned);
   });
 
-  it('an LlmNode with several outputs asks for a JSON object and gives each output its field', async () => {
-    await serve({ live: true, config: 'runs:\n  stream: false\n' });
+  serverTest('an LlmNode with several outputs asks for a JSON object and gives each output its field', async ({ server }) => {
+    await serve(server, { live: true, config: 'runs:\n  stream: false\n' });
     fake!.script({ text: '{"generated_text": "fine", "mood": "calm"}' });
     const id = await store(
       askFlow(fake!.url, {
@@ -317,65 +329,71 @@ describe('keys', () => {
     return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
   }
 
-  it('the key comes from the environment variable runs.keys names, is sent to that endpoint, and appears in no file, log line or response', async () => {
-    const key = `sk-live-test-${Math.random().toString(36).slice(2)}-secret`;
-    const variable = envVar(key);
-    fake = await startFakeOpenAI();
-    await serve({ live: true, config: `runs:\n  keys:\n    "${fake.url}": ${variable}\n` });
-    const id = await store(askFlow(fake.url));
-    const responses: string[] = [];
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await h!.call(method, path, body);
-      responses.push(res.text, JSON.stringify([...res.headers]));
-      return res;
-    };
-    // One conversation that succeeds, one run whose provider echoes the key back in its error.
-    const { sessionId, status } = await conversation(id, 'secret?');
-    expect(status).toBe('completed');
-    expect(fake.requests[0].headers.authorization).toBe(`Bearer ${key}`);
-    fake.fallback = { status: 401, error: `Incorrect API key provided: ${key}` };
-    const failed = await runToEnd(id, { question: 'again' });
-    expect(job(failed, 'ask').error_message).toBe(
-      `the vllm endpoint ${fake.url}/v1 (model fake-model) failed: 401 Incorrect API key provided: [key]`,
-    );
+  serverTest(
+    'the key comes from the environment variable runs.keys names, is sent to that endpoint, and appears in no file, log line or response',
+    async ({ server }) => {
+      const key = `sk-live-test-${Math.random().toString(36).slice(2)}-secret`;
+      const variable = envVar(key);
+      fake = await startFakeOpenAI();
+      await serve(server, { live: true, config: `runs:\n  keys:\n    "${fake.url}": ${variable}\n` });
+      const id = await store(askFlow(fake.url));
+      const responses: string[] = [];
+      const call = async (method: string, path: string, body?: unknown) => {
+        const res = await h!.call(method, path, body);
+        responses.push(res.text, JSON.stringify([...res.headers]));
+        return res;
+      };
+      // One conversation that succeeds, one run whose provider echoes the key back in its error.
+      const { sessionId, status } = await conversation(id, 'secret?');
+      expect(status).toBe('completed');
+      expect(fake.requests[0].headers.authorization).toBe(`Bearer ${key}`);
+      fake.fallback = { status: 401, error: `Incorrect API key provided: ${key}` };
+      const failed = await runToEnd(id, { question: 'again' });
+      expect(job(failed, 'ask').error_message).toBe(
+        `the vllm endpoint ${fake.url}/v1 (model fake-model) failed: 401 Incorrect API key provided: [key]`,
+      );
 
-    const runs = (await call('GET', '/executions')).body.data as Array<{ id: string }>;
-    for (const run of runs) {
-      await call('GET', `/pipeline/${run.id}`);
-      await call('GET', `/executions/${run.id}/logs`);
-      await call('GET', `/pipeline/${run.id}/interrupts`);
-    }
-    await call('GET', `/playground/sessions/${sessionId}/messages`);
-    await call('GET', `/workflows/${id}`);
-    await call('GET', '/workflows');
-    await call('GET', `/workflows/${id}/chat/messages`);
-    await h!.server.close();
-    const files = await filesUnder(h!.dir);
-    expect(files.some((f) => f.includes(`${join('.wfe', 'runs')}`))).toBe(true);
-    for (const file of files) expect(await readFile(file, 'utf8'), file).not.toContain(key);
-    for (const line of h!.logs) expect(line).not.toContain(key);
-    for (const text of responses) expect(text).not.toContain(key);
-    expect(h!.logs.join('\n')).not.toContain(key);
-  });
+      const runs = (await call('GET', '/executions')).body.data as Array<{ id: string }>;
+      for (const run of runs) {
+        await call('GET', `/pipeline/${run.id}`);
+        await call('GET', `/executions/${run.id}/logs`);
+        await call('GET', `/pipeline/${run.id}/interrupts`);
+      }
+      await call('GET', `/playground/sessions/${sessionId}/messages`);
+      await call('GET', `/workflows/${id}`);
+      await call('GET', '/workflows');
+      await call('GET', `/workflows/${id}/chat/messages`);
+      await h!.server.close();
+      const files = await filesUnder(h!.dir);
+      expect(files.some((f) => f.includes(`${join('.wfe', 'runs')}`))).toBe(true);
+      for (const file of files) expect(await readFile(file, 'utf8'), file).not.toContain(key);
+      for (const line of h!.logs) expect(line).not.toContain(key);
+      for (const text of responses) expect(text).not.toContain(key);
+      expect(h!.logs.join('\n')).not.toContain(key);
+    },
+  );
 
-  it('a provider key is sent only to that provider’s own endpoint; a key named but not set fails the node naming the variable', async () => {
-    const variable = envVar('sk-provider-key-value');
-    await serve({ live: true, config: `runs:\n  keys:\n    vllm: ${variable}\n    openai: ${variable}\n` });
-    const id = await store(askFlow(fake!.url));
-    const p = await runToEnd(id, { question: 'who?' });
-    expect(p.status, p.error).toBe('completed');
-    expect(fake!.requests[0].headers.authorization).toBe('Bearer no-key');
+  serverTest(
+    'a provider key is sent only to that provider’s own endpoint; a key named but not set fails the node naming the variable',
+    async ({ server }) => {
+      const variable = envVar('sk-provider-key-value');
+      await serve(server, { live: true, config: `runs:\n  keys:\n    vllm: ${variable}\n    openai: ${variable}\n` });
+      const id = await store(askFlow(fake!.url));
+      const p = await runToEnd(id, { question: 'who?' });
+      expect(p.status, p.error).toBe('completed');
+      expect(fake!.requests[0].headers.authorization).toBe('Bearer no-key');
 
-    await h!.close();
-    h = undefined;
-    await serve({ live: true, config: `runs:\n  keys:\n    "127.0.0.1": WFE_LIVE_TEST_NEVER_SET_${process.pid}\n` });
-    const again = await store(askFlow(fake!.url));
-    const q = await runToEnd(again, { question: 'who?' });
-    expect(job(q, 'ask').error_message).toBe(
-      `runs.keys of wfe.config.yaml names WFE_LIVE_TEST_NEVER_SET_${process.pid} for ${fake!.url}/v1, but that environment variable is not set`,
-    );
-    expect(fake!.requests).toHaveLength(1);
-  });
+      await h!.close();
+      h = undefined;
+      await serve(server, { live: true, config: `runs:\n  keys:\n    "127.0.0.1": WFE_LIVE_TEST_NEVER_SET_${process.pid}\n` });
+      const again = await store(askFlow(fake!.url));
+      const q = await runToEnd(again, { question: 'who?' });
+      expect(job(q, 'ask').error_message).toBe(
+        `runs.keys of wfe.config.yaml names WFE_LIVE_TEST_NEVER_SET_${process.pid} for ${fake!.url}/v1, but that environment variable is not set`,
+      );
+      expect(fake!.requests).toHaveLength(1);
+    },
+  );
 });
 
 describe('HTTP nodes', () => {
@@ -406,10 +424,10 @@ describe('HTTP nodes', () => {
     };
   };
 
-  it('an ApiNode calls a host runs.allowHosts lists; any other host stays simulated, with a warning', async () => {
+  serverTest('an ApiNode calls a host runs.allowHosts lists; any other host stays simulated, with a warning', async ({ server }) => {
     fake = await startFakeOpenAI();
     const port = new URL(fake.url).port;
-    await serve({ live: true, config: `runs:\n  allowHosts: ["127.0.0.1:${port}"]\n` });
+    await serve(server, { live: true, config: `runs:\n  allowHosts: ["127.0.0.1:${port}"]\n` });
     const id = await store(apiFlow(`${fake.url}/v1/chat/completions`));
     const p = await runToEnd(id);
     expect(p.status, p.error).toBe('completed');
@@ -421,7 +439,7 @@ describe('HTTP nodes', () => {
 
     await h!.close();
     h = undefined;
-    await serve({ live: true, config: 'runs:\n  allowHosts: ["example.com"]\n' });
+    await serve(server, { live: true, config: 'runs:\n  allowHosts: ["example.com"]\n' });
     const other = await store(apiFlow(`${fake.url}/v1/chat/completions`));
     const q = await runToEnd(other);
     expect(q.status).toBe('completed');

@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeStoreFs, type StoreFs } from '../src/store/store-fs.js';
 import { startServeChild, type ServingChild } from './support/cli.js';
-import { eventually, startServer, tempDir, type Harness } from './support/harness.js';
+import { eventually, tempDir, type Harness } from './support/harness.js';
+import { serverTest } from './support/server-fixture.js';
 import { send } from './support/keep-alive.js';
 import { numberFromEnv, seededRandom } from './support/seeded.js';
 import { twoNodeWorkflow } from './support/workflows.js';
@@ -31,8 +32,8 @@ const REPLACED_WARNING = /race\.json: (changed on disk in the moment between|wri
 let served: ServingChild | undefined;
 let dir: string | undefined;
 let harness: Harness | undefined;
+// In-process servers are closed by the serverTest fixture; the child process and the folder here.
 afterEach(async () => {
-  await harness?.close();
   harness = undefined;
   if (served && served.child.exitCode === null && served.child.signalCode === null) served.child.kill('SIGKILL');
   if (dir) await rm(dir, { recursive: true, force: true });
@@ -211,8 +212,8 @@ function exchangeLayer(land: { before?: (target: string) => void; afterPin?: () 
 describe("the exchange: a save takes the target's place in one step (Linux)", () => {
   const text = (name: string) => JSON.stringify({ ...twoNodeWorkflow('wf-a'), name }, null, 2) + '\n';
 
-  it('a hand edit renamed into place just before it stays, and the save is refused', async () => {
-    harness = await startServer({
+  serverTest('a hand edit renamed into place just before it stays, and the save is refused', async ({ server }) => {
+    harness = await server({
       files: { 'a.json': twoNodeWorkflow('wf-a') },
       storeFs: exchangeLayer({
         before: (target) => {
@@ -226,9 +227,9 @@ describe("the exchange: a save takes the target's place in one step (Linux)", ()
     expect(readdirSync(harness.dir).filter((name) => name.startsWith('.') && name !== '.wfe')).toEqual([]);
   });
 
-  it('a write into the replaced file once it is replaced is kept in .wfe/backups, with a warn line', async () => {
+  serverTest('a write into the replaced file once it is replaced is kept in .wfe/backups, with a warn line', async ({ server }) => {
     let editor: number | undefined;
-    harness = await startServer({
+    harness = await server({
       files: { 'a.json': twoNodeWorkflow('wf-a') },
       storeFs: exchangeLayer({
         before: (target) => (editor = openSync(target, 'r+')),
@@ -247,8 +248,8 @@ describe("the exchange: a save takes the target's place in one step (Linux)", ()
 describe('without the exchange, the window left between the last check and the rename', () => {
   const text = (name: string) => JSON.stringify({ ...twoNodeWorkflow('wf-a'), name }, null, 2) + '\n';
 
-  it('a hand edit renamed into place inside it is named in a warn line (it cannot be kept)', async () => {
-    harness = await startServer({
+  serverTest('a hand edit renamed into place inside it is named in a warn line (it cannot be kept)', async ({ server }) => {
+    harness = await server({
       files: { 'a.json': twoNodeWorkflow('wf-a') },
       storeFs: windowLayer((target) => {
         writeFileSync(`${target}.edit`, text('in the window'));
@@ -262,16 +263,16 @@ describe('without the exchange, the window left between the last check and the r
     expect(line).toMatch(/could not be kept/);
   });
 
-  it('a write into the replaced file inside it is kept in .wfe/backups, with a warn line', async () => {
-    harness = await startServer({
+  serverTest('a write into the replaced file inside it is kept in .wfe/backups, with a warn line', async ({ server }) => {
+    harness = await server({
       files: { 'a.json': twoNodeWorkflow('wf-a') },
       storeFs: windowLayer((target) => writeFileSync(target, text('written in place'))),
     });
     await expectWriteInPlaceKept(harness);
   });
 
-  it('a save with nothing landing in it logs nothing and leaves no hold link behind', async () => {
-    harness = await startServer({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
+  serverTest('a save with nothing landing in it logs nothing and leaves no hold link behind', async ({ server }) => {
+    harness = await server({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
     for (let i = 0; i < 10; i++) expect((await harness.call('PUT', '/workflows/wf-a', { description: `save ${i}` })).status).toBe(200);
     await harness.server.context.store.close();
     expect(harness.logs.filter((l) => l.includes('WARN'))).toEqual([]);

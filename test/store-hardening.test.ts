@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeStoreFs, type StoreFs } from '../src/store/store-fs.js';
 import { stableStringify } from '../src/util/stable-json.js';
-import { eventually, startServer, tempDir, writeFiles, type Harness } from './support/harness.js';
+import { eventually, tempDir, writeFiles, type Harness } from './support/harness.js';
 import { serverTest } from './support/server-fixture.js';
 import { twoNodeWorkflow } from './support/workflows.js';
 import { pausingLayer, TEMP_FILE } from './support/pausing-fs.js';
@@ -362,10 +362,10 @@ describe('nesting depth has a limit', () => {
 });
 
 describe('"__proto__" keys are kept faithfully', () => {
-  it('round-trips through the disk and a restart, at the top level, in metadata and in a node config', async () => {
+  serverTest('round-trips through the disk and a restart, at the top level, in metadata and in a node config', async ({ server }) => {
     const dir = await tempDir();
     cleanup.push(() => rm(dir, { recursive: true, force: true }));
-    let h = await startServer({ dir });
+    let h = await server({ dir });
     const base = twoNodeWorkflow('proto');
     const body = JSON.stringify({ ...base, metadata: { author: 'me' } })
       .replace(/^\{/, '{"__proto__":{"top":1},')
@@ -389,7 +389,7 @@ describe('"__proto__" keys are kept faithfully', () => {
     expect(JSON.parse(await readFile(join(dir, 'proto.json'), 'utf8'))['__proto__']).toEqual({ top: 4 });
 
     await h.server.close();
-    h = await startServer({ dir });
+    h = await server({ dir });
     const reloaded = (await h.call('GET', '/workflows/proto')).body.data;
     expect(reloaded['__proto__']).toEqual({ top: 4 });
     expect(reloaded.metadata['__proto__']).toEqual({ meta: 2 });
