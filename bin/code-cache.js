@@ -50,9 +50,11 @@ function requireCached(file) {
   if (!folder) return require(file);
   const source = fs.readFileSync(file, 'utf8');
   const stats = fs.statSync(file);
+  // The install the bundle belongs to (its folder) is part of the name: two installs (a checkout and a global
+  // one) each keep their own cache instead of removing each other's on every run.
   const cacheFile = path.join(
     folder,
-    `${path.basename(file)}-${stats.size}-${Math.trunc(stats.mtimeMs)}-${process.version}-${process.arch}.bin`,
+    `${path.basename(file)}-${hashOf(path.dirname(file))}-${stats.size}-${Math.trunc(stats.mtimeMs)}-${process.version}-${process.arch}.bin`,
   );
   let cachedData;
   try {
@@ -90,11 +92,18 @@ function keep(script, cacheFile) {
     return;
   }
   const folder = path.dirname(cacheFile);
-  const [name] = path.basename(cacheFile).split('-');
+  const [name, install] = path.basename(cacheFile).split('-');
   const sameNode = `-${process.version}-${process.arch}.bin`;
   for (const other of fs.readdirSync(folder))
-    if (other.startsWith(`${name}-`) && other.endsWith(sameNode) && other !== path.basename(cacheFile))
+    if (other.startsWith(`${name}-${install}-`) && other.endsWith(sameNode) && other !== path.basename(cacheFile))
       fs.rmSync(path.join(folder, other), { force: true });
+}
+
+/** FNV-1a of a path, in hex: short, stable, and without loading node:crypto at start. */
+function hashOf(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 module.exports = { requireCached };

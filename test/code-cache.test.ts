@@ -3,7 +3,18 @@
 // rejected and made again, a folder others could write to is not used, and the bundle's imports of modules
 // outside it (the worker pool) still load from cached code.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -25,8 +36,8 @@ function freshTemp(): string {
 const uid = process.getuid?.() ?? 'user';
 const cacheFolder = (temp: string) => join(temp, `wfe-code-cache-${uid}`);
 
-function validate(temp: string, args: string[] = [], env: Record<string, string> = {}) {
-  const run = spawnSync(process.execPath, [BIN, 'validate', workflows, '--format', 'json', ...args], {
+function validate(temp: string, args: string[] = [], env: Record<string, string> = {}, bin = BIN) {
+  const run = spawnSync(process.execPath, [bin, 'validate', workflows, '--format', 'json', ...args], {
     env: { ...process.env, TMPDIR: temp, NO_COLOR: '1', ...env },
     encoding: 'utf8',
   });
@@ -48,7 +59,7 @@ describe('the code cache of a command bundle', () => {
     const temp = freshTemp();
     const first = validate(temp);
     const [cache] = cacheFiles(temp);
-    expect(cache).toMatch(new RegExp(`^validate\\.cjs-\\d+-\\d+-${process.version}-${process.arch}\\.bin$`));
+    expect(cache).toMatch(new RegExp(`^validate\\.cjs-[0-9a-f]{8}-\\d+-\\d+-${process.version}-${process.arch}\\.bin$`));
     expect(statSync(cacheFolder(temp)).mode & 0o777).toBe(0o700);
     const file = join(cacheFolder(temp), cache);
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -60,6 +71,23 @@ describe('the code cache of a command bundle', () => {
     // Accepted: not written again.
     expect(identity(file)).toBe(made);
     expect(cacheFiles(temp)).toEqual([cache]);
+  });
+
+  it("two installs of wfe keep a cache each, and neither removes the other's", () => {
+    const temp = freshTemp();
+    // A second install: the same bin/ and bundles in another folder, with the same packages.
+    const other = join(root, 'other-install');
+    const repo = join(import.meta.dirname, '..');
+    for (const part of ['bin', join('dist', 'bundle'), 'package.json']) cpSync(join(repo, part), join(other, part), { recursive: true });
+    symlinkSync(join(repo, 'node_modules'), join(other, 'node_modules'));
+    const first = validate(temp);
+    const second = validate(temp, [], {}, join(other, 'bin', 'wfe.js'));
+    expect(second).toEqual(first);
+    expect(cacheFiles(temp)).toHaveLength(2);
+    const kept = cacheFiles(temp).map((name) => identity(join(cacheFolder(temp), name)));
+    validate(temp);
+    validate(temp, [], {}, join(other, 'bin', 'wfe.js'));
+    expect(cacheFiles(temp).map((name) => identity(join(cacheFolder(temp), name)))).toEqual(kept);
   });
 
   it('a damaged cache is rejected by V8: the run is the same, and the cache is made again', () => {
