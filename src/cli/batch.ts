@@ -5,10 +5,10 @@ import { errorText } from './error-text.js';
 import type { OutputFolders } from './outputs.js';
 import type { Progress } from './progress.js';
 import { problemLine } from './report.js';
-import type { Terminal } from './terminal.js';
+import { lineWriter, type Terminal } from './terminal.js';
 import { UsageError } from './usage-error.js';
 
-const noProgress = (terminal: Terminal): Progress => ({ tick() {}, log: (line) => terminal.stderr.write(line + '\n'), finish() {} });
+const noProgress = (terminal: Terminal): Progress => ({ tick() {}, log: lineWriter(terminal.stderr), finish() {} });
 
 export async function openProgress(label: string, total: number, terminal: Terminal): Promise<Progress> {
   const stream = terminal.stderr.isTTY ? terminal.stderr.stream : undefined;

@@ -18,7 +18,7 @@ import { startBounded } from '../util/bounded.js';
 import { openWorkerPool, runInChunks } from '../util/worker-pool.js';
 import { workerThreadsFor, type Concurrency } from './concurrency.js';
 import { pointerProblem, problemLine } from './report.js';
-import type { Terminal } from './terminal.js';
+import { lineWriter, type Terminal } from './terminal.js';
 
 function outputPath(destination: Destination, input: Input, to: ExportFlags['to'], format: TextFormat): string | undefined {
   if (destination.kind === 'stdout') return undefined;
@@ -32,10 +32,9 @@ export async function runExport(args: string[], flags: ExportFlags, terminal: Te
   let inputs: Input[];
   let destination: Destination;
   let cliRules;
-  const settingsFor = folderSettings(
-    createLogger('warn', (line) => terminal.stderr.write(line + '\n')),
-    { config: flags.config && resolve(cwd, flags.config) },
-  );
+  const settingsFor = folderSettings(createLogger('warn', lineWriter(terminal.stderr)), {
+    config: flags.config && resolve(cwd, flags.config),
+  });
   try {
     cliRules = checkRuleConfig(parseRuleFlags(flags.rule ?? []), EXPORT_RULES);
     const patterns = (flags.ignore ?? []).map((p) => checkPattern(p, '--ignore'));

@@ -17,7 +17,7 @@ import { runBatch } from './batch.js';
 import { openWorkerPool, runInChunks } from '../util/worker-pool.js';
 import { workerThreadsFor, type Concurrency } from './concurrency.js';
 import { pointerProblem, problemLine } from './report.js';
-import type { Terminal } from './terminal.js';
+import { lineWriter, type Terminal } from './terminal.js';
 import { entryOf } from '../util/narrow.js';
 import { pointerPosition } from '../util/pointer-position.js';
 
@@ -25,7 +25,7 @@ export async function runImport(args: string[], flags: ImportFlags, terminal: Te
   const { cwd } = terminal;
   let inputs: Input[];
   let destination: Destination;
-  const settingsFor = folderSettings(createLogger('warn', (line) => terminal.stderr.write(line + '\n')));
+  const settingsFor = folderSettings(createLogger('warn', lineWriter(terminal.stderr)));
   try {
     const patterns = (flags.ignore ?? []).map((p) => checkPattern(p, '--ignore'));
     const ignore = { patterns, configIgnore: configIgnoreOf(settingsFor, cwd) };

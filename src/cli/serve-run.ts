@@ -9,7 +9,7 @@ import { isCi } from '../util/ci.js';
 import { createLogger } from '../util/logger.js';
 import { errorMessage } from '../util/narrow.js';
 import type { ServeFlags } from './serve-flags.js';
-import type { Terminal } from './terminal.js';
+import { lineWriter, type Terminal } from './terminal.js';
 import { emptyState } from './ui/dashboard-state.js';
 import { jsonLine, lineSink, type LineFormat } from './ui/event-lines.js';
 
@@ -22,7 +22,7 @@ const STOP_DEADLINE_MS = 1800;
  */
 export async function serve(dir: string, flags: ServeFlags, terminal: Terminal): Promise<number> {
   const { stdout, stderr } = terminal;
-  const writeLine = (line: string) => stderr.write(line + '\n');
+  const writeLine = lineWriter(stderr);
   const dashboard = flags.logFormat === 'auto' && stdout.isTTY && process.stdin.isTTY === true && !isCi(terminal.env);
   const format: LineFormat = flags.logFormat === 'json' ? 'json' : 'pretty';
   const listeners = new Set<EventSink>();

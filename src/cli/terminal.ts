@@ -31,6 +31,12 @@ const outputOf = (stream: NodeJS.WriteStream): TerminalOutput => ({
   stream,
 });
 
+/** Writes each line given to `output`, ended: what loggers, progress and reports that work in lines take. */
+export const lineWriter =
+  (output: Terminal['stderr']) =>
+  (line: string): void =>
+    output.write(line + '\n');
+
 /** The terminal of this process: its streams, working directory and environment. */
 export function processTerminal(): Terminal {
   return {

@@ -12,7 +12,7 @@ import type { ValidateTask } from './validate-worker.js';
 import type { ReportFlag } from './report-targets.js';
 import type { Input } from './inputs.js';
 import type { ScreenedInput } from './read-inputs.js';
-import type { Terminal } from './terminal.js';
+import { lineWriter, type Terminal } from './terminal.js';
 import { errorMessage } from '../util/narrow.js';
 
 export interface ValidateFlags {
@@ -112,10 +112,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
   }
   if (flags.watch && args.includes('-')) return usage('--watch cannot watch stdin (-); give files or folders');
 
-  const settingsFor = folderSettings(
-    createLogger('warn', (line) => stderr.write(line + '\n')),
-    { config: flags.config, cwd },
-  );
+  const settingsFor = folderSettings(createLogger('warn', lineWriter(stderr)), { config: flags.config, cwd });
   const ignore = { patterns: ignorePatterns, configIgnore: configIgnoreOf(settingsFor, cwd) };
   const source = inputSource(terminal);
   const expand = async (): Promise<Input[] | string> => {
