@@ -1,18 +1,14 @@
 // `wfe init` as a child process: a folder that serves at once, and no overwriting.
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { runCli } from './support/cli.js';
-import { serverTest } from './support/server-fixture.js';
+import { folderForServers, serverTest } from './support/server-fixture.js';
 import { converse } from './support/playground.js';
 
 let parent: string;
 beforeEach(async () => {
-  parent = await mkdtemp(join(tmpdir(), 'wfe-init-'));
-});
-afterEach(async () => {
-  await rm(parent, { recursive: true, force: true });
+  parent = await folderForServers('wfe-init-');
 });
 
 serverTest(

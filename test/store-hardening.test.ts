@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeStoreFs, type StoreFs } from '../src/store/store-fs.js';
 import { stableStringify } from '../src/util/stable-json.js';
-import { eventually, tempDir, writeFiles, type Harness } from './support/harness.js';
-import { serverTest } from './support/server-fixture.js';
+import { eventually, writeFiles, type Harness } from './support/harness.js';
+import { folderForServers, serverTest } from './support/server-fixture.js';
 import { twoNodeWorkflow } from './support/workflows.js';
 import { pausingLayer, TEMP_FILE } from './support/pausing-fs.js';
 
@@ -18,11 +18,7 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-async function outsideDir(): Promise<string> {
-  const dir = await tempDir('wfe-outside-');
-  cleanup.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+const outsideDir = () => folderForServers('wfe-outside-');
 
 /** The folder's entries, without .wfe/ (the run engine creates it at start-up). */
 const entriesOf = async (dir: string): Promise<string[]> => (await readdir(dir)).filter((name) => name !== '.wfe').sort();
@@ -113,8 +109,7 @@ describe('the folder is a boundary: symbolic links are never followed', () => {
   serverTest('a link present at start-up is reported the same way', async ({ server }) => {
     const outside = await outsideDir();
     await writeFiles(outside, { 'secret.json': twoNodeWorkflow('secret') });
-    const dir = await tempDir();
-    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    const dir = await folderForServers();
     await writeFiles(dir, { 'a.json': twoNodeWorkflow('wf-a') });
     await symlink(join(outside, 'secret.json'), join(dir, 'evil.json'));
     const h = await server({ dir });
@@ -177,8 +172,7 @@ describe('a file too large to read', () => {
       await handle.truncate(600 * 1024 ** 2); // more than the ~512 MiB a string can hold; no disk space used
       await handle.close();
     };
-    const dir = await tempDir('wfe-huge-');
-    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    const dir = await folderForServers('wfe-huge-');
     await writeFiles(dir, { 'a.json': twoNodeWorkflow('wf-a') });
     await sparse(join(dir, 'huge.json'));
     const h = await server({ dir, watch: true });
@@ -363,8 +357,7 @@ describe('nesting depth has a limit', () => {
 
 describe('"__proto__" keys are kept faithfully', () => {
   serverTest('round-trips through the disk and a restart, at the top level, in metadata and in a node config', async ({ server }) => {
-    const dir = await tempDir();
-    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    const dir = await folderForServers();
     let h = await server({ dir });
     const base = twoNodeWorkflow('proto');
     const body = JSON.stringify({ ...base, metadata: { author: 'me' } })

@@ -2,8 +2,9 @@
 // harness.ts) with the files and options given, as often as a test needs. Each server started is closed,
 // and the temp folder it made removed, when the test ends, passed or failed, so a test file needs no
 // afterEach of its own for them.
-import { test } from 'vitest';
-import { startServer, type Harness, type StartOptions } from './harness.js';
+import { rm } from 'node:fs/promises';
+import { onTestFinished, test } from 'vitest';
+import { startServer, tempDir, type Harness, type StartOptions } from './harness.js';
 
 export type StartServer = (options?: StartOptions) => Promise<Harness>;
 
@@ -24,3 +25,15 @@ export const serverTest = test.extend<{ server: StartServer }>({
     if (failures.length > 0) throw failures[0];
   },
 });
+
+/**
+ * A temp folder of a test's own, for servers started over it (a restart, a folder made before the server),
+ * removed when the test ends. Only after its servers are closed: vitest runs afterEach hooks before it tears
+ * down fixtures, so a folder removed there went while a server still wrote into it (ENOTEMPTY, now and then);
+ * onTestFinished runs after the teardown.
+ */
+export async function folderForServers(prefix?: string): Promise<string> {
+  const dir = await tempDir(prefix);
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
