@@ -12,6 +12,7 @@ import { ALL_RULES } from '../src/validate/rules.js';
 import { BIN, runCli, runClis, type CliRun } from './support/cli.js';
 import { chatFlow, e, flow, n, routerFlow, cycleFlow } from './support/flows.js';
 import { AGENTSPEC_RULE_IDS } from '../src/agentspec/checks/rule-ids.js';
+import { mismatches } from './support/mismatches.js';
 
 const REPO = dirname(import.meta.dirname);
 
@@ -193,6 +194,14 @@ const cases = failingCases();
  */
 let bad: CliRun;
 const badOut = (name: string) => join(dir, 'out', name);
+interface SarifResult {
+  ruleId: unknown;
+  ruleIndex: number;
+  level: string;
+  message: { text: unknown };
+  locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[];
+}
+
 let report: {
   summary: { files: number; errors: number; warnings: number };
   files: Array<{
@@ -369,14 +378,18 @@ describe('report formats', () => {
     const driver = sarif.runs[0].tool.driver;
     expect(driver.name).toBe('wfe');
     expect(driver.rules.map((r: { id: string }) => r.id)).toContain('no-cycle');
-    for (const result of sarif.runs[0].results) {
-      expect(typeof result.ruleId).toBe('string');
-      expect(['error', 'warning']).toContain(result.level);
-      expect(typeof result.message.text).toBe('string');
-      expect(result.locations[0].physicalLocation.artifactLocation.uri).toMatch(/\.json$/);
-      expect(result.locations[0].physicalLocation.region.startLine).toBeGreaterThanOrEqual(1);
-      expect(driver.rules[result.ruleIndex].id).toBe(result.ruleId);
-    }
+    const differ = mismatches();
+    sarif.runs[0].results.forEach((result: SarifResult, i: number) => {
+      const at = `result ${i}`;
+      differ.same(`${at} ruleId type`, typeof result.ruleId, 'string');
+      differ.same(`${at} level`, ['error', 'warning'].includes(result.level), true);
+      differ.same(`${at} message type`, typeof result.message.text, 'string');
+      differ.matches(`${at} uri`, result.locations[0].physicalLocation.artifactLocation.uri, /\.json$/);
+      differ.same(`${at} startLine >= 1`, result.locations[0].physicalLocation.region.startLine >= 1, true);
+      differ.same(`${at} rule at ruleIndex`, driver.rules[result.ruleIndex]?.id, result.ruleId);
+    });
+    expect(differ.found).toEqual([]);
+    expect(sarif.runs[0].results.length).toBe(report.summary.errors + report.summary.warnings);
   });
 
   it('github: workflow commands with file, line, col and escaped text, capped at 10 per level', async () => {
@@ -393,7 +406,9 @@ describe('report formats', () => {
   it('compact and json: one line per problem; the json summary counts', async () => {
     const lines = (await readFile(badOut('compact.txt'), 'utf8')).trim().split('\n');
     expect(lines.length).toBe(report.summary.errors + report.summary.warnings);
-    for (const l of lines) expect(l).toMatch(/^.+\.json:\d+:\d+: (error|warning): .+ \[[\w-]+\]$/);
+    const differ = mismatches();
+    for (const l of lines) differ.matches('line', l, /^.+\.json:\d+:\d+: (error|warning): .+ \[[\w-]+\]$/);
+    expect(differ.found).toEqual([]);
     expect(report.summary.files).toBe(20);
   });
 });

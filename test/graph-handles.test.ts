@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Workflow } from '../src/contract/types.js';
 import { handleFor, hasPort, portIdFromHandle, type HandleSide } from '../src/graph/handles.js';
+import { mismatches } from './support/mismatches.js';
 
 /** The definition: the editor's "<nodeId>-<side>-" prefix removed when it is there. */
 const byDefinition = (handle: string, nodeId: string, side: HandleSide): string => {
@@ -30,12 +31,14 @@ describe('portIdFromHandle', () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
       return pieces[seed % pieces.length];
     };
+    const differ = mismatches();
     for (let i = 0; i < 20_000; i++) {
       const nodeId = pick() + pick();
       const side: HandleSide = i % 2 === 0 ? 'input' : 'output';
       const handle = pick() + pick() + pick() + pick();
-      expect(portIdFromHandle(handle, nodeId, side), JSON.stringify({ handle, nodeId, side })).toBe(byDefinition(handle, nodeId, side));
+      differ.same(JSON.stringify({ handle, nodeId, side }), portIdFromHandle(handle, nodeId, side), byDefinition(handle, nodeId, side));
     }
+    expect(differ.found).toEqual([]);
   });
 });
 
@@ -80,6 +83,7 @@ describe('hasPort', () => {
       changed(node, {}, { type: 'tool', inputs: [{ id: 'a' }, { id: 'b' }] }),
     ]);
     let exposed = 0;
+    const differ = mismatches();
     let missing = 0;
     for (const node of variants)
       for (const side of ['input', 'output'] as const) {
@@ -97,11 +101,12 @@ describe('hasPort', () => {
           ...[...ids].filter((id) => typeof id === 'string'),
         ];
         for (const port of candidates) {
-          expect(hasPort(node, side, port), `${node.id} ${side} "${port}"`).toBe(ids.has(port));
+          differ.same(`${node.id} ${side} "${port}"`, hasPort(node, side, port), ids.has(port));
           if (ids.has(port)) exposed++;
           else missing++;
         }
       }
+    expect(differ.found).toEqual([]);
     expect(exposed).toBeGreaterThan(100);
     expect(missing).toBeGreaterThan(100);
   });

@@ -8,6 +8,7 @@ import type { Workflow } from '../src/contract/types.js';
 import { indexGraph } from '../src/graph/graph-index.js';
 import { portIdFromHandle } from '../src/graph/handles.js';
 import { graphProblems } from '../src/graph/integrity.js';
+import { mismatches } from './support/mismatches.js';
 
 const fixturesDir = new URL('../fixtures/workflows/', import.meta.url);
 const fixtures: Workflow[] = readdirSync(fixturesDir)
@@ -51,21 +52,43 @@ describe('indexGraph', () => {
   const workflows = [...fixtures, ...brokenVariants(300)];
 
   it("gives each edge's ports as its handles name them, and each id's last node", () => {
-    for (const workflow of workflows) {
+    const differ = mismatches();
+    workflows.forEach((workflow, w) => {
       const index = indexGraph(workflow);
       workflow.edges.forEach((edge, i) => {
-        expect(index.sourcePort[i]).toBe(edge.sourceHandle ? portIdFromHandle(edge.sourceHandle, edge.source, 'output') : undefined);
-        expect(index.targetPort[i]).toBe(edge.targetHandle ? portIdFromHandle(edge.targetHandle, edge.target, 'input') : undefined);
+        const at = `workflow ${w} edge ${i}`;
+        differ.same(
+          `${at} sourcePort`,
+          index.sourcePort[i],
+          edge.sourceHandle ? portIdFromHandle(edge.sourceHandle, edge.source, 'output') : undefined,
+        );
+        differ.same(
+          `${at} targetPort`,
+          index.targetPort[i],
+          edge.targetHandle ? portIdFromHandle(edge.targetHandle, edge.target, 'input') : undefined,
+        );
+        differ.same(
+          `${at} sourceNode`,
+          index.sourceNode[i],
+          workflow.nodes.findLast((n) => n.id === edge.source),
+        );
+        differ.same(
+          `${at} targetNode`,
+          index.targetNode[i],
+          workflow.nodes.findLast((n) => n.id === edge.target),
+        );
       });
-      workflow.edges.forEach((edge, i) => {
-        expect(index.sourceNode[i]).toBe(workflow.nodes.findLast((n) => n.id === edge.source));
-        expect(index.targetNode[i]).toBe(workflow.nodes.findLast((n) => n.id === edge.target));
-      });
-      for (const [id, node] of index.nodeById) expect(node).toBe(workflow.nodes.findLast((n) => n.id === id));
+      for (const [id, node] of index.nodeById)
+        differ.same(
+          `workflow ${w} node ${id}`,
+          node,
+          workflow.nodes.findLast((n) => n.id === id),
+        );
       const ids = new Set(workflow.nodes.map((n) => n.id));
-      expect(index.nodeById.size).toBe(ids.size);
-      expect(index.sharedIds).toBe(ids.size < workflow.nodes.length);
-    }
+      differ.same(`workflow ${w} nodeById.size`, index.nodeById.size, ids.size);
+      differ.same(`workflow ${w} sharedIds`, index.sharedIds, ids.size < workflow.nodes.length);
+    });
+    expect(differ.found).toEqual([]);
   });
 
   it('leaves what the integrity and Agent Spec checks find unchanged, on the fixtures and 300 broken graphs', () => {
@@ -110,6 +133,7 @@ describe('isControlOutput', () => {
     ];
     let control = 0;
     let data = 0;
+    const differ = mismatches();
     for (const workflow of fixtures)
       for (const node of workflow.nodes.flatMap(variants)) {
         const ports = nodePorts(node);
@@ -124,11 +148,12 @@ describe('isControlOutput', () => {
         for (const port of names) {
           const expected =
             ports.branches.some((b) => b.name === port) || ports.outputs.some((p) => p.id === port && p.dataType === 'trigger');
-          expect(isControlOutput(node, port), `${node.id} ${port}`).toBe(expected);
+          differ.same(`${node.id} ${port}`, isControlOutput(node, port), expected);
           if (expected) control++;
           else data++;
         }
       }
+    expect(differ.found).toEqual([]);
     expect(control).toBeGreaterThan(50);
     expect(data).toBeGreaterThan(50);
   });
