@@ -39,6 +39,7 @@ export const nodeReadCalls: ReadCalls = {
 };
 
 const STREAM_CHUNK_BYTES = 64 * 1024;
+const LARGEST_STREAM_CHUNK_BYTES = 16 * 1024 * 1024;
 
 /** A read under way: the buffer, how much of it is filled, and where the next read goes. */
 class Filling {
@@ -46,6 +47,12 @@ class Filling {
   readonly regular: boolean;
   private buffer: Buffer;
   private length = 0;
+  /**
+   * A pipe's buffers filled so far, kept as they are and joined once at its end: copying them into ever larger
+   * buffers took a second and twice the memory to refuse an endless device at the size limit.
+   */
+  private readonly earlier: Buffer[] = [];
+  private earlierLength = 0;
 
   /** `size` is the file's size as a stat gave it; undefined for a pipe or device. */
   constructor(size: number | undefined) {
@@ -64,20 +71,30 @@ class Filling {
   took(got: number): Buffer | undefined {
     this.length += got;
     const end = got === 0 || (this.regular && this.length < this.buffer.length);
-    return end ? this.buffer.subarray(0, this.length) : undefined;
+    if (!end) return undefined;
+    const last = this.buffer.subarray(0, this.length);
+    return this.earlier.length === 0 ? last : Buffer.concat([...this.earlier, last], this.earlierLength + this.length);
   }
 
   get full(): boolean {
     return this.length === this.buffer.length;
   }
 
-  /** A larger buffer for what is still to come; `size` is a regular file's size now. */
+  /** Room for what is still to come; `size` is a regular file's size now. */
   grow(size = 0): void {
-    if (this.length > MAX_TEXT_BYTES || size > MAX_TEXT_BYTES)
-      throw new TextTooLargeError(this.regular ? Math.max(size, this.length) : undefined);
-    const larger = Buffer.allocUnsafe(Math.min(Math.max(size + 1, this.buffer.length * 2), MAX_TEXT_BYTES + 1));
-    this.buffer.copy(larger, 0, 0, this.length);
-    this.buffer = larger;
+    const read = this.earlierLength + this.length;
+    if (read > MAX_TEXT_BYTES || size > MAX_TEXT_BYTES) throw new TextTooLargeError(this.regular ? Math.max(size, read) : undefined);
+    if (this.regular) {
+      const larger = Buffer.allocUnsafe(Math.min(Math.max(size + 1, this.buffer.length * 2), MAX_TEXT_BYTES + 1));
+      this.buffer.copy(larger, 0, 0, this.length);
+      this.buffer = larger;
+      return;
+    }
+    this.earlier.push(this.buffer);
+    this.earlierLength = read;
+    // At most MAX_TEXT_BYTES + 1 bytes in all: one past the limit is enough to refuse.
+    this.buffer = Buffer.allocUnsafe(Math.min(this.buffer.length * 2, LARGEST_STREAM_CHUNK_BYTES, MAX_TEXT_BYTES + 1 - read));
+    this.length = 0;
   }
 }
 
