@@ -40,9 +40,17 @@ function privateFolder() {
 }
 
 /**
+ * How many runs make a bundle's cache: each writes what the runs before it compiled and what it compiled
+ * itself. One run alone is a poor sample when it is a `--help` or a usage error: the first run after a build
+ * (from a test, say) once left `validate one.json` 18 ms slower than a cache made by a check.
+ */
+const GENERATIONS = 4;
+
+/**
  * `require(file)`, compiled from the cache when one was made for this very file: V8 checks its own version
  * and flags, and the cache's name carries the file's size and modification time and the Node version, since V8
- * compares only the source's length.
+ * compares only the source's length. A cache still growing is named `<name>.<generation>.bin`; a whole one
+ * `<name>.bin`, which is then used as it is.
  */
 function requireCached(file) {
   // With source maps on, Node maps only what it compiled itself; a NODE_DISABLE_COMPILE_CACHE turns this off too.
@@ -52,21 +60,19 @@ function requireCached(file) {
   const stats = fs.statSync(file);
   // The install the bundle belongs to (its folder) is part of the name: two installs (a checkout and a global
   // one) each keep their own cache instead of removing each other's on every run.
-  const cacheFile = path.join(
+  const base = path.join(
     folder,
-    `${path.basename(file)}-${hashOf(path.dirname(file))}-${stats.size}-${Math.trunc(stats.mtimeMs)}-${process.version}-${process.arch}.bin`,
+    `${path.basename(file)}-${hashOf(path.dirname(file))}-${stats.size}-${Math.trunc(stats.mtimeMs)}-${process.version}-${process.arch}`,
   );
-  let cachedData;
-  try {
-    cachedData = fs.readFileSync(cacheFile);
-  } catch {
-    cachedData = undefined;
-  }
+  let generation = GENERATIONS;
+  let cachedData = readIfThere(`${base}.bin`);
+  while (cachedData === undefined && --generation > 0) cachedData = readIfThere(`${base}.${generation}.bin`);
   const script = new vm.Script(Module.wrap(source), {
     filename: file,
     cachedData,
   });
-  if (cachedData === undefined || script.cachedDataRejected) process.once('exit', () => keep(script, cacheFile));
+  if (script.cachedDataRejected) generation = 0;
+  if (generation < GENERATIONS) process.once('exit', () => keep(script, base, generation + 1));
   const loaded = new Module(file, module);
   loaded.filename = file;
   loaded.paths = Module._nodeModulePaths(path.dirname(file));
@@ -78,11 +84,21 @@ function requireCached(file) {
   return loaded.exports;
 }
 
+function readIfThere(file) {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Writes the code compiled by the end of this run, whole or not at all (temp file, then rename), and removes
- * the caches of earlier builds of the same file for this Node, so that rebuilding does not fill the folder.
+ * Writes the code compiled by the end of this run as the given generation of the cache, whole or not at all
+ * (temp file, then rename), and removes the earlier generations and the caches of earlier builds of the same
+ * file for this Node, so that neither growing nor rebuilding fills the folder.
  */
-function keep(script, cacheFile) {
+function keep(script, base, generation) {
+  const cacheFile = generation === GENERATIONS ? `${base}.bin` : `${base}.${generation}.bin`;
   const temp = `${cacheFile}.${process.pid}.tmp`;
   try {
     fs.writeFileSync(temp, script.createCachedData(), { mode: 0o600 });
@@ -93,9 +109,9 @@ function keep(script, cacheFile) {
   }
   const folder = path.dirname(cacheFile);
   const [name, install] = path.basename(cacheFile).split('-');
-  const sameNode = `-${process.version}-${process.arch}.bin`;
+  const sameNode = `-${process.version}-${process.arch}.`;
   for (const other of fs.readdirSync(folder))
-    if (other.startsWith(`${name}-${install}-`) && other.endsWith(sameNode) && other !== path.basename(cacheFile))
+    if (other.startsWith(`${name}-${install}-`) && other.includes(sameNode) && other.endsWith('.bin') && other !== path.basename(cacheFile))
       fs.rmSync(path.join(folder, other), { force: true });
 }
 

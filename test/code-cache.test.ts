@@ -9,6 +9,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  renameSync,
   readFileSync,
   rmSync,
   statSync,
@@ -55,22 +56,33 @@ const identity = (path: string) => {
 };
 
 describe('the code cache of a command bundle', () => {
-  it('is made by the first run in a private folder, and used as it is by the next, with the same report', () => {
+  it('is made by the first run in a private folder, grown by the next ones, then used as it is, with the same report', () => {
     const temp = freshTemp();
     const first = validate(temp);
+    const name = `validate\\.cjs-[0-9a-f]{8}-\\d+-\\d+-${process.version}-${process.arch}`;
     const [cache] = cacheFiles(temp);
-    expect(cache).toMatch(new RegExp(`^validate\\.cjs-[0-9a-f]{8}-\\d+-\\d+-${process.version}-${process.arch}\\.bin$`));
+    expect(cache).toMatch(new RegExp(`^${name}\\.1\\.bin$`));
     expect(statSync(cacheFolder(temp)).mode & 0o777).toBe(0o700);
-    const file = join(cacheFolder(temp), cache);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    const made = identity(file);
+    expect(statSync(join(cacheFolder(temp), cache)).mode & 0o777).toBe(0o600);
 
-    const second = validate(temp);
-    expect(second).toEqual(first);
-    expect(second.stderr).toBe('');
-    // Accepted: not written again.
-    expect(identity(file)).toBe(made);
-    expect(cacheFiles(temp)).toEqual([cache]);
+    // The next run adds what it compiled, as the next generation; the one before is removed.
+    expect(validate(temp)).toEqual(first);
+    expect(cacheFiles(temp)).toEqual([cache.replace(/\.1\.bin$/, '.2.bin')]);
+    // As if a third run had been: the fourth writes the whole cache.
+    const grown = join(cacheFolder(temp), cacheFiles(temp)[0]);
+    renameSync(grown, grown.replace(/\.2\.bin$/, '.3.bin'));
+    expect(validate(temp)).toEqual(first);
+    const [whole] = cacheFiles(temp);
+    expect(cacheFiles(temp)).toEqual([whole]);
+    expect(whole).toMatch(new RegExp(`^${name}\\.bin$`));
+    const made = identity(join(cacheFolder(temp), whole));
+
+    const again = validate(temp);
+    expect(again).toEqual(first);
+    expect(again.stderr).toBe('');
+    // Accepted and whole: not written again.
+    expect(identity(join(cacheFolder(temp), whole))).toBe(made);
+    expect(cacheFiles(temp)).toEqual([whole]);
   });
 
   it("two installs of wfe keep a cache each, and neither removes the other's", () => {
@@ -80,14 +92,16 @@ describe('the code cache of a command bundle', () => {
     const repo = join(import.meta.dirname, '..');
     for (const part of ['bin', join('dist', 'bundle'), 'package.json']) cpSync(join(repo, part), join(other, part), { recursive: true });
     symlinkSync(join(repo, 'node_modules'), join(other, 'node_modules'));
+    const install = (name: string) => name.split('-')[1];
     const first = validate(temp);
     const second = validate(temp, [], {}, join(other, 'bin', 'wfe.js'));
     expect(second).toEqual(first);
-    expect(cacheFiles(temp)).toHaveLength(2);
-    const kept = cacheFiles(temp).map((name) => identity(join(cacheFolder(temp), name)));
+    const [one, two] = cacheFiles(temp);
+    expect(install(one)).not.toBe(install(two));
     validate(temp);
     validate(temp, [], {}, join(other, 'bin', 'wfe.js'));
-    expect(cacheFiles(temp).map((name) => identity(join(cacheFolder(temp), name)))).toEqual(kept);
+    expect(cacheFiles(temp).map(install).sort()).toEqual([install(one), install(two)].sort());
+    expect(cacheFiles(temp).every((name) => name.endsWith('.2.bin'))).toBe(true);
   });
 
   it('a damaged cache is rejected by V8: the run is the same, and the cache is made again', () => {
