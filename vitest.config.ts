@@ -25,5 +25,9 @@ export default defineConfig({
     // (--sequence.shuffle, several seeds). 103 s -> 76 s here.
     pool: 'threads',
     isolate: false,
+    // Transformed test and source modules kept on disk (node_modules/.experimental-vitest-cache, keyed by each
+    // file's content) for the next run: summed over the files, transform 8.6 s -> 1.5 s and import 10.7 s ->
+    // 6.5 s. In CI the run on the current LTS reuses what the run on Node 20 transformed.
+    experimental: { fsModuleCache: true },
   },
 });
