@@ -18,6 +18,7 @@
 // (which the store imports for hashes and ids) are required only when used.
 import { build } from 'esbuild';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -123,6 +124,22 @@ const validatorsInBundle = {
   },
 };
 
+/**
+ * What the precompiled validators require of ajv at run time: two small modules of ajv and ajv-formats. Left
+ * external, each is found through node_modules and its package.json at every start; bundled, they are part of
+ * the bundle and of its code cache.
+ */
+const VALIDATOR_RUNTIME = ['ajv/dist/runtime/ucs2length', 'ajv-formats/dist/formats'];
+const validatorRuntimeInBundle = {
+  name: 'validator-runtime-in-bundle',
+  setup(b) {
+    const requireHere = createRequire(import.meta.url);
+    b.onResolve({ filter: /^ajv(-formats)?\/dist\// }, (args) =>
+      VALIDATOR_RUNTIME.includes(args.path) ? { path: requireHere.resolve(args.path) } : undefined,
+    );
+  },
+};
+
 const common = {
   absWorkingDir: root,
   outdir: out,
@@ -149,7 +166,7 @@ await Promise.all([
       outExtension: { '.js': '.cjs' },
       define: { 'import.meta.url': '__wfeModuleUrl' },
       banner: { js: `const __wfeModuleUrl = require('node:url').pathToFileURL(__filename).href;\n${IMPORT_THROUGH_LOADER}` },
-      plugins: [oneCommand(command), onUse, validatorsInBundle],
+      plugins: [oneCommand(command), onUse, validatorsInBundle, validatorRuntimeInBundle],
       metafile: true,
     }).then((built) => importThroughLoader(join(out, `${command}.cjs`), built.metafile)),
   ),

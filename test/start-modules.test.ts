@@ -4,7 +4,7 @@
 // The real CLI as a child process, with a module loader hook that records every file it loads.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, runCliProcess, startServeChild } from './support/cli.js';
 import { twoNodeWorkflow } from './support/workflows.js';
@@ -107,6 +107,21 @@ describe('wfe validate loads the Agent Spec converter only for a check that uses
     expect(fromBundle.code, fromBundle.stdout + fromBundle.stderr).toBe(0);
     // The bundle is CommonJS, required rather than imported: none of tsc's modules load beside it.
     expect(bundled.loaded().filter((file) => !file.startsWith('node:'))).toEqual([]);
+    // Nor is anything of node_modules required beside it: what the precompiled validators need of ajv is in it.
+    const required = join(dir, 'validate-required.txt');
+    const preload = join(dir, 'record-required.cjs');
+    writeFileSync(
+      preload,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(required)}, Object.keys(require.cache).join('\\n')));`,
+    );
+    const requiring = await runCliProcess(['validate', folder], { env: { NODE_OPTIONS: `--require ${preload}` } });
+    expect(requiring.code, requiring.stdout + requiring.stderr).toBe(0);
+    const files = readFileSync(required, 'utf8').split('\n');
+    expect(files.filter((file) => file !== preload).map((file) => relative(process.cwd(), file))).toEqual([
+      join('bin', 'wfe.js'),
+      join('bin', 'code-cache.js'),
+      join('dist', 'bundle', 'validate.cjs'),
+    ]);
 
     const plain = await validateLoading('validate-plain', [folder]);
     expect(plain.code, plain.stdout + plain.stderr).toBe(0);
