@@ -11,7 +11,7 @@ import { ConflictError, GraphInvalidError, NotFoundError, UnavailableError } fro
 import type { Logger } from '../util/logger.js';
 import type { ChatTurn, InterruptAnswer, InterruptRequest, MockSpec } from './behaviours.js';
 import { answerEntry, Interrupts, promptMetadata, waitForAnswer } from './interrupts.js';
-import { planRun } from './plan.js';
+import { planRun, type RunPlan } from './plan.js';
 import { Playground } from './playground.js';
 import { executeRun } from './run-execution.js';
 import { RunHistory } from './run-history.js';
@@ -71,6 +71,8 @@ export class Engine {
   private readonly sessions: Sessions;
   private readonly playground: Playground;
   private closing = false;
+  /** Starts whose record is being written, each with the id of the run it re-runs, if any. */
+  private readonly starting = new Map<Promise<RunRecord>, string | undefined>();
 
   constructor(private readonly options: EngineOptions) {
     this.clock = options.clock ?? systemClock;
@@ -118,18 +120,31 @@ export class Engine {
 
   // ---------- runs ----------
 
-  /** Plans and starts a run; GraphInvalidError when the graph cannot be run. Returns once the run is `running`. */
-  startRun(workflow: Workflow, input: StartRunInput): RunRecord {
+  /**
+   * Plans and starts a run; GraphInvalidError when the graph cannot be run. Resolves once the run's record is
+   * on disk and the run is `running`. Everything that can refuse the run is decided before its record is
+   * written, and the starts under way count as runs, so that requests arriving during that write are judged
+   * as if it had finished.
+   */
+  startRun(workflow: Workflow, input: StartRunInput): Promise<RunRecord> {
     const planned = planRun(workflow);
     if (!planned.ok) throw new GraphInvalidError(planned.errors);
     const flow = this.runtimeFlow(workflow);
     if (this.closing) throw new UnavailableError('The server is stopping; runs can no longer be started');
-    if (this.registry.activeCount >= MAX_CONCURRENT_RUNS)
+    if (this.registry.activeCount + this.starting.size >= MAX_CONCURRENT_RUNS)
       throw new ConflictError(
         `${MAX_CONCURRENT_RUNS} runs are already in progress; stop some (POST /pipeline/{id}/stop) or wait for them to finish`,
       );
-    const run = this.acceptRun(workflow, input, createJobs(planned.plan));
+    const reused = input.reuse;
+    if (reused && (this.registry.isActive(reused.id) || [...this.starting.values()].includes(reused.id)))
+      throw new ConflictError(`Pipeline '${reused.id}' is already ${reused.status}; stop it first`);
+    const started = this.acceptRun(workflow, input, createJobs(planned.plan)).then((run) => this.beginRun(run, input, planned.plan, flow));
+    this.starting.set(started, reused?.id);
+    return started.finally(() => this.starting.delete(started));
+  }
 
+  /** Runs a run whose record is on disk: it is `running` when this returns. */
+  private beginRun(run: RunRecord, input: StartRunInput, plan: RunPlan, flow: AsComponent | undefined): RunRecord {
     const active: ActiveRun = { controller: new AbortController(), wakers: [], done: Promise.resolve() };
     this.registry.begin(run.id, active);
     const timer = input.timeoutMs
@@ -140,7 +155,7 @@ export class Engine {
     const settings = runsSettings(this.options.runs?.());
     const live = !remote && (this.options.live === true || settings.live);
     const execution = executeRun({
-      plan: planned.plan,
+      plan,
       run,
       inputs: input.inputs ?? {},
       message: input.message ?? '',
@@ -150,7 +165,7 @@ export class Engine {
       mocks: this.options.mocks(),
       signal: active.controller.signal,
       clock: this.clock,
-      hooks: this.hooksFor(run, active, planned.plan.nodes, session),
+      hooks: this.hooksFor(run, active, plan.nodes, session),
       ...(live ? { live: liveServices(settings, this.options.env ?? process.env, this.clock) } : {}),
       remote:
         remote && flow
@@ -199,7 +214,7 @@ export class Engine {
   }
 
   /** The run's record, new or reset for a re-run, written to disk before anything else happens. */
-  private acceptRun(workflow: Workflow, input: StartRunInput, jobs: RunRecord['jobs']): RunRecord {
+  private async acceptRun(workflow: Workflow, input: StartRunInput, jobs: RunRecord['jobs']): Promise<RunRecord> {
     const created = isoNow(this.clock);
     const previous = input.reuse ? structuredClone(input.reuse) : undefined;
     const run: RunRecord = input.reuse ?? {
@@ -231,7 +246,7 @@ export class Engine {
     delete run.finished;
     delete run.error;
     try {
-      this.history.writeNow(run);
+      await this.history.writeNow(run);
     } catch (err) {
       if (previous) {
         if (!('session_id' in previous)) delete run.session_id;
@@ -460,7 +475,7 @@ export class Engine {
     return this.sessions.messagesSince(sessionId, since, limit);
   }
 
-  sendMessage(sessionId: string, workflow: Workflow, content: string, inputs: Record<string, unknown>): MessageRecord {
+  sendMessage(sessionId: string, workflow: Workflow, content: string, inputs: Record<string, unknown>): Promise<MessageRecord> {
     return this.playground.sendMessage(sessionId, workflow, content, inputs);
   }
 
@@ -474,6 +489,8 @@ export class Engine {
    */
   async close(reason = 'The server stopped during this run', graceMs = 1000): Promise<void> {
     this.closing = true;
+    // A start whose record is being written ends as a run like the others, which are then stopped.
+    await Promise.allSettled(this.starting.keys());
     for (const id of this.registry.activeIds()) this.registry.abort(id, 'cancelled', reason);
     let timer: NodeJS.Timeout | undefined;
     const stopped = this.registry.allDone().then(() => true);

@@ -21,7 +21,7 @@ export interface PlaygroundParts {
   sessions: Sessions;
   interrupts: Pick<Interrupts, 'list'>;
   isRunActive(runId: string): boolean;
-  startRun(workflow: Workflow, input: ConversationRunInput): RunRecord;
+  startRun(workflow: Workflow, input: ConversationRunInput): Promise<RunRecord>;
   cancelRun(runId: string, message: string): Promise<RunRecord>;
   /** Answers a pending interrupt; throws at once when it cannot be answered, else settles when the run pauses or ends. */
   answerInterrupt(interruptId: string, value: unknown): Promise<unknown>;
@@ -38,7 +38,7 @@ export class Playground {
   constructor(private readonly parts: PlaygroundParts) {}
 
   /** Stores the user's message, sets the session running, and starts the run before returning. */
-  sendMessage(sessionId: string, workflow: Workflow, content: string, inputs: Record<string, unknown>): MessageRecord {
+  async sendMessage(sessionId: string, workflow: Workflow, content: string, inputs: Record<string, unknown>): Promise<MessageRecord> {
     const { sessions } = this.parts;
     const session = sessions.get(sessionId);
     const waiting = this.parts.interrupts.list({ sessionId, status: 'pending' })[0];
@@ -51,10 +51,15 @@ export class Playground {
       status: 'pending',
       metadata: Object.keys(inputs).length > 0 ? { inputs } : {},
     });
+    // Running from here on: a second message sent while the run's record is written is refused as one sent
+    // while the run runs.
+    const before = session.status;
+    session.status = 'running';
     let run: RunRecord;
     try {
-      run = this.parts.startRun(workflow, { origin: 'playground', inputs, sessionId, message: content, history });
+      run = await this.parts.startRun(workflow, { origin: 'playground', inputs, sessionId, message: content, history });
     } catch (err) {
+      session.status = before;
       sessions.removeMessage(session, message);
       throw err;
     }

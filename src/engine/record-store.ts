@@ -1,10 +1,10 @@
 // Run and session records as one JSON file each under <dir>/.wfe/<kind>/. Saves are coalesced: the
 // engine mutates a record freely and calls save(); the latest state is written (atomically) soon after,
 // and flush() waits until what was saved is on disk.
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { tempPathFor, writeFileAtomic } from '../store/atomic-write.js';
+import { writeFileAtomic } from '../store/atomic-write.js';
 import { StorageError } from '../util/domain-errors.js';
 import type { Logger } from '../util/logger.js';
 import { errorMessage } from '../util/narrow.js';
@@ -47,27 +47,15 @@ export class RecordStore<T extends { id: string }> {
   }
 
   /**
-   * Writes a record at once, atomically and durably, before anything depends on it being on disk (a run
-   * is only accepted once its record is). Throws StorageError when it cannot be written.
+   * Writes a record now, atomically and durably, before anything depends on it being on disk (a run is only
+   * accepted once its record is), in the thread pool: the event loop serves other requests meanwhile. Rejects
+   * with StorageError when it cannot be written.
    */
-  writeNow(record: T): void {
+  async writeNow(record: T): Promise<void> {
     const target = this.path(record.id);
-    const temp = tempPathFor(target);
     try {
-      const fd = openSync(temp, 'w', 0o644);
-      try {
-        writeFileSync(fd, JSON.stringify(record, null, 2) + '\n', 'utf8');
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(temp, target);
+      await writeFileAtomic(target, JSON.stringify(record, null, 2) + '\n');
     } catch (err) {
-      try {
-        unlinkSync(temp);
-      } catch {
-        /* never created, or already renamed */
-      }
       throw new StorageError('write', target, err);
     }
   }

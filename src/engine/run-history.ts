@@ -55,9 +55,9 @@ export class RunHistory {
   }
 
   /** Writes a run's record before the run is accepted; UnavailableError (or a full disk's StorageError) if it cannot be. */
-  writeNow(run: RunRecord): void {
+  async writeNow(run: RunRecord): Promise<void> {
     try {
-      this.store.writeNow(run);
+      await this.store.writeNow(run);
     } catch (err) {
       throw historyUnavailable(err);
     }

@@ -45,7 +45,7 @@ export function registerAgentSpecRunRoutes(router: Router, ctx: AppContext): voi
     const workflow = verdict.workflow;
     const values = body.inputs ?? {};
     const message = [values.user_input, values.message, values.input, values.query].find((v): v is string => typeof v === 'string');
-    const run = (await ctx.engine()).startRun(workflow, { origin: 'api', inputs: values, message: message ?? '' });
+    const run = await (await ctx.engine()).startRun(workflow, { origin: 'api', inputs: values, message: message ?? '' });
     sendJson(res, 200, { execution_id: run.id, id: run.id, status: 'running', warnings: verdict.warnings });
   });
 

@@ -76,7 +76,7 @@ export function registerPlaygroundRoutes(router: Router, ctx: AppContext): void 
       schema: validateSendMessage,
       fieldMessages: MESSAGE_MESSAGES,
     });
-    const message = engine.sendMessage(s.id, workflowOf(s.workflowId), body.content, body.inputs ?? {});
+    const message = await engine.sendMessage(s.id, workflowOf(s.workflowId), body.content, body.inputs ?? {});
     sendJson(res, 200, ok(message, 'Message sent; the workflow is running'));
   });
 

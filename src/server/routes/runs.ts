@@ -1,6 +1,6 @@
 // Executions and pipelines: starting runs, their status as the editor's canvas and pipeline views read
 // it, logs, cancel/stop. A pipeline and an execution are the same record here (one run of a workflow).
-import { ConflictError, InvalidInputError } from '../../util/domain-errors.js';
+import { InvalidInputError } from '../../util/domain-errors.js';
 import type { Request } from 'polka';
 import type { Workflow } from '../../contract/types.js';
 import { validateExecuteRequest, validateRunRequest, validateWorkflowFile } from '../../contract/validators.js';
@@ -210,11 +210,11 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
     const run = findRun(ctx, req.params.id, 'pipeline');
     const body = await readCheckedBody<RunRequest>(req, ctx, { schema: validateRunRequest, fieldMessages: runRequestMessages('seconds') });
     const engine = await ctx.engine();
-    if (engine.isActive(run.id)) throw new ConflictError(`Pipeline '${run.id}' is already ${run.status}; stop it first`);
+    // A pipeline that is running (or starting) is refused by the engine: 409.
     const workflow = findWorkflow(ctx, run.workflow_id);
     const inputs = body.inputs ?? run.inputs;
     // OpenAPI: this operation's timeout is in seconds (the workflow execute's is in milliseconds).
-    engine.startRun(workflow, {
+    await engine.startRun(workflow, {
       origin: 'pipeline',
       inputs,
       message: messageOf(inputs),
