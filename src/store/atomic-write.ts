@@ -24,7 +24,7 @@ const MAX_GUARD_ATTEMPTS = 4;
 let counter = 0;
 
 /** Temp files live beside their target (same filesystem, so rename is atomic) and start with a dot (ignored by the scan). */
-export function tempPathFor(target: string): string {
+function tempPathFor(target: string): string {
   return join(dirname(target), `.${basename(target)}.wfe-${process.pid}-${++counter}.tmp`);
 }
 
