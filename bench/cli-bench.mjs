@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Where users wait on the CLI (issue 34), each row next to its baseline measured in the same run:
+// Where users wait on the CLI, each row next to its baseline measured in the same run:
 //
 //   start-up CPU (user + system, of the whole process) of `wfe --version` and `wfe validate one.json`,
 //       over a bare `node -e 0` of the same Node, in turn with the same validate from tsc's dist/ instead of its
