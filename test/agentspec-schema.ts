@@ -22,15 +22,17 @@ export const agentSpecMissing = missingShared(examplesDir, join(agentSpecDir, 's
 
 // Unoptimised code without inlined refs judges the same and compiles in about half the time. Compiling the
 // releases still takes 1.3 s, in every test worker, on every run: the code ajv generates is kept on disk
-// (node_modules/.cache, by the schema's text and ajv's version) and loaded instead, in about 30 ms.
-const ajv = new Ajv2020({
+// (node_modules/.cache) and loaded instead, in about 30 ms.
+const AJV_OPTIONS = {
   strictTypes: false,
   validateFormats: false,
   allErrors: false,
   inlineRefs: false,
   code: { optimize: false, source: true },
-});
-ajv.addKeyword('x-abstract-component');
+};
+const KEYWORDS = ['x-abstract-component'];
+const ajv = new Ajv2020(AJV_OPTIONS);
+for (const keyword of KEYWORDS) ajv.addKeyword(keyword);
 const byVersion = new Map<string, ValidateFunction>();
 /** By the schema's text: two releases can publish the same schema (26.1.2 and 26.2.0 do). */
 const byText = new Map<string, ValidateFunction>();
@@ -51,7 +53,11 @@ function validator(version: string): ValidateFunction {
 /** The validator of a schema: ajv's code from an earlier run, or compiled now and kept for the next. */
 function compiledOnce(text: string): ValidateFunction {
   const ajvVersion = (requireHere('ajv/package.json') as { version: string }).version;
-  const key = createHash('sha256').update(`${ajvVersion}\0${text}`).digest('hex').slice(0, 32);
+  // The code depends on ajv's version, the options and keywords above, and the schema: all of them name it.
+  const key = createHash('sha256')
+    .update(`${ajvVersion}\0${JSON.stringify(AJV_OPTIONS)}\0${KEYWORDS.join(',')}\0${text}`)
+    .digest('hex')
+    .slice(0, 32);
   const file = join(cacheDir, `agentspec-schema-${key}.cjs`);
   if (existsSync(file)) return requireHere(file) as ValidateFunction;
   const validate = ajv.compile(JSON.parse(text));
