@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, startServeChild } from './support/cli.js';
+import { BIN, serveInProcess } from './support/cli.js';
 import { chatFlow } from './support/flows.js';
 import { eventually } from './support/harness.js';
 
@@ -22,7 +22,7 @@ const strip = (s: string) => s.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
 
 describe('wfe serve output', () => {
   it('without a terminal: the start-up report on stdout, one plain line per request and file change on stderr', async () => {
-    const served = await startServeChild([dir, '--step-delay', '0']);
+    const served = await serveInProcess([dir, '--step-delay', '0']);
     try {
       await fetch(`${served.url}/workflows/chat`);
       await fetch(`${served.url}/workflows/nope`);
@@ -34,30 +34,24 @@ describe('wfe serve output', () => {
       expect(served.stdout()).not.toMatch(/\x1b\[/);
       expect(served.stderr()).not.toMatch(/\x1b\[/);
     } finally {
-      served.child.kill('SIGTERM');
-      expect(await served.exited).toBe(0);
+      expect(await served.stop()).toBe(0);
     }
   });
 
   it('--log-format json: a ready object on stdout, one JSON object per line on stderr, runs by status', async () => {
-    const child = spawn(process.execPath, [BIN, 'serve', dir, '--port', '0', '--log-format', 'json', '--step-delay', '0', '--no-watch'], {
-      env: { ...process.env, NO_COLOR: '1' },
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    const exited = new Promise((r) => child.on('close', r));
+    const served = await serveInProcess([dir, '--log-format', 'json', '--step-delay', '0', '--no-watch']);
+    const err = () => served.stderr();
     try {
-      const ready = await eventually(() => (out.includes('\n') ? JSON.parse(out.split('\n')[0]) : undefined), 10_000, 'ready line');
+      const firstLine = () => (served.stdout().includes('\n') ? JSON.parse(served.stdout().split('\n')[0]) : undefined);
+      const ready = await eventually(firstLine, 10_000, 'ready line');
       expect(ready).toMatchObject({ type: 'ready', workflows: 1, watch: false, auth: false });
       expect(ready.loadErrors[0]).toMatchObject({ file: 'broken.json', line: 2 });
       const run = (await (
         await fetch(`${ready.url}/workflows/chat/execute`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
       ).json()) as { success: boolean };
       expect(run.success).toBe(true);
-      await eventually(() => err.includes('"status":"completed"'), 5000, 'completed run line');
-      const lines = err
+      await eventually(() => err().includes('"status":"completed"'), 5000, 'completed run line');
+      const lines = err()
         .trim()
         .split('\n')
         .map((l) => JSON.parse(l));
@@ -65,8 +59,7 @@ describe('wfe serve output', () => {
       const runLines = lines.filter((l) => l.type === 'run');
       expect(runLines.map((l) => l.run.status)).toEqual(['running', 'completed']);
     } finally {
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      expect(await served.stop()).toBe(0);
     }
   });
 

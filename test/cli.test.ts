@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, runCli, runClis, startServeChild, type CliRun } from './support/cli.js';
+import { BIN, runCli, runClis, serveInProcess, startServeChild, type CliRun } from './support/cli.js';
 import { eventually } from './support/harness.js';
 import { once } from './support/once.js';
 import { modelType, node, twoNodeWorkflow } from './support/workflows.js';
@@ -113,7 +113,7 @@ describe('wfe serve', () => {
   it('prints URL, counts and load errors; a missing folder is a usage error with a hint', async () => {
     await writeFile(join(dir, 'ok.json'), JSON.stringify(twoNodeWorkflow('wf-ok')));
     await writeFile(join(dir, 'broken.json'), '{"id": "x",\n "name": }');
-    const served = await startServeChild([dir, '--no-watch']);
+    const served = await serveInProcess([dir, '--no-watch']);
     try {
       // The report is printed around the URL line: wait for its last part rather than for a time.
       await eventually(() => /broken\.json:2:10: /.test(served.stdout()), 5000, 'the load report');
@@ -123,8 +123,7 @@ describe('wfe serve', () => {
       const res = await fetch(`${served.url}/workflows/wf-ok`);
       expect(res.status).toBe(200);
     } finally {
-      served.child.kill('SIGTERM');
-      expect(await served.exited).toBe(0);
+      expect(await served.stop()).toBe(0);
     }
     const fresh = join(dir, 'does', 'not', 'exist');
     const typo = await runCli(['serve', fresh, '--no-watch']);
@@ -140,7 +139,7 @@ describe('wfe serve', () => {
     const flow = twoNodeWorkflow('wf-unknown');
     flow.nodes[1].data.metadata = { ...flow.nodes[1].data.metadata, id: 'no_such_type' };
     await writeFile(join(dir, 'flow.json'), JSON.stringify(flow));
-    const served = await startServeChild([dir, '--no-watch']);
+    const served = await serveInProcess([dir, '--no-watch']);
     try {
       await eventually(() => /unknown-node-type/.test(served.stdout()), 5000, 'the warnings of the start-up report');
       expect(served.stdout()).toMatch(/1 workflow,/);
@@ -149,8 +148,7 @@ describe('wfe serve', () => {
         new RegExp(`flow\\.json: Node '${flow.nodes[1].id}' is of type 'no_such_type'.*\\[unknown-node-type\\]`),
       );
     } finally {
-      served.child.kill('SIGTERM');
-      expect(await served.exited).toBe(0);
+      expect(await served.stop()).toBe(0);
     }
   });
 

@@ -5,7 +5,7 @@ import { request, type IncomingHttpHeaders } from 'node:http';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startServeChild } from './support/cli.js';
+import { serveInProcess } from './support/cli.js';
 import { tempDir, writeFiles, type Harness } from './support/harness.js';
 import { serverTest } from './support/server-fixture.js';
 import { twoNodeWorkflow } from './support/workflows.js';
@@ -224,9 +224,8 @@ describe('wfe serve beyond loopback', () => {
     const dir = await tempDir();
     await writeFiles(dir, { 'a.json': twoNodeWorkflow('wf-a') });
     try {
-      const served = await startServeChild([dir, '--host', '0.0.0.0', '--no-watch', ...args]);
-      served.child.kill('SIGTERM');
-      expect(await served.exited).toBe(0);
+      const served = await serveInProcess([dir, '--host', '0.0.0.0', '--no-watch', ...args]);
+      expect(await served.stop()).toBe(0);
       return served.stderr();
     } finally {
       await rm(dir, { recursive: true, force: true });

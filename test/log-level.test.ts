@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { lineSink } from '../src/cli/ui/event-lines.js';
 import type { ServerEvent } from '../src/server/events.js';
 import { createLogger } from '../src/util/logger.js';
-import { startServeChild, type ServingChild } from './support/cli.js';
+import { serveInProcess, type ServingInProcess } from './support/cli.js';
 import { eventually, tempDir, writeFiles } from './support/harness.js';
 import { twoNodeWorkflow } from './support/workflows.js';
 
@@ -49,11 +49,10 @@ describe('log lines below the level', () => {
 });
 
 describe('wfe serve --log-level warn', () => {
-  let served: ServingChild | undefined;
+  let served: ServingInProcess | undefined;
   let dir: string | undefined;
   afterEach(async () => {
-    served?.child.kill('SIGTERM');
-    await served?.exited;
+    await served?.stop();
     served = undefined;
     if (dir) await rm(dir, { recursive: true, force: true });
   });
@@ -61,7 +60,7 @@ describe('wfe serve --log-level warn', () => {
   it('prints no line per request, and one for a failed request', async () => {
     dir = await tempDir();
     await writeFiles(dir, { 'a.json': twoNodeWorkflow('wf-a') });
-    served = await startServeChild([dir, '--host', '127.0.0.1', '--log-level', 'warn', '--log-format', 'pretty']);
+    served = await serveInProcess([dir, '--host', '127.0.0.1', '--log-level', 'warn', '--log-format', 'pretty']);
     for (let i = 0; i < 20; i++) {
       expect((await fetch(`${served.url}/workflows/wf-a`)).status).toBe(200);
       expect((await fetch(`${served.url}/workflows?limit=50`)).status).toBe(200);

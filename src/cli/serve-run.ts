@@ -18,7 +18,7 @@ const STOP_DEADLINE_MS = 1800;
 
 /**
  * Serves `dir` until SIGINT or SIGTERM (or q on the dashboard); resolves with the exit code. Its output goes to
- * `terminal`; the signals, and the exit past the stop deadline, are the process's own.
+ * `terminal`, and the signals and the exit past the stop deadline come through it.
  */
 export async function serve(dir: string, flags: ServeFlags, terminal: Terminal): Promise<number> {
   const { stdout, stderr } = terminal;
@@ -87,7 +87,8 @@ export async function serve(dir: string, flags: ServeFlags, terminal: Terminal):
     stop = (reason: string) => {
       if (stopping) {
         logger.warn(`${reason} again: exiting now`);
-        process.exit(reason === 'SIGTERM' ? 143 : 130);
+        terminal.exitNow(reason === 'SIGTERM' ? 143 : 130);
+        return;
       }
       stopping = true;
       // First of all: from here on no request is acknowledged (each gets 503), those in flight finish.
@@ -101,7 +102,7 @@ export async function serve(dir: string, flags: ServeFlags, terminal: Terminal):
       // Whatever still holds the process (a client's open connection, a stuck write) does not keep it.
       const deadline = setTimeout(() => {
         if (!closed) logger.warn(`${reason}: still stopping after ${STOP_DEADLINE_MS} ms: exiting now`);
-        process.exit(closed ? undefined : 1);
+        terminal.exitNow(closed ? undefined : 1);
       }, STOP_DEADLINE_MS);
       deadline.unref();
       const why = reason === 'q' ? 'quit from the dashboard' : reason;
@@ -120,8 +121,7 @@ export async function serve(dir: string, flags: ServeFlags, terminal: Terminal):
           },
         );
     };
-    process.on('SIGINT', () => stop('SIGINT'));
-    process.on('SIGTERM', () => stop('SIGTERM'));
+    terminal.onInterrupt((signal) => stop(signal));
   });
 
   if (dashboard) {

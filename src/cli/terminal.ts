@@ -19,11 +19,20 @@ export interface Terminal {
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;
   /**
-   * Ctrl-C (or SIGTERM) calls `stop` instead of ending the process at once (`wfe validate --watch` ends with
-   * its last result). A terminal that is not the process's is never interrupted.
+   * Ctrl-C (SIGINT) or SIGTERM calls `stop` with the signal, each time one comes, instead of ending the process
+   * at once (`wfe validate --watch` ends with its last result, `wfe serve` finishes its writes). A terminal that
+   * is not the process's is never interrupted.
    */
-  onInterrupt(stop: () => void): void;
+  onInterrupt(stop: (signal: InterruptSignal) => void): void;
+  /**
+   * Ends the process now, with `code` or the exit code set so far: a command that must not outlive a deadline
+   * (`wfe serve` stopping) or a second Ctrl-C. A terminal that is not the process's has no process to end: the
+   * command's own promise is what ends its run.
+   */
+  exitNow(code?: number): void;
 }
+
+export type InterruptSignal = 'SIGINT' | 'SIGTERM';
 
 const outputOf = (stream: NodeJS.WriteStream): TerminalOutput => ({
   write: (text) => void stream.write(text),
@@ -51,8 +60,9 @@ export function processTerminal(): Terminal {
     onInterrupt(stop) {
       process.removeAllListeners('SIGINT');
       process.removeAllListeners('SIGTERM');
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      process.on('SIGINT', () => stop('SIGINT'));
+      process.on('SIGTERM', () => stop('SIGTERM'));
     },
+    exitNow: (code) => process.exit(code),
   };
 }

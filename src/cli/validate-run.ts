@@ -302,6 +302,14 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
   await new Promise<void>((ready) => watcher.once('ready', () => ready()));
   if (isCi(env)) say('--watch in CI keeps running until stopped');
   stderr.write(`Watching ${inputs.length} file${inputs.length === 1 ? '' : 's'} for changes (Ctrl-C to stop)\n`);
-  // Ctrl-C ends the watch; the exit code is the last check's, as if it had run once.
-  return new Promise<number>((done) => terminal.onInterrupt(() => void watcher.close().then(() => done(lastCode))));
+  // Ctrl-C ends the watch; the exit code is the last check's, as if it had run once. A second Ctrl-C while the
+  // watcher closes ends the process at once.
+  let closing = false;
+  return new Promise<number>((done) =>
+    terminal.onInterrupt((signal) => {
+      if (closing) return terminal.exitNow(signal === 'SIGTERM' ? 143 : 130);
+      closing = true;
+      void watcher.close().then(() => done(lastCode));
+    }),
+  );
 }

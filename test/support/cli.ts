@@ -4,7 +4,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { run } from '../../src/cli/program.js';
-import type { Terminal } from '../../src/cli/terminal.js';
+import type { InterruptSignal, Terminal } from '../../src/cli/terminal.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/wfe.js', import.meta.url));
 
@@ -37,6 +37,7 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
     cwd: options.cwd ?? process.cwd(),
     env: { ...process.env, NO_COLOR: '1', ...options.env },
     onInterrupt() {},
+    exitNow() {},
   };
   const code = await run([process.execPath, BIN, ...args], terminal);
   return { code, stdout, stderr };
@@ -79,6 +80,61 @@ export async function runClis(
   await Promise.all(Array.from({ length: Math.min(limit, calls.length) }, worker));
   return results;
 }
+export interface ServingInProcess {
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+  /** What SIGTERM does to the process; resolves with the exit code. */
+  stop: () => Promise<number>;
+}
+
+/**
+ * `wfe serve ... --port 0` in this process (run() on an in-memory terminal), resolved once it printed its URL:
+ * its output as a child process would print it, without starting one (about half a second of CPU each).
+ */
+export async function serveInProcess(args: string[], timeoutMs = 15_000): Promise<ServingInProcess> {
+  let out = '';
+  let err = '';
+  let interrupt: ((signal: InterruptSignal) => void) | undefined;
+  let printed: (url: string) => void = () => {};
+  const urlPrinted = new Promise<string>((resolve) => (printed = resolve));
+  const terminal: Terminal = {
+    stdout: {
+      write: (text) => {
+        out += text;
+        const match = /(http:\/\/\S+)/.exec(out);
+        if (match) printed(match[1]);
+      },
+      isTTY: false,
+    },
+    stderr: { write: (text) => void (err += text), isTTY: false },
+    stdin: (async function* () {})(),
+    cwd: process.cwd(),
+    env: { ...process.env, NO_COLOR: '1' },
+    onInterrupt(stop) {
+      interrupt = stop;
+    },
+    exitNow() {},
+  };
+  const exited = run([process.execPath, BIN, 'serve', ...args, '--port', '0'], terminal);
+  let timer: NodeJS.Timeout | undefined;
+  const url = await Promise.race([
+    urlPrinted,
+    exited.then((code) => Promise.reject(new Error(`wfe serve exited with ${code}: ${out} ${err}`))),
+    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`wfe serve did not start: ${out} ${err}`)), timeoutMs))),
+  ]).finally(() => clearTimeout(timer));
+  return {
+    url,
+    stdout: () => out,
+    stderr: () => err,
+    stop: () => {
+      if (!interrupt) return Promise.reject(new Error('wfe serve asked for no interrupt'));
+      interrupt('SIGTERM');
+      return exited;
+    },
+  };
+}
+
 export interface ServingChild {
   child: ChildProcessWithoutNullStreams;
   url: string;
