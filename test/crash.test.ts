@@ -274,10 +274,18 @@ async function checkDisk(
       expect(disk.metadata.updateNumber, context).toBe(acked.metadata.updateNumber);
       expect(disk.metadata.versionId, context).toBe(acked.metadata.versionId);
     } else {
-      // Only a save still in flight at the kill may have landed after the last acknowledged one.
-      expect(unacked, context).toContain(disk.description);
+      // After the last acknowledged save, only a save still in flight at the kill may have landed, or an
+      // acknowledged one written after it: the answers of one workflow come over several connections, and this
+      // process may read two of them in another order than the server wrote them (seen once: d-313, written
+      // as #20, read before d-302, #19).
+      const landed = saves.find((s) => s.value === disk.description);
+      const ackedLater = landed?.reply?.status === 200 && disk.metadata.updateNumber > acked.metadata.updateNumber;
+      expect(
+        ackedLater || unacked.includes(disk.description),
+        `${context}; that save was answered ${landed?.reply?.status}, ${((landed?.answeredAt ?? NaN) - last.answeredAt!).toFixed(2)} ms from the last ack`,
+      ).toBe(true);
       if (!HOT.includes(id)) expect(disk.metadata.updateNumber, context).toBeGreaterThan(acked.metadata.updateNumber);
-      landedUnacked++;
+      if (!ackedLater) landedUnacked++;
     }
   }
   return { temps, onDisk, landedUnacked };
