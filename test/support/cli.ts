@@ -23,24 +23,36 @@ export interface CliOptions {
   cwd?: string;
 }
 
-/** `wfe <args>` in this process, with its output captured; nothing of this process is changed. */
-export async function runCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
+/** An in-memory terminal: what the run writes is kept, stdin holds `input`, and the interrupt is the caller's. */
+function memoryTerminal(options: CliOptions & { onStdout?: (all: string) => void; onInterrupt?: Terminal['onInterrupt'] } = {}) {
   let stdout = '';
   let stderr = '';
-  const input = options.input;
+  const { input } = options;
   const terminal: Terminal = {
-    stdout: { write: (text) => void (stdout += text), isTTY: false },
+    stdout: {
+      write: (text) => {
+        stdout += text;
+        options.onStdout?.(stdout);
+      },
+      isTTY: false,
+    },
     stderr: { write: (text) => void (stderr += text), isTTY: false },
     stdin: (async function* () {
       if (input) yield Buffer.from(input);
     })(),
     cwd: options.cwd ?? process.cwd(),
     env: { ...process.env, NO_COLOR: '1', ...options.env },
-    onInterrupt() {},
+    onInterrupt: options.onInterrupt ?? (() => {}),
     exitNow() {},
   };
+  return { terminal, stdout: () => stdout, stderr: () => stderr };
+}
+
+/** `wfe <args>` in this process, with its output captured; nothing of this process is changed. */
+export async function runCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
+  const { terminal, stdout, stderr } = memoryTerminal(options);
   const code = await run([process.execPath, BIN, ...args], terminal);
-  return { code, stdout, stderr };
+  return { code, stdout: stdout(), stderr: stderr() };
 }
 
 /** `wfe <args>` as a child process, for what only a real process shows. */
@@ -93,40 +105,28 @@ export interface ServingInProcess {
  * its output as a child process would print it, without starting one (about half a second of CPU each).
  */
 export async function serveInProcess(args: string[], timeoutMs = 15_000): Promise<ServingInProcess> {
-  let out = '';
-  let err = '';
   let interrupt: ((signal: InterruptSignal) => void) | undefined;
   let printed: (url: string) => void = () => {};
   const urlPrinted = new Promise<string>((resolve) => (printed = resolve));
-  const terminal: Terminal = {
-    stdout: {
-      write: (text) => {
-        out += text;
-        const match = /(http:\/\/\S+)/.exec(out);
-        if (match) printed(match[1]);
-      },
-      isTTY: false,
+  const { terminal, stdout, stderr } = memoryTerminal({
+    onStdout: (all) => {
+      const match = /(http:\/\/\S+)/.exec(all);
+      if (match) printed(match[1]);
     },
-    stderr: { write: (text) => void (err += text), isTTY: false },
-    stdin: (async function* () {})(),
-    cwd: process.cwd(),
-    env: { ...process.env, NO_COLOR: '1' },
-    onInterrupt(stop) {
-      interrupt = stop;
-    },
-    exitNow() {},
-  };
+    onInterrupt: (stop) => (interrupt = stop),
+  });
   const exited = run([process.execPath, BIN, 'serve', ...args, '--port', '0'], terminal);
+  const output = () => `${stdout()} ${stderr()}`;
   let timer: NodeJS.Timeout | undefined;
   const url = await Promise.race([
     urlPrinted,
-    exited.then((code) => Promise.reject(new Error(`wfe serve exited with ${code}: ${out} ${err}`))),
-    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`wfe serve did not start: ${out} ${err}`)), timeoutMs))),
+    exited.then((code) => Promise.reject(new Error(`wfe serve exited with ${code}: ${output()}`))),
+    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`wfe serve did not start: ${output()}`)), timeoutMs))),
   ]).finally(() => clearTimeout(timer));
   return {
     url,
-    stdout: () => out,
-    stderr: () => err,
+    stdout,
+    stderr,
     stop: () => {
       if (!interrupt) return Promise.reject(new Error('wfe serve asked for no interrupt'));
       interrupt('SIGTERM');
