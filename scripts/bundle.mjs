@@ -108,7 +108,10 @@ function importThroughLoader(file, metafile) {
  * The precompiled validators are required by a path the code computes (contract/validators.ts), which esbuild
  * leaves to run time; in a command bundle they are required by name instead, so that they are part of the
  * bundle and of its code cache (bin/code-cache.js): about 8 ms less of each `wfe validate` start on Node 20.
+ * What they require of ajv at run time (two small modules of ajv and ajv-formats) is bundled with them: left
+ * external, each was found through node_modules and its package.json at every start.
  */
+const VALIDATOR_RUNTIME = ['ajv/dist/runtime/ucs2length', 'ajv-formats/dist/formats'];
 const validatorsInBundle = {
   name: 'validators-in-bundle',
   setup(b) {
@@ -121,18 +124,6 @@ const validatorsInBundle = {
         ": require('./precompiled/config-validators.cjs');";
       return { contents: source.replace(computed, byName), loader: 'ts' };
     });
-  },
-};
-
-/**
- * What the precompiled validators require of ajv at run time: two small modules of ajv and ajv-formats. Left
- * external, each is found through node_modules and its package.json at every start; bundled, they are part of
- * the bundle and of its code cache.
- */
-const VALIDATOR_RUNTIME = ['ajv/dist/runtime/ucs2length', 'ajv-formats/dist/formats'];
-const validatorRuntimeInBundle = {
-  name: 'validator-runtime-in-bundle',
-  setup(b) {
     const requireHere = createRequire(import.meta.url);
     b.onResolve({ filter: /^ajv(-formats)?\/dist\// }, (args) =>
       VALIDATOR_RUNTIME.includes(args.path) ? { path: requireHere.resolve(args.path) } : undefined,
@@ -166,7 +157,7 @@ await Promise.all([
       outExtension: { '.js': '.cjs' },
       define: { 'import.meta.url': '__wfeModuleUrl' },
       banner: { js: `const __wfeModuleUrl = require('node:url').pathToFileURL(__filename).href;\n${IMPORT_THROUGH_LOADER}` },
-      plugins: [oneCommand(command), onUse, validatorsInBundle, validatorRuntimeInBundle],
+      plugins: [oneCommand(command), onUse, validatorsInBundle],
       metafile: true,
     }).then((built) => importThroughLoader(join(out, `${command}.cjs`), built.metafile)),
   ),
