@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agentSpecToWorkflow,
   exportToAgentSpec,
@@ -109,8 +109,9 @@ function load(files: string[]): LoadResult {
 const loaderMissing = referenceLoaderMissing();
 const withLoader = loaderMissing ? describe.skip : describe;
 
-const dir = mkdtempSync(join(tmpdir(), 'wfe-conformance-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// Made when the loader's tests run: hooks of a file whose tests are all skipped never run, so a folder made at
+// load time would be left behind on every machine without the loader.
+let dir: string;
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Workflow;
 // A null from_branch is the node's default branch: `default` for a BranchingNode, which the import names.
@@ -122,6 +123,10 @@ const controlEdgesOf = (flow: Record<string, any>) =>
   });
 
 withLoader("Oracle's loader (pyagentspec) on wfe's exports", () => {
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'wfe-conformance-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   it('loads the export of every bundled fixture, as JSON and as YAML', () => {
     const files: string[] = [];
     for (const file of readdirSync(FIXTURES).filter((f) => f.endsWith('.json'))) {

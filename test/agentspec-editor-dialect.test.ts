@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exportToAgentSpec } from '../src/agentspec/export.js';
 import { readDialect } from '../src/agentspec/dialect.js';
 import { importDocument } from '../src/agentspec/import.js';
@@ -20,8 +20,8 @@ import { loadAgentSpecChecks } from '../src/validate/agent-spec-checks.js';
 import { checkContextFor } from '../src/validate/check-context.js';
 import { agentSpecVerdict } from '../src/validate/verdict.js';
 import { editorExport, editorExports, LIBRARY_PALETTE, WFE_PALETTE } from './support/editor-agentspec-exports.js';
-import { eventually, tempDir } from './support/harness.js';
-import { serverTest } from './support/server-fixture.js';
+import { eventually } from './support/harness.js';
+import { serverTest, testFolder } from './support/server-fixture.js';
 import { referenceLoaderMissing, runReferenceLoader } from './support/reference-loader.js';
 
 type Json = Record<string, any>;
@@ -66,8 +66,9 @@ const EXPECTED_WARNINGS: Record<string, string[]> = {
 /** The exports that cannot run as Agent Spec: a FlowNode or MapNode from the palette carries no flow. */
 const WITHOUT_SUBFLOW: Record<string, string> = { 'wfe-flow': 'Flow Node', 'wfe-map': 'Map Node' };
 
+/** The checks' context of a folder with no settings of its own (a temp folder, removed when the test ends). */
 const verdictContext = async () => ({
-  ...checkContextFor(await folderSettings(createLogger('warn'))(await tempDir('wfe-editor-dialect-'))),
+  ...checkContextFor(await folderSettings(createLogger('warn'))(await testFolder('wfe-editor-dialect-'))),
   agentSpec: await loadAgentSpecChecks(),
 });
 
@@ -259,10 +260,10 @@ describe("the editor adapter's exports", () => {
 
 describe("Oracle's loader on the exports of the imported editor flows", () => {
   const missing = referenceLoaderMissing();
-  const dir = mkdtempSync(join(tmpdir(), 'wfe-editor-dialect-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it.skipIf(missing !== undefined)('every export that can run loads', () => {
+  it.skipIf(missing !== undefined)('every export that can run loads', ({ onTestFinished }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'wfe-editor-dialect-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const files: string[] = [];
     for (const [name, document] of exportsByName) {
       if (name in WITHOUT_SUBFLOW) continue;

@@ -3,12 +3,12 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, expect, it } from 'vitest';
 import { runCli } from './support/cli.js';
-import { folderForServers, serverTest } from './support/server-fixture.js';
+import { testFolder, serverTest } from './support/server-fixture.js';
 import { converse } from './support/playground.js';
 
 let parent: string;
 beforeEach(async () => {
-  parent = await folderForServers('wfe-init-');
+  parent = await testFolder('wfe-init-');
 });
 
 serverTest(

@@ -5,7 +5,7 @@ import { afterEach, describe, expect } from 'vitest';
 import { startServeChild } from './support/cli.js';
 import { chatFlow, reviewFlow } from './support/flows.js';
 import { eventually, type Harness } from './support/harness.js';
-import { folderForServers, serverTest } from './support/server-fixture.js';
+import { testFolder, serverTest } from './support/server-fixture.js';
 import { converse, pollUntilStopped } from './support/playground.js';
 
 let h: Harness | undefined;
@@ -19,7 +19,7 @@ describe('restarts', () => {
   serverTest(
     'sessions, messages, pipelines, logs and the canvas overlay survive a restart; the conversation goes on',
     async ({ server }) => {
-      dir = await folderForServers();
+      dir = await testFolder();
       h = await server({ dir, stepDelayMs: 0, files: { 'chat.json': chatFlow('chat', { mockResponse: 'first answer' }) } });
       const first = await converse(h, 'chat', 'before the restart');
       const runId = first.messages[0].executionId!;
@@ -53,7 +53,7 @@ describe('restarts', () => {
   );
 
   serverTest('a run cut off by SIGKILL is marked failed with the reason; its session says so and can run again', async ({ server }) => {
-    dir = await folderForServers();
+    dir = await testFolder();
     await writeFile(join(dir, 'chat.json'), JSON.stringify(chatFlow('chat')));
     const child = await startServeChild([dir, '--no-watch', '--step-delay', '400']);
     const session = (await (
@@ -96,7 +96,7 @@ describe('restarts', () => {
   });
 
   serverTest('a pending interrupt does not outlive the run it belonged to', async ({ server }) => {
-    dir = await folderForServers();
+    dir = await testFolder();
     h = await server({
       dir,
       stepDelayMs: 0,
@@ -115,7 +115,7 @@ describe('restarts', () => {
 
 describe('retention', () => {
   serverTest('keeps the newest 200 finished runs of a workflow, files included', async ({ server }) => {
-    dir = await folderForServers();
+    dir = await testFolder();
     h = await server({ dir, stepDelayMs: 0, files: { 'chat.json': chatFlow('chat') } });
     const ids: string[] = [];
     for (let i = 0; i < 203; i++) ids.push((await h.call('POST', '/workflows/chat/execute', {})).body.data.execution_id);

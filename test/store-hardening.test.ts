@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { nodeStoreFs, type StoreFs } from '../src/store/store-fs.js';
 import { stableStringify } from '../src/util/stable-json.js';
 import { eventually, writeFiles, type Harness } from './support/harness.js';
-import { folderForServers, serverTest } from './support/server-fixture.js';
+import { testFolder, serverTest } from './support/server-fixture.js';
 import { twoNodeWorkflow } from './support/workflows.js';
 import { pausingLayer, TEMP_FILE } from './support/pausing-fs.js';
 
@@ -18,7 +18,7 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-const outsideDir = () => folderForServers('wfe-outside-');
+const outsideDir = () => testFolder('wfe-outside-');
 
 /** The folder's entries, without .wfe/ (the run engine creates it at start-up). */
 const entriesOf = async (dir: string): Promise<string[]> => (await readdir(dir)).filter((name) => name !== '.wfe').sort();
@@ -109,7 +109,7 @@ describe('the folder is a boundary: symbolic links are never followed', () => {
   serverTest('a link present at start-up is reported the same way', async ({ server }) => {
     const outside = await outsideDir();
     await writeFiles(outside, { 'secret.json': twoNodeWorkflow('secret') });
-    const dir = await folderForServers();
+    const dir = await testFolder();
     await writeFiles(dir, { 'a.json': twoNodeWorkflow('wf-a') });
     await symlink(join(outside, 'secret.json'), join(dir, 'evil.json'));
     const h = await server({ dir });
@@ -172,7 +172,7 @@ describe('a file too large to read', () => {
       await handle.truncate(600 * 1024 ** 2); // more than the ~512 MiB a string can hold; no disk space used
       await handle.close();
     };
-    const dir = await folderForServers('wfe-huge-');
+    const dir = await testFolder('wfe-huge-');
     await writeFiles(dir, { 'a.json': twoNodeWorkflow('wf-a') });
     await sparse(join(dir, 'huge.json'));
     const h = await server({ dir, watch: true });
@@ -357,7 +357,7 @@ describe('nesting depth has a limit', () => {
 
 describe('"__proto__" keys are kept faithfully', () => {
   serverTest('round-trips through the disk and a restart, at the top level, in metadata and in a node config', async ({ server }) => {
-    const dir = await folderForServers();
+    const dir = await testFolder();
     let h = await server({ dir });
     const base = twoNodeWorkflow('proto');
     const body = JSON.stringify({ ...base, metadata: { author: 'me' } })

@@ -1,17 +1,36 @@
-// Builds dist/ (tsc's output and the command bundles bin/wfe.js starts from) once before any test file runs,
+// Before any test file runs: builds dist/ (tsc's output and the command bundles bin/wfe.js starts from) once,
 // so the CLI tests (which spawn bin/wfe.js) never run a stale build, however vitest was started (npm test,
-// npx vitest run test/x.test.ts, an editor plugin).
+// npx vitest run test/x.test.ts, an editor plugin); and gives the run a temp folder of its own, which it
+// removes at the end, failing the run if a test left anything in it.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, statSync, utimesSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export default function setup(): void {
+/** What the CLI keeps in the temp folder by design: its V8 code cache (bin/code-cache.js). */
+const KEPT_BY_THE_CLI = /^wfe-code-cache-/;
+
+export default function setup(): () => void {
   // Where it is set (this workplace sets it for the package registry), every Node process parses the whole CA
   // bundle at start: about 50 ms of each of the ~150 CLI processes the tests spawn. No test makes a TLS
   // connection, so the test workers and their children go without it.
   delete process.env.NODE_EXTRA_CA_CERTS;
-  const root = resolve(import.meta.dirname, '..', '..');
+  // os.tmpdir() of the test workers (started after this) and of every process they start.
+  const temp = mkdtempSync(join(tmpdir(), 'wfe-tests-'));
+  process.env.TMPDIR = temp;
+  build(resolve(import.meta.dirname, '..', '..'));
+  return () => {
+    const left = readdirSync(temp).filter((name) => !KEPT_BY_THE_CLI.test(name));
+    rmSync(temp, { recursive: true, force: true });
+    if (left.length === 0) return;
+    // vitest reports an error thrown here but still exits with 0: the exit code is set instead.
+    console.error(`\nThe tests left ${left.length} entries in their temp folder: ${left.sort().join(', ')}`);
+    process.exitCode = 1;
+  };
+}
+
+function build(root: string): void {
   const stamp = join(root, 'dist', '.tsbuildinfo');
   // tsc takes about 3 s even when it has nothing to do; `npm ci` has just built, so CI usually skips it.
   // The bundles are built from src/ by esbuild (about 1 s), after tsc, as `npm run build` does.

@@ -27,12 +27,12 @@ export const serverTest = test.extend<{ server: StartServer }>({
 });
 
 /**
- * A temp folder of a test's own, for servers started over it (a restart, a folder made before the server),
- * removed when the test ends. Only after its servers are closed: vitest runs afterEach hooks before it tears
+ * A temp folder of a test's own (for servers started over it: a restart, a folder made before the server),
+ * removed when the test ends, and only after its servers are closed: vitest runs afterEach hooks before it tears
  * down fixtures, so a folder removed there went while a server still wrote into it (ENOTEMPTY, now and then);
  * onTestFinished runs after the teardown.
  */
-export async function folderForServers(prefix?: string): Promise<string> {
+export async function testFolder(prefix?: string): Promise<string> {
   const dir = await tempDir(prefix);
   onTestFinished(() => rm(dir, { recursive: true, force: true }));
   return dir;
