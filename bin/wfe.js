@@ -10,12 +10,13 @@
 if (Number(process.versions.node.split('.')[0]) >= 22) require('node:module').enableCompileCache?.();
 
 /**
- * The commands started most often (CI, git hooks, git's diff driver) run from one bundled file each
- * (scripts/bundle.mjs, built with tsc's dist/ by `npm run build`): Node 20 spends about 1 ms on every ES module
- * it loads, and these load about 80. Everything else, and every command with WFE_NO_BUNDLE=1 (each module a file
- * of its own, as in the profiles of docs/performance.md), runs from tsc's dist/.
+ * The commands started most often (CI, git hooks, git's diff driver), and serve, which a person waits for at
+ * every `npm start`, run from one bundled file each (scripts/bundle.mjs, built with tsc's dist/ by `npm run
+ * build`): Node 20 spends about 1 ms on every ES module it loads, and these load 80 to 150. Everything else, and
+ * every command with WFE_NO_BUNDLE=1 (each module a file of its own, as in the profiles of docs/performance.md),
+ * runs from tsc's dist/.
  */
-const BUNDLED = ['validate', 'export', 'import', 'diff', 'render'];
+const BUNDLED = ['validate', 'export', 'import', 'diff', 'render', 'serve'];
 
 async function main() {
   const [, , first, ...rest] = process.argv;

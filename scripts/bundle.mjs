@@ -1,23 +1,26 @@
 #!/usr/bin/env node
-// Bundles the commands that are started most often (in CI, in git hooks, as git's diff and textconv driver)
-// into dist/bundle/, one file each, with their source maps; `npm run build` runs it after tsc. bin/wfe.js
-// starts such a command from its bundle and everything else (serve, help, completion) from tsc's dist/.
+// Bundles the commands that are started most often (in CI, in git hooks, as git's diff and textconv driver),
+// and serve, into dist/bundle/, one file each, with their source maps; `npm run build` runs it after tsc.
+// bin/wfe.js starts such a command from its bundle and everything else (init, help, completion) from tsc's dist/.
 //
 // Why: Node 20 spends about 1 ms of CPU on every ES module it loads whatever its size (resolve, read, compile,
-// link), and `wfe validate one.json` loaded 80 of ours: bundled, that run costs about 90 ms less. The command
+// link), and `wfe validate one.json` loaded 80 of ours: bundled, that run costs about 90 ms less; serve loaded
+// about 150, and starts in half the CPU bundled (docs/performance.md). The command
 // bundles are CommonJS (`.cjs`, required by the CommonJS bin/wfe.js), which spares Node 20 another 8-10 ms
 // of starting its ES module loader; the workers stay ES modules, which tinypool imports by their URL.
 //
 // Each bundle is program.ts with only its own command's definition: the other commands' dynamic imports stay
 // imports of tsc's dist/ (never taken: the program loads only the command named). Within a bundle a dynamic
-// import is evaluated only when reached, as before, but its code is in the same file; one exception, the ink
-// terminal UI (cli/ui/), stays an import of tsc's dist/, or every start would load ink and react (the bundle
-// hoists a bundled module's package imports to its top). The UI imports only pure functions of ours, so its
-// own copies of them change nothing. Packages stay outside the bundle except commander, which every command
-// needs: bundled, its `node:child_process` (for executable subcommands, which wfe has none of) and node:crypto
-// (which the store imports for hashes and ids) are required only when used.
+// import is evaluated only when reached, as before, but its code is in the same file; one exception, the parts
+// of the terminal UI (cli/ui/) that draw with ink stay imports of tsc's dist/, or every start would load ink
+// and react (the bundle hoists a bundled module's package imports to its top). They import only pure functions
+// of ours, so their own copies of them change nothing. The UI's pure modules (the log lines, the dashboard's
+// state) are bundled: a module both required by the bundle and imported by it raced on Node 26. Packages stay
+// outside the bundle except commander, which every command needs: bundled, its `node:child_process` (for
+// executable subcommands, which wfe has none of) and node:crypto (which the store imports for hashes and ids)
+// are required only when used.
 import { build } from 'esbuild';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,10 +29,18 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist', 'bundle');
 
 /** The commands bin/wfe.js starts from a bundle (it keeps the same list), and the workers of their pools. */
-const COMMANDS = ['validate', 'export', 'import', 'diff', 'render'];
+const COMMANDS = ['validate', 'export', 'import', 'diff', 'render', 'serve'];
 const WORKERS = ['validate-worker', 'export-worker', 'import-worker'];
 
-/** In the bundle of `command`, program.ts's imports of the other commands and the UI stay tsc's dist/. */
+const UI = join(root, 'src', 'cli', 'ui');
+/** Whether the UI module `name` (cli/ui/<name>.js as imported) draws with ink: imports ink or react. */
+function drawsWithInk(name) {
+  const file = ['.tsx', '.ts'].map((extension) => join(UI, name + extension)).find((path) => existsSync(path));
+  if (!file) throw new Error(`bundle: no source for cli/ui/${name}.js`);
+  return /from '(ink|react)(\/[^']*)?'/.test(readFileSync(file, 'utf8'));
+}
+
+/** In the bundle of `command`, program.ts's imports of the other commands and the ink UI stay tsc's dist/. */
 const oneCommand = (command) => ({
   name: 'one-command',
   setup(b) {
@@ -39,7 +50,9 @@ const oneCommand = (command) => ({
         : undefined,
     );
     b.onResolve({ filter: /^\.\/ui\/[a-z-]+\.js$/ }, (args) =>
-      dirname(args.importer) === join(root, 'src', 'cli') ? { path: `../cli/${args.path.slice(2)}`, external: true } : undefined,
+      dirname(args.importer) === join(root, 'src', 'cli') && drawsWithInk(args.path.slice('./ui/'.length, -'.js'.length))
+        ? { path: `../cli/${args.path.slice(2)}`, external: true }
+        : undefined,
     );
   },
 });

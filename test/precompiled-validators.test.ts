@@ -106,7 +106,11 @@ describe('src/contract/precompiled/', () => {
 });
 
 describe('loading the precompiled validators', () => {
-  /** The CommonJS files a `wfe serve` of `dir` had required when it exited, after `act` on its URL. */
+  /**
+   * The CommonJS files a `wfe serve` of `dir` had required when it exited, after `act` on its URL. Served from
+   * tsc's dist/ (WFE_NO_BUNDLE): the bundle bin/wfe.js starts serve from holds the validators too, as a module
+   * of its own that it evaluates when the same require first reaches it.
+   */
   async function requiredBy(dir: string, act: (url: string) => Promise<void>): Promise<string[]> {
     const report = join(dir, 'required.json');
     const hook = join(dir, 'hook.cjs');
@@ -116,7 +120,7 @@ describe('loading the precompiled validators', () => {
     );
     const served = join(dir, 'workflows');
     mkdirSync(served, { recursive: true });
-    const server = await startServeChild([served, '--no-watch'], 15_000, ['--require', hook]);
+    const server = await startServeChild([served, '--no-watch'], { nodeArgs: ['--require', hook], env: { WFE_NO_BUNDLE: '1' } });
     try {
       await act(server.url);
     } finally {

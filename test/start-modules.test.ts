@@ -4,7 +4,7 @@
 // The real CLI as a child process, with a module loader hook that records every file it loads.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, runCliProcess, startServeChild } from './support/cli.js';
 import { twoNodeWorkflow } from './support/workflows.js';
@@ -34,12 +34,19 @@ export async function load(url, context, next) {
   return { hook, loaded };
 }
 
-/** What a `wfe serve` of an empty folder had loaded when it exited, after `act`. */
+/**
+ * What a `wfe serve` of an empty folder had loaded when it exited, after `act`. From tsc's dist/ (WFE_NO_BUNDLE):
+ * the bundle bin/wfe.js starts serve from holds the same modules in one file, each evaluated only when the same
+ * import reaches it.
+ */
 async function loadedBy(name: string, act: (url: string) => Promise<void>): Promise<string[]> {
   const { hook, loaded } = moduleRecorder(name);
   const served = join(dir, `${name}-workflows`);
   mkdirSync(served, { recursive: true });
-  const server = await startServeChild([served, '--no-watch'], 15_000, ['--no-warnings', '--experimental-loader', hook]);
+  const server = await startServeChild([served, '--no-watch'], {
+    nodeArgs: ['--no-warnings', '--experimental-loader', hook],
+    env: { WFE_NO_BUNDLE: '1' },
+  });
   try {
     await act(server.url);
   } finally {
@@ -84,6 +91,35 @@ describe('wfe serve starts without what only some requests need', () => {
       expect(res.status).toBe(200);
     });
     expect(judged).toEqual(expect.arrayContaining(['server/routes/served-checks', 'contract/rule-config', 'validate/verdict']));
+  });
+});
+
+describe('wfe serve runs from its bundle', () => {
+  it("loads none of the modules of tsc's dist/ beside it, nor the UI, on a request", async () => {
+    const { hook, loaded } = moduleRecorder('serve-bundled');
+    const required = join(dir, 'serve-required.txt');
+    const preload = join(dir, 'record-serve-required.cjs');
+    writeFileSync(
+      preload,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(required)}, Object.keys(require.cache).join('\\n')));`,
+    );
+    const served = join(dir, 'bundled-workflows');
+    mkdirSync(served, { recursive: true });
+    const server = await startServeChild([served, '--no-watch'], {
+      nodeArgs: ['--no-warnings', '--experimental-loader', hook, '--require', preload],
+    });
+    try {
+      expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    expect(loaded().filter((file) => !file.startsWith('node:'))).toEqual([]);
+    const ours = readFileSync(required, 'utf8')
+      .split('\n')
+      .filter((file) => file !== preload && !file.includes(`${sep}node_modules${sep}`))
+      .map((file) => relative(process.cwd(), file));
+    expect(ours).toEqual([join('bin', 'wfe.js'), join('bin', 'code-cache.js'), join('dist', 'bundle', 'serve.cjs')]);
   });
 });
 

@@ -143,9 +143,20 @@ export interface ServingChild {
   exited: Promise<number | null>;
 }
 
-/** Starts `wfe serve ... --port 0` (with `nodeArgs` for Node itself) and resolves once it printed its URL. */
-export function startServeChild(args: string[], timeoutMs = 15_000, nodeArgs: string[] = []): Promise<ServingChild> {
-  const child = spawn(process.execPath, [...nodeArgs, BIN, 'serve', ...args, '--port', '0'], { env: { ...process.env, NO_COLOR: '1' } });
+export interface ServeChildOptions {
+  /** How long it may take to print its URL (default 15 s). */
+  timeoutMs?: number;
+  /** Arguments for Node itself, before bin/wfe.js. */
+  nodeArgs?: string[];
+  /** Added to a copy of this process's environment, after NO_COLOR=1. */
+  env?: Record<string, string>;
+}
+
+/** Starts `wfe serve ... --port 0` as a child process and resolves once it printed its URL. */
+export function startServeChild(args: string[], { timeoutMs = 15_000, nodeArgs = [], env }: ServeChildOptions = {}): Promise<ServingChild> {
+  const child = spawn(process.execPath, [...nodeArgs, BIN, 'serve', ...args, '--port', '0'], {
+    env: { ...process.env, NO_COLOR: '1', ...env },
+  });
   let out = '';
   let err = '';
   const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));

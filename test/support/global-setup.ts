@@ -8,8 +8,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-/** What the CLI keeps in the temp folder by design: its V8 code cache (bin/code-cache.js). */
-const KEPT_BY_THE_CLI = /^wfe-code-cache-/;
+/**
+ * What the CLI keeps in the temp folder by design: its V8 code cache (bin/code-cache.js), and on Node 22.1 and
+ * newer the compile cache of module.enableCompileCache() (bin/wfe.js).
+ */
+const KEPT_BY_THE_CLI = /^(wfe-code-cache-|node-compile-cache$)/;
 
 export default function setup(): () => void {
   // Where it is set (this workplace sets it for the package registry), every Node process parses the whole CA
