@@ -93,7 +93,31 @@ describe('src/contract/precompiled/', () => {
       { ...wf, nodes: [{ id: 'n', position: { x: 'left' }, data: {} }], edges: [{ id: 'e' }] },
       { ...wf, metadata: { createdAt: 'yesterday' } },
     ]);
-    const samples: unknown[] = [...fixtures, ...broken, {}, null, [], 'text', { content: 'hi', inputs: 3 }, { options: { timeout: 0 } }];
+    // What an imported Agent Spec flow and its nodes may hold, well and badly.
+    const flows = [
+      { name: 'f', start_node: {}, nodes: [{}], control_flow_connections: [{ from_node: {}, to_node: {}, from_branch: null }] },
+      { name: 'f', start_node: {}, nodes: [], control_flow_connections: 'none', inputs: [{ title: '' }] },
+      {
+        name: 'f',
+        start_node: {},
+        nodes: [{}],
+        control_flow_connections: [],
+        data_flow_connections: [{ source_node: {}, source_output: '' }],
+      },
+      { component_type: 'LlmNode', name: 'n', branches: ['a', 1], mapping: { a: 2 } },
+      { component_type: '', name: 'n', outputs: [{ title: 'out' }] },
+    ];
+    const samples: unknown[] = [
+      ...fixtures,
+      ...broken,
+      ...flows,
+      {},
+      null,
+      [],
+      'text',
+      { content: 'hi', inputs: 3 },
+      { options: { timeout: 0 } },
+    ];
     let failures = 0;
     for (const [name, schema] of Object.entries(PRECOMPILED_SCHEMAS)) {
       const compiled = ajv.getSchema(schema.$id) ?? ajv.compile(schema);

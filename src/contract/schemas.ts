@@ -1,6 +1,8 @@
 // JSON Schemas of what wfe accepts: workflow files on disk and request bodies. One source for serve
 // and validate. Liberal where the real editor is (ids are any non-empty string, unknown keys are kept),
 // strict where the contract is (required fields, types, lengths).
+import { agentSpecFlowSchema, agentSpecNodeSchema } from './agentspec-input-schemas.js';
+
 const nonEmptyString = { type: 'string', minLength: 1 } as const;
 
 const NODE_TYPE_VISUALS = ['note', 'simple', 'square', 'tool', 'gateway', 'terminal', 'default'] as const;
@@ -305,6 +307,8 @@ export const PRECOMPILED_SCHEMAS = {
   validateSendMessage: sendMessageSchema,
   validateInterruptAnswer: interruptAnswerSchema,
   validateAgentSpecExecute: agentSpecExecuteSchema,
+  validateAgentSpecFlow: agentSpecFlowSchema,
+  validateAgentSpecNode: agentSpecNodeSchema,
 } as const;
 
 /** The ajv options of every validator wfe compiles, ahead of time or at run time. */

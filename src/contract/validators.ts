@@ -59,6 +59,8 @@ export const validateCreateSession = shipped('validateCreateSession');
 export const validateSendMessage = shipped('validateSendMessage');
 export const validateInterruptAnswer = shipped('validateInterruptAnswer');
 export const validateAgentSpecExecute = shipped('validateAgentSpecExecute');
+export const validateAgentSpecFlow = shipped('validateAgentSpecFlow');
+export const validateAgentSpecNode = shipped('validateAgentSpecNode');
 
 /**
  * What wfe asks of a validator, ajv's own or one compiled on first use: whether `data` conforms, then the

@@ -4570,3 +4570,869 @@ validate25.errors = vErrors;
 return errors === 0;
 }
 
+exports.validateAgentSpecFlow = validate26;
+const schema30 = {"$id":"wfe:agentspec-flow","type":"object","required":["name","start_node","nodes","control_flow_connections"],"properties":{"name":{"type":"string"},"description":{"type":["string","null"]},"metadata":{"type":["object","null"]},"inputs":{"type":["array","null"],"items":{"type":"object","required":["title"],"properties":{"title":{"type":"string","minLength":1}}}},"outputs":{"type":["array","null"],"items":{"type":"object","required":["title"],"properties":{"title":{"type":"string","minLength":1}}}},"start_node":{"type":"object"},"nodes":{"type":"array","minItems":1,"items":{"type":"object"}},"control_flow_connections":{"type":"array","items":{"type":"object","required":["from_node","to_node"],"properties":{"from_node":{"type":"object"},"to_node":{"type":"object"},"from_branch":{"type":["string","null"]},"metadata":{"type":["object","null"]}}}},"data_flow_connections":{"type":["array","null"],"items":{"type":"object","required":["source_node","source_output","destination_node","destination_input"],"properties":{"source_node":{"type":"object"},"source_output":{"type":"string","minLength":1},"destination_node":{"type":"object"},"destination_input":{"type":"string","minLength":1},"metadata":{"type":["object","null"]}}}},"$referenced_components":{"type":"object"}}};
+
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="wfe:agentspec-flow" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.start_node === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "start_node"},message:"must have required property '"+"start_node"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.nodes === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nodes"},message:"must have required property '"+"nodes"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.control_flow_connections === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "control_flow_connections"},message:"must have required property '"+"control_flow_connections"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema30.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.metadata !== undefined){
+let data2 = data.metadata;
+if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
+const err6 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: schema30.properties.metadata.type},message:"must be object,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.inputs !== undefined){
+let data3 = data.inputs;
+if((!(Array.isArray(data3))) && (data3 !== null)){
+const err7 = {instancePath:instancePath+"/inputs",schemaPath:"#/properties/inputs/type",keyword:"type",params:{type: schema30.properties.inputs.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.title === undefined){
+const err8 = {instancePath:instancePath+"/inputs/" + i0,schemaPath:"#/properties/inputs/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data4.title !== undefined){
+let data5 = data4.title;
+if(typeof data5 === "string"){
+if(func2(data5) < 1){
+const err9 = {instancePath:instancePath+"/inputs/" + i0+"/title",schemaPath:"#/properties/inputs/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/inputs/" + i0+"/title",schemaPath:"#/properties/inputs/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/inputs/" + i0,schemaPath:"#/properties/inputs/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+}
+if(data.outputs !== undefined){
+let data6 = data.outputs;
+if((!(Array.isArray(data6))) && (data6 !== null)){
+const err12 = {instancePath:instancePath+"/outputs",schemaPath:"#/properties/outputs/type",keyword:"type",params:{type: schema30.properties.outputs.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.title === undefined){
+const err13 = {instancePath:instancePath+"/outputs/" + i1,schemaPath:"#/properties/outputs/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data7.title !== undefined){
+let data8 = data7.title;
+if(typeof data8 === "string"){
+if(func2(data8) < 1){
+const err14 = {instancePath:instancePath+"/outputs/" + i1+"/title",schemaPath:"#/properties/outputs/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/outputs/" + i1+"/title",schemaPath:"#/properties/outputs/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/outputs/" + i1,schemaPath:"#/properties/outputs/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+}
+if(data.start_node !== undefined){
+let data9 = data.start_node;
+if(!(data9 && typeof data9 == "object" && !Array.isArray(data9))){
+const err17 = {instancePath:instancePath+"/start_node",schemaPath:"#/properties/start_node/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.nodes !== undefined){
+let data10 = data.nodes;
+if(Array.isArray(data10)){
+if(data10.length < 1){
+const err18 = {instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+const len2 = data10.length;
+for(let i2=0; i2<len2; i2++){
+let data11 = data10[i2];
+if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
+const err19 = {instancePath:instancePath+"/nodes/" + i2,schemaPath:"#/properties/nodes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/nodes",schemaPath:"#/properties/nodes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.control_flow_connections !== undefined){
+let data12 = data.control_flow_connections;
+if(Array.isArray(data12)){
+const len3 = data12.length;
+for(let i3=0; i3<len3; i3++){
+let data13 = data12[i3];
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.from_node === undefined){
+const err21 = {instancePath:instancePath+"/control_flow_connections/" + i3,schemaPath:"#/properties/control_flow_connections/items/required",keyword:"required",params:{missingProperty: "from_node"},message:"must have required property '"+"from_node"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data13.to_node === undefined){
+const err22 = {instancePath:instancePath+"/control_flow_connections/" + i3,schemaPath:"#/properties/control_flow_connections/items/required",keyword:"required",params:{missingProperty: "to_node"},message:"must have required property '"+"to_node"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data13.from_node !== undefined){
+let data14 = data13.from_node;
+if(!(data14 && typeof data14 == "object" && !Array.isArray(data14))){
+const err23 = {instancePath:instancePath+"/control_flow_connections/" + i3+"/from_node",schemaPath:"#/properties/control_flow_connections/items/properties/from_node/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data13.to_node !== undefined){
+let data15 = data13.to_node;
+if(!(data15 && typeof data15 == "object" && !Array.isArray(data15))){
+const err24 = {instancePath:instancePath+"/control_flow_connections/" + i3+"/to_node",schemaPath:"#/properties/control_flow_connections/items/properties/to_node/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data13.from_branch !== undefined){
+let data16 = data13.from_branch;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err25 = {instancePath:instancePath+"/control_flow_connections/" + i3+"/from_branch",schemaPath:"#/properties/control_flow_connections/items/properties/from_branch/type",keyword:"type",params:{type: schema30.properties.control_flow_connections.items.properties.from_branch.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data13.metadata !== undefined){
+let data17 = data13.metadata;
+if((!(data17 && typeof data17 == "object" && !Array.isArray(data17))) && (data17 !== null)){
+const err26 = {instancePath:instancePath+"/control_flow_connections/" + i3+"/metadata",schemaPath:"#/properties/control_flow_connections/items/properties/metadata/type",keyword:"type",params:{type: schema30.properties.control_flow_connections.items.properties.metadata.type},message:"must be object,null"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/control_flow_connections/" + i3,schemaPath:"#/properties/control_flow_connections/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/control_flow_connections",schemaPath:"#/properties/control_flow_connections/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.data_flow_connections !== undefined){
+let data18 = data.data_flow_connections;
+if((!(Array.isArray(data18))) && (data18 !== null)){
+const err29 = {instancePath:instancePath+"/data_flow_connections",schemaPath:"#/properties/data_flow_connections/type",keyword:"type",params:{type: schema30.properties.data_flow_connections.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(Array.isArray(data18)){
+const len4 = data18.length;
+for(let i4=0; i4<len4; i4++){
+let data19 = data18[i4];
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.source_node === undefined){
+const err30 = {instancePath:instancePath+"/data_flow_connections/" + i4,schemaPath:"#/properties/data_flow_connections/items/required",keyword:"required",params:{missingProperty: "source_node"},message:"must have required property '"+"source_node"+"'"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(data19.source_output === undefined){
+const err31 = {instancePath:instancePath+"/data_flow_connections/" + i4,schemaPath:"#/properties/data_flow_connections/items/required",keyword:"required",params:{missingProperty: "source_output"},message:"must have required property '"+"source_output"+"'"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(data19.destination_node === undefined){
+const err32 = {instancePath:instancePath+"/data_flow_connections/" + i4,schemaPath:"#/properties/data_flow_connections/items/required",keyword:"required",params:{missingProperty: "destination_node"},message:"must have required property '"+"destination_node"+"'"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(data19.destination_input === undefined){
+const err33 = {instancePath:instancePath+"/data_flow_connections/" + i4,schemaPath:"#/properties/data_flow_connections/items/required",keyword:"required",params:{missingProperty: "destination_input"},message:"must have required property '"+"destination_input"+"'"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data19.source_node !== undefined){
+let data20 = data19.source_node;
+if(!(data20 && typeof data20 == "object" && !Array.isArray(data20))){
+const err34 = {instancePath:instancePath+"/data_flow_connections/" + i4+"/source_node",schemaPath:"#/properties/data_flow_connections/items/properties/source_node/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data19.source_output !== undefined){
+let data21 = data19.source_output;
+if(typeof data21 === "string"){
+if(func2(data21) < 1){
+const err35 = {instancePath:instancePath+"/data_flow_connections/" + i4+"/source_output",schemaPath:"#/properties/data_flow_connections/items/properties/source_output/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/data_flow_connections/" + i4+"/source_output",schemaPath:"#/properties/data_flow_connections/items/properties/source_output/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data19.destination_node !== undefined){
+let data22 = data19.destination_node;
+if(!(data22 && typeof data22 == "object" && !Array.isArray(data22))){
+const err37 = {instancePath:instancePath+"/data_flow_connections/" + i4+"/destination_node",schemaPath:"#/properties/data_flow_connections/items/properties/destination_node/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data19.destination_input !== undefined){
+let data23 = data19.destination_input;
+if(typeof data23 === "string"){
+if(func2(data23) < 1){
+const err38 = {instancePath:instancePath+"/data_flow_connections/" + i4+"/destination_input",schemaPath:"#/properties/data_flow_connections/items/properties/destination_input/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/data_flow_connections/" + i4+"/destination_input",schemaPath:"#/properties/data_flow_connections/items/properties/destination_input/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data19.metadata !== undefined){
+let data24 = data19.metadata;
+if((!(data24 && typeof data24 == "object" && !Array.isArray(data24))) && (data24 !== null)){
+const err40 = {instancePath:instancePath+"/data_flow_connections/" + i4+"/metadata",schemaPath:"#/properties/data_flow_connections/items/properties/metadata/type",keyword:"type",params:{type: schema30.properties.data_flow_connections.items.properties.metadata.type},message:"must be object,null"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/data_flow_connections/" + i4,schemaPath:"#/properties/data_flow_connections/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+}
+if(data.$referenced_components !== undefined){
+let data25 = data.$referenced_components;
+if(!(data25 && typeof data25 == "object" && !Array.isArray(data25))){
+const err42 = {instancePath:instancePath+"/$referenced_components",schemaPath:"#/properties/%24referenced_components/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+validate26.errors = vErrors;
+return errors === 0;
+}
+
+exports.validateAgentSpecNode = validate27;
+const schema31 = {"$id":"wfe:agentspec-node","type":"object","required":["component_type","name"],"properties":{"component_type":{"type":"string","minLength":1},"id":{"type":"string"},"name":{"type":"string"},"description":{"type":["string","null"]},"metadata":{"type":["object","null"]},"inputs":{"type":["array","null"],"items":{"type":"object","required":["title"],"properties":{"title":{"type":"string","minLength":1}}}},"outputs":{"type":["array","null"],"items":{"type":"object","required":["title"],"properties":{"title":{"type":"string","minLength":1}}}},"branches":{"type":["array","null"],"items":{"type":"string"}},"mapping":{"type":"object","additionalProperties":{"type":"string"}}}};
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="wfe:agentspec-node" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.component_type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "component_type"},message:"must have required property '"+"component_type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.component_type !== undefined){
+let data0 = data.component_type;
+if(typeof data0 === "string"){
+if(func2(data0) < 1){
+const err2 = {instancePath:instancePath+"/component_type",schemaPath:"#/properties/component_type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/component_type",schemaPath:"#/properties/component_type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data3 = data.description;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema31.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.metadata !== undefined){
+let data4 = data.metadata;
+if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
+const err7 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: schema31.properties.metadata.type},message:"must be object,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.inputs !== undefined){
+let data5 = data.inputs;
+if((!(Array.isArray(data5))) && (data5 !== null)){
+const err8 = {instancePath:instancePath+"/inputs",schemaPath:"#/properties/inputs/type",keyword:"type",params:{type: schema31.properties.inputs.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.title === undefined){
+const err9 = {instancePath:instancePath+"/inputs/" + i0,schemaPath:"#/properties/inputs/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data6.title !== undefined){
+let data7 = data6.title;
+if(typeof data7 === "string"){
+if(func2(data7) < 1){
+const err10 = {instancePath:instancePath+"/inputs/" + i0+"/title",schemaPath:"#/properties/inputs/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/inputs/" + i0+"/title",schemaPath:"#/properties/inputs/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/inputs/" + i0,schemaPath:"#/properties/inputs/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+}
+if(data.outputs !== undefined){
+let data8 = data.outputs;
+if((!(Array.isArray(data8))) && (data8 !== null)){
+const err13 = {instancePath:instancePath+"/outputs",schemaPath:"#/properties/outputs/type",keyword:"type",params:{type: schema31.properties.outputs.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(Array.isArray(data8)){
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+let data9 = data8[i1];
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.title === undefined){
+const err14 = {instancePath:instancePath+"/outputs/" + i1,schemaPath:"#/properties/outputs/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data9.title !== undefined){
+let data10 = data9.title;
+if(typeof data10 === "string"){
+if(func2(data10) < 1){
+const err15 = {instancePath:instancePath+"/outputs/" + i1+"/title",schemaPath:"#/properties/outputs/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/outputs/" + i1+"/title",schemaPath:"#/properties/outputs/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/outputs/" + i1,schemaPath:"#/properties/outputs/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+}
+if(data.branches !== undefined){
+let data11 = data.branches;
+if((!(Array.isArray(data11))) && (data11 !== null)){
+const err18 = {instancePath:instancePath+"/branches",schemaPath:"#/properties/branches/type",keyword:"type",params:{type: schema31.properties.branches.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(Array.isArray(data11)){
+const len2 = data11.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data11[i2] !== "string"){
+const err19 = {instancePath:instancePath+"/branches/" + i2,schemaPath:"#/properties/branches/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+}
+if(data.mapping !== undefined){
+let data13 = data.mapping;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+for(const key0 in data13){
+if(typeof data13[key0] !== "string"){
+const err20 = {instancePath:instancePath+"/mapping/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/mapping/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/mapping",schemaPath:"#/properties/mapping/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
