@@ -50,7 +50,7 @@ export function depthExceededAt(text: string, limit: number): number {
  * Where the string opened at `open` ends, or -1. Found by indexOf (native, and most of a JSON text is in
  * strings): a quote after an odd run of backslashes is escaped, so the search goes on past it.
  */
-function closingQuote(text: string, open: number): number {
+export function closingQuote(text: string, open: number): number {
   for (let at = text.indexOf('"', open + 1); at !== -1; at = text.indexOf('"', at + 1)) {
     let before = at - 1;
     while (text.charCodeAt(before) === 0x5c) before--;
