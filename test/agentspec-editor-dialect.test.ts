@@ -20,6 +20,7 @@ import { loadAgentSpecChecks } from '../src/validate/agent-spec-checks.js';
 import { checkContextFor } from '../src/validate/check-context.js';
 import { agentSpecVerdict } from '../src/validate/verdict.js';
 import { editorExport, editorExports, LIBRARY_PALETTE, WFE_PALETTE } from './support/editor-agentspec-exports.js';
+import { runCli } from './support/cli.js';
 import { eventually } from './support/harness.js';
 import { serverTest, testFolder } from './support/server-fixture.js';
 import { referenceLoaderMissing, runReferenceLoader } from './support/reference-loader.js';
@@ -186,6 +187,27 @@ describe("the editor adapter's exports", () => {
         name,
       ).toEqual(EXPECTED_WARNINGS[name]);
     }
+  });
+
+  it('wfe import names each warning at the line and column of the field it is about', async ({ onTestFinished }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'wfe-editor-dialect-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const document = exportNamed('wfe-pipeline');
+    const text = JSON.stringify(document, null, 2);
+    writeFileSync(join(dir, 'pipeline.json'), text);
+    const run = await runCli(['import', join(dir, 'pipeline.json'), '-o', join(dir, 'out.json')]);
+    expect(run.code, run.stderr).toBe(0);
+    // Each warned field is the only one of its name in its node: its key's line, indented by its depth.
+    const expected = EXPECTED_WARNINGS['wfe-pipeline'].map((warning) => {
+      const [pointer] = warning.split(': ');
+      const [, , index, key] = pointer.split('/');
+      const nodeAt = text.indexOf(`"id": "${(document.nodes as Json[])[Number(index)].id}"`);
+      const keyAt = text.indexOf(`"${key}":`, text.lastIndexOf('{', nodeAt));
+      const lines = text.slice(0, keyAt).split('\n');
+      return `${join(dir, 'pipeline.json')}:${lines.length}:${lines.at(-1)!.length + 1}: warning: ${warning} (agentspec-undefined-component)`;
+    });
+    expect(expected).toHaveLength(2);
+    expect(run.stderr.split('\n').filter((line) => line.includes('agentspec-undefined-component'))).toEqual(expected);
   });
 
   it('a node keeps the name the document gave under its own config key, as the palette has it', () => {

@@ -19,7 +19,7 @@ import { workerThreadsFor, type Concurrency } from './concurrency.js';
 import { pointerProblem, problemLine } from './report.js';
 import { lineWriter, type Terminal } from './terminal.js';
 import { entryOf } from '../util/narrow.js';
-import { pointerPosition } from '../util/pointer-position.js';
+import { pointerPositions } from '../util/pointer-position.js';
 
 export async function runImport(args: string[], flags: ImportFlags, terminal: Terminal): Promise<number> {
   const { cwd } = terminal;
@@ -166,15 +166,16 @@ export async function convertForImport(
     });
     workflow = imported.workflow;
     // What the dialect reader supplied for a name the document defines nowhere (agentspec-undefined-component).
-    for (const warning of imported.warnings)
-      reportLine(
-        problemLine(
-          input.name,
-          'warning',
-          `${warning.path}: ${warning.message} (agentspec-undefined-component)`,
-          pointerPosition(text ?? '', warning.path),
-        ),
-      );
+    const positions =
+      imported.warnings.length > 0
+        ? pointerPositions(
+            text ?? '',
+            imported.warnings.map((w) => w.path),
+          )
+        : [];
+    imported.warnings.forEach((warning, i) =>
+      reportLine(problemLine(input.name, 'warning', `${warning.path}: ${warning.message} (agentspec-undefined-component)`, positions[i])),
+    );
   } catch (err) {
     if (err instanceof AgentSpecError) {
       reportLine(pointerProblem(input.name, text, err.path, err.message));
