@@ -20,7 +20,7 @@ import {
 } from '../src/agentspec/index.js';
 import type { Workflow } from '../src/contract/types.js';
 import { examplesDir } from './agentspec-schema.js';
-import { referenceLoaderMissing, runReferenceLoader } from './support/reference-loader.js';
+import { loaderTempDir, referenceLoaderMissing, runReferenceLoader } from './support/reference-loader.js';
 import { DECLARED_OUTPUTS, referenceCases } from './agentspec-reference-cases.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -80,7 +80,7 @@ function pythonPath(): string | undefined {
   const git = process.env.AGENTSPEC_GIT;
   if (!git) return undefined;
   const rev = spawnSync('git', ['--git-dir', git, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
-  const cache = join(process.env.TMPDIR ?? '/tmp', `pyagentspec-${rev}`);
+  const cache = join(loaderTempDir(), `pyagentspec-${rev}`);
   return `${cache}/pyagentspec/src:${cache}/site`;
 }
 

@@ -19,7 +19,9 @@ export default function setup(): () => void {
   // bundle at start: about 50 ms of each of the ~150 CLI processes the tests spawn. No test makes a TLS
   // connection, so the test workers and their children go without it.
   delete process.env.NODE_EXTRA_CA_CERTS;
-  // os.tmpdir() of the test workers (started after this) and of every process they start.
+  // os.tmpdir() of the test workers (started after this) and of every process they start; the system's stays
+  // known, for Oracle's loader, which keeps a copy of pyagentspec there (test/support/reference-loader.ts).
+  process.env.WFE_TESTS_SYSTEM_TMPDIR ??= tmpdir();
   const temp = mkdtempSync(join(tmpdir(), 'wfe-tests-'));
   process.env.TMPDIR = temp;
   build(resolve(import.meta.dirname, '..', '..'));
