@@ -54,9 +54,13 @@ it('on a terminal: a progress bar and a summary table on stderr; stdout is the s
   const env: NodeJS.ProcessEnv = { ...process.env, COLUMNS: '100', LINES: '30' };
   delete env.CI;
   delete env.CONTINUOUS_INTEGRATION;
-  const child = spawn('script', ['-qfec', `${process.execPath} ${BIN} validate ${join(dir, 'checked')} -f json -o ${report}`, '/dev/null'], {
-    env,
-  });
+  const child = spawn(
+    'script',
+    ['-qfec', `${process.execPath} ${BIN} validate ${join(dir, 'checked')} -f json -o ${report}`, '/dev/null'],
+    {
+      env,
+    },
+  );
   let screen = '';
   child.stdout.on('data', (d) => (screen += d));
   child.stdin.end();
