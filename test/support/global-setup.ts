@@ -19,12 +19,13 @@ export default function setup(): () => void {
   // bundle at start: about 50 ms of each of the ~150 CLI processes the tests spawn. No test makes a TLS
   // connection, so the test workers and their children go without it.
   delete process.env.NODE_EXTRA_CA_CERTS;
+  // A failed build ends the run here, before the temp folder exists: no teardown would remove it.
+  build(resolve(import.meta.dirname, '..', '..'));
   // os.tmpdir() of the test workers (started after this) and of every process they start; the system's stays
   // known, for Oracle's loader, which keeps a copy of pyagentspec there (test/support/reference-loader.ts).
   process.env.WFE_TESTS_SYSTEM_TMPDIR ??= tmpdir();
   const temp = mkdtempSync(join(tmpdir(), 'wfe-tests-'));
   process.env.TMPDIR = temp;
-  build(resolve(import.meta.dirname, '..', '..'));
   return () => {
     const left = readdirSync(temp).filter((name) => !KEPT_BY_THE_CLI.test(name));
     rmSync(temp, { recursive: true, force: true });
