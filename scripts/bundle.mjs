@@ -5,9 +5,9 @@
 //
 // Why: Node 20 spends about 1 ms of CPU on every ES module it loads whatever its size (resolve, read, compile,
 // link), and `wfe validate one.json` loaded 80 of ours: bundled, that run costs about 90 ms less; serve loaded
-// about 150, and starts in half the CPU bundled (docs/performance.md). The command
-// bundles are CommonJS (`.cjs`, required by the CommonJS bin/wfe.js), which spares Node 20 another 8-10 ms
-// of starting its ES module loader; the workers stay ES modules, which tinypool imports by their URL.
+// about 150, and starts in half the CPU bundled (docs/performance.md). The command bundles are CommonJS
+// (`.cjs`, required by the CommonJS bin/wfe.js), which spares Node 20 another 8-10 ms of starting its ES
+// module loader; the workers stay ES modules, which tinypool imports by their URL.
 //
 // Each bundle is program.ts with only its own command's definition: the other commands' dynamic imports stay
 // imports of tsc's dist/ (never taken: the program loads only the command named). Within a bundle a dynamic

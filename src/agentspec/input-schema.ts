@@ -3,7 +3,7 @@
 import { describeAjvErrors, validateAgentSpecFlow, validateAgentSpecNode, type Validator } from '../contract/validators.js';
 import { AgentSpecError, type AsObject } from './types.js';
 
-// What each schema below guarantees, as types: checkFlowShape and checkNodeShape narrow to them.
+// What each of those schemas guarantees, as types: checkFlowShape and checkNodeShape narrow to them.
 
 /** A control flow connection of a checked Flow. */
 interface ControlEdgeShape extends AsObject {
