@@ -8,6 +8,7 @@
 //   log   lines on stderr per request at --log-level warn (none expected)
 //   watch an in-place edit → wfe has reloaded it, p50, on 10 and 1,000 workflows  vs  raw chokidar's event
 //   start spawn → first answered request with 10,000 workflows  vs  node reading + parsing them, then serving
+//         (BENCH_PARTS=start measures only these rows)
 //
 // Every wfe is the real CLI (`node bin/wfe.js serve`), every baseline its own process (bench/baselines.mjs),
 // and autocannon (10 keep-alive connections) runs here: on two cores the load generator and the server each
@@ -34,6 +35,7 @@ import {
 } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 4);
+const START_ONLY = process.env.BENCH_PARTS === 'start';
 const PUT_ROUNDS = Number(process.env.BENCH_PUT_ROUNDS ?? 3);
 /** Every round's rate per PUT scenario, kept with the results. */
 let putRates = {};
@@ -124,112 +126,115 @@ async function main() {
       `wfe bench · Node ${process.version} · ${CONNECTIONS} connections × ${DURATION} s per scenario · document ${Buffer.byteLength(JSON.stringify(doc)).toLocaleString('en')} bytes`,
     );
 
-    // ---------- PUT ----------
-    const ids1000 = await makeFolder(join(work, 'put-watch'), 1000, doc);
-    await makeFolder(join(work, 'put-no-watch'), 1000, doc);
-    await makeFolder(join(work, 'put-durable'), 1000, doc);
-    const ids10 = await makeFolder(join(work, 'put-10'), 10, doc);
-    // Its own folder of 1,000: the watch scenario's folder has just taken thousands of saves.
-    await makeFolder(join(work, 'put-1000-of-10'), 1000, doc);
-    const ids10000 = await makeFolder(join(work, 'put-10000'), 10_000, doc);
-    // The bytes wfe writes for this document (pretty, keys in its order) are what the durable baseline writes.
-    const { stableStringify } = await import('../dist/util/stable-json.js');
-    const fileBytes = join(work, 'file-bytes.json');
-    await writeFile(fileBytes, stableStringify({ ...doc, id: ids1000[0] }));
+    // BENCH_PARTS=start: only the start-up rows, a few minutes less.
+    if (!START_ONLY) {
+      // ---------- PUT ----------
+      const ids1000 = await makeFolder(join(work, 'put-watch'), 1000, doc);
+      await makeFolder(join(work, 'put-no-watch'), 1000, doc);
+      await makeFolder(join(work, 'put-durable'), 1000, doc);
+      const ids10 = await makeFolder(join(work, 'put-10'), 10, doc);
+      // Its own folder of 1,000: the watch scenario's folder has just taken thousands of saves.
+      await makeFolder(join(work, 'put-1000-of-10'), 1000, doc);
+      const ids10000 = await makeFolder(join(work, 'put-10000'), 10_000, doc);
+      // The bytes wfe writes for this document (pretty, keys in its order) are what the durable baseline writes.
+      const { stableStringify } = await import('../dist/util/stable-json.js');
+      const fileBytes = join(work, 'file-bytes.json');
+      await writeFile(fileBytes, stableStringify({ ...doc, id: ids1000[0] }));
 
-    // Each scenario runs PUT_ROUNDS times, the scenarios alternating, and counts by its median: the disk's
-    // speed on a shared host swings by 2-3x within minutes (the durable-write limit read 1,136 and 3,066
-    // saves a second in two runs an hour apart), and one measurement after another let a swing land on one side.
-    const scenarios = {
-      watch: () => putRate(join(work, 'put-watch'), ids1000, body),
-      noWatch: () => putRate(join(work, 'put-no-watch'), ids1000, body, '--no-watch'),
-      durable: () => putRate(join(work, 'put-durable'), ids1000, body, 'durable', fileBytes),
-      // Folder size alone: the same 10 workflows are saved, in folders of 10, 1,000 and 10,000.
-      ten: () => putRate(join(work, 'put-10'), ids10, body),
-      tenOf1000: () => putRate(join(work, 'put-1000-of-10'), ids10, body),
-      tenOf10000: () => putRate(join(work, 'put-10000'), ids10000.slice(0, 10), body),
-    };
-    const rates = Object.fromEntries(Object.keys(scenarios).map((name) => [name, []]));
-    for (let round = 0; round < PUT_ROUNDS; round++)
-      for (const [name, measure] of Object.entries(scenarios)) rates[name].push(await measure());
-    for (const [name, list] of Object.entries(rates)) console.log(`PUT ${name}: ${list.map((r) => Math.round(r)).join(', ')} req/s`);
-    const [putWatch, putNoWatch, putDurable, put10, put1000, put10000] = Object.values(rates).map(median);
-    putRates = Object.fromEntries(Object.entries(rates).map(([name, list]) => [name, list.map(Math.round)]));
-    rows.push(row('PUT, watch on vs --no-watch (1,000 files)', putWatch, putNoWatch, 'req/s', atLeast('throughput', 0.8)));
-    rows.push(row('PUT, watch on vs durable-write limit', putWatch, putDurable, 'req/s', atLeast('throughput', 0.5)));
-    // The disk's speed, not wfe's, can decide that row: say so when the baseline's own rounds disagree.
-    const spread = Math.max(...rates.durable) / Math.min(...rates.durable);
-    if (spread > UNSTEADY_SPREAD) {
-      rows[rows.length - 1].unsteadyBaseline = true;
-      diskWarning = `the durable-write limit ranged ${Math.round(Math.min(...rates.durable))}-${Math.round(Math.max(...rates.durable))} req/s over its rounds (${spread.toFixed(1)}x): the disk's speed changed during the run, so its row says more about the disk than about wfe`;
-    }
-    rows.push(row('PUT of 10 workflows, watch on: folder of 1,000 vs 10', put1000, put10, 'req/s', atLeast('throughput', 0.8)));
-    rows.push(row('PUT of 10 workflows, watch on: folder of 10,000 vs 10', put10000, put10, 'req/s', atLeast('throughput', 0.8)));
+      // Each scenario runs PUT_ROUNDS times, the scenarios alternating, and counts by its median: the disk's
+      // speed on a shared host swings by 2-3x within minutes (the durable-write limit read 1,136 and 3,066
+      // saves a second in two runs an hour apart), and one measurement after another let a swing land on one side.
+      const scenarios = {
+        watch: () => putRate(join(work, 'put-watch'), ids1000, body),
+        noWatch: () => putRate(join(work, 'put-no-watch'), ids1000, body, '--no-watch'),
+        durable: () => putRate(join(work, 'put-durable'), ids1000, body, 'durable', fileBytes),
+        // Folder size alone: the same 10 workflows are saved, in folders of 10, 1,000 and 10,000.
+        ten: () => putRate(join(work, 'put-10'), ids10, body),
+        tenOf1000: () => putRate(join(work, 'put-1000-of-10'), ids10, body),
+        tenOf10000: () => putRate(join(work, 'put-10000'), ids10000.slice(0, 10), body),
+      };
+      const rates = Object.fromEntries(Object.keys(scenarios).map((name) => [name, []]));
+      for (let round = 0; round < PUT_ROUNDS; round++)
+        for (const [name, measure] of Object.entries(scenarios)) rates[name].push(await measure());
+      for (const [name, list] of Object.entries(rates)) console.log(`PUT ${name}: ${list.map((r) => Math.round(r)).join(', ')} req/s`);
+      const [putWatch, putNoWatch, putDurable, put10, put1000, put10000] = Object.values(rates).map(median);
+      putRates = Object.fromEntries(Object.entries(rates).map(([name, list]) => [name, list.map(Math.round)]));
+      rows.push(row('PUT, watch on vs --no-watch (1,000 files)', putWatch, putNoWatch, 'req/s', atLeast('throughput', 0.8)));
+      rows.push(row('PUT, watch on vs durable-write limit', putWatch, putDurable, 'req/s', atLeast('throughput', 0.5)));
+      // The disk's speed, not wfe's, can decide that row: say so when the baseline's own rounds disagree.
+      const spread = Math.max(...rates.durable) / Math.min(...rates.durable);
+      if (spread > UNSTEADY_SPREAD) {
+        rows[rows.length - 1].unsteadyBaseline = true;
+        diskWarning = `the durable-write limit ranged ${Math.round(Math.min(...rates.durable))}-${Math.round(Math.max(...rates.durable))} req/s over its rounds (${spread.toFixed(1)}x): the disk's speed changed during the run, so its row says more about the disk than about wfe`;
+      }
+      rows.push(row('PUT of 10 workflows, watch on: folder of 1,000 vs 10', put1000, put10, 'req/s', atLeast('throughput', 0.8)));
+      rows.push(row('PUT of 10 workflows, watch on: folder of 10,000 vs 10', put10000, put10, 'req/s', atLeast('throughput', 0.8)));
 
-    // ---------- GET and logging ----------
-    const getDir = join(work, 'get');
-    const getIds = await makeFolder(getDir, 1000, doc);
-    const wfe = await startWfe(getDir);
-    const paths = { list: `${BASE}/workflows?limit=50`, nodes: `${BASE}/nodes`, one: `${BASE}/workflows/${getIds[0]}` };
-    const recorded = {};
-    for (const path of Object.values(paths)) {
-      const res = await fetch(urlOf(wfe) + path);
-      const headers = {};
-      for (const [k, v] of res.headers) if (!['date', 'connection', 'keep-alive'].includes(k)) headers[k] = v;
-      recorded[path] = { headers, body: Buffer.from(await res.arrayBuffer()).toString('base64') };
-    }
-    const bytesFile = join(work, 'bytes.json');
-    await writeFile(bytesFile, JSON.stringify(recorded));
-    const bare = await startBaseline('bytes', bytesFile);
-    const linesBefore = wfe.stderrLines;
-    let requests = 0;
-    const getRow = async (name, path) => {
-      const now = await measure(urlOf(wfe), { paths: [path] });
-      const base = await measure(urlOf(bare), { paths: [path] });
-      requests += now.total;
-      rows.push(row(name, now.rps, base.rps, 'req/s', atLeast('throughput', 0.7)));
-    };
-    await getRow('GET /workflows?limit=50 vs bare node:http, same bytes', paths.list);
-    await getRow('GET /nodes vs bare node:http, same bytes', paths.nodes);
-    await getRow('GET /workflows/{id} vs bare node:http, same bytes', paths.one);
-    const logLines = wfe.stderrLines - linesBefore;
-    rows.push(
-      row(`--log-level warn: lines printed over ${requests.toLocaleString('en')} requests`, logLines, 0, 'lines', {
-        kind: 'none',
-        text: '0',
-        check: (_, now) => now === 0,
-      }),
-    );
-    await stop(bare);
-    await stop(wfe);
-
-    // ---------- external edit → served ----------
-    const chokidarDir = join(work, 'watch-chokidar');
-    const chokidarIds = await makeFolder(chokidarDir, 1000, doc);
-    const chokidar = await spawnUntil([baselines, 'chokidar', chokidarDir], /listening chokidar/);
-    const rawChokidar = await editLatency(
-      chokidar,
-      chokidarDir,
-      chokidarIds,
-      (line, file) => line.startsWith('change ') && line.endsWith(`/${file}`),
-    );
-    await stop(chokidar);
-    const wfeLatency = async (count) => {
-      const dir = join(work, `watch-${count}`);
-      const ids = await makeFolder(dir, count, doc);
-      const server = await spawnUntil(
-        [wfeBin, 'serve', dir, '--port', '0', '--host', '127.0.0.1', '--log-format', 'json'],
-        /"url":"(http:\/\/127\.0\.0\.1:\d+)/,
+      // ---------- GET and logging ----------
+      const getDir = join(work, 'get');
+      const getIds = await makeFolder(getDir, 1000, doc);
+      const wfe = await startWfe(getDir);
+      const paths = { list: `${BASE}/workflows?limit=50`, nodes: `${BASE}/nodes`, one: `${BASE}/workflows/${getIds[0]}` };
+      const recorded = {};
+      for (const path of Object.values(paths)) {
+        const res = await fetch(urlOf(wfe) + path);
+        const headers = {};
+        for (const [k, v] of res.headers) if (!['date', 'connection', 'keep-alive'].includes(k)) headers[k] = v;
+        recorded[path] = { headers, body: Buffer.from(await res.arrayBuffer()).toString('base64') };
+      }
+      const bytesFile = join(work, 'bytes.json');
+      await writeFile(bytesFile, JSON.stringify(recorded));
+      const bare = await startBaseline('bytes', bytesFile);
+      const linesBefore = wfe.stderrLines;
+      let requests = 0;
+      const getRow = async (name, path) => {
+        const now = await measure(urlOf(wfe), { paths: [path] });
+        const base = await measure(urlOf(bare), { paths: [path] });
+        requests += now.total;
+        rows.push(row(name, now.rps, base.rps, 'req/s', atLeast('throughput', 0.7)));
+      };
+      await getRow('GET /workflows?limit=50 vs bare node:http, same bytes', paths.list);
+      await getRow('GET /nodes vs bare node:http, same bytes', paths.nodes);
+      await getRow('GET /workflows/{id} vs bare node:http, same bytes', paths.one);
+      const logLines = wfe.stderrLines - linesBefore;
+      rows.push(
+        row(`--log-level warn: lines printed over ${requests.toLocaleString('en')} requests`, logLines, 0, 'lines', {
+          kind: 'none',
+          text: '0',
+          check: (_, now) => now === 0,
+        }),
       );
-      // The 'file' event is published once the index holds the new version: from then on it is served.
-      const ms = await editLatency(server, dir, ids, (line, file) => line.includes('"type":"file"') && line.includes(`"file":"${file}"`));
-      await stop(server);
-      return ms;
-    };
-    const served10 = await wfeLatency(10);
-    const served1000 = await wfeLatency(1000);
-    rows.push(row('external edit → served p50 (1,000 files) vs raw chokidar event', served1000, rawChokidar, 'ms', atMost(2)));
-    rows.push(row('external edit → served p50, 1,000 vs 10 files', served1000, served10, 'ms', atMost(1.2)));
+      await stop(bare);
+      await stop(wfe);
+
+      // ---------- external edit → served ----------
+      const chokidarDir = join(work, 'watch-chokidar');
+      const chokidarIds = await makeFolder(chokidarDir, 1000, doc);
+      const chokidar = await spawnUntil([baselines, 'chokidar', chokidarDir], /listening chokidar/);
+      const rawChokidar = await editLatency(
+        chokidar,
+        chokidarDir,
+        chokidarIds,
+        (line, file) => line.startsWith('change ') && line.endsWith(`/${file}`),
+      );
+      await stop(chokidar);
+      const wfeLatency = async (count) => {
+        const dir = join(work, `watch-${count}`);
+        const ids = await makeFolder(dir, count, doc);
+        const server = await spawnUntil(
+          [wfeBin, 'serve', dir, '--port', '0', '--host', '127.0.0.1', '--log-format', 'json'],
+          /"url":"(http:\/\/127\.0\.0\.1:\d+)/,
+        );
+        // The 'file' event is published once the index holds the new version: from then on it is served.
+        const ms = await editLatency(server, dir, ids, (line, file) => line.includes('"type":"file"') && line.includes(`"file":"${file}"`));
+        await stop(server);
+        return ms;
+      };
+      const served10 = await wfeLatency(10);
+      const served1000 = await wfeLatency(1000);
+      rows.push(row('external edit → served p50 (1,000 files) vs raw chokidar event', served1000, rawChokidar, 'ms', atMost(2)));
+      rows.push(row('external edit → served p50, 1,000 vs 10 files', served1000, served10, 'ms', atMost(1.2)));
+    }
 
     // ---------- start-up ----------
     const startDir = join(work, 'startup-10000');
@@ -279,6 +284,7 @@ async function main() {
       connections: CONNECTIONS,
       putRounds: PUT_ROUNDS,
       putRates,
+      ...(START_ONLY ? { parts: 'start' } : {}),
       benchSeconds: Math.round((Date.now() - started) / 1000),
     });
     console.log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
