@@ -166,13 +166,10 @@ export async function convertForImport(
     });
     workflow = imported.workflow;
     // What the dialect reader supplied for a name the document defines nowhere (agentspec-undefined-component).
-    const positions =
-      imported.warnings.length > 0
-        ? pointerPositions(
-            text ?? '',
-            imported.warnings.map((w) => w.path),
-          )
-        : [];
+    const positions = pointerPositions(
+      text ?? '',
+      imported.warnings.map((w) => w.path),
+    );
     imported.warnings.forEach((warning, i) =>
       reportLine(problemLine(input.name, 'warning', `${warning.path}: ${warning.message} (agentspec-undefined-component)`, positions[i])),
     );

@@ -3,7 +3,7 @@ import { errnoCode } from '../util/narrow.js';
 import { packageVersion } from '../util/version.js';
 import { errorText } from './error-text.js';
 import type { CommandRun, Registrar } from './command-run.js';
-import { processTerminal, type Terminal } from './terminal.js';
+import { exitCodeFor, processTerminal, type Terminal } from './terminal.js';
 
 /**
  * Each command's definition, in the order help lists them, loaded only when needed: `wfe validate` loads
@@ -94,8 +94,8 @@ export function runProcess(argv: string[]): Promise<number> {
   keepGoingWhenReaderLeaves(process.stdout);
   keepGoingWhenReaderLeaves(process.stderr);
   if (argv[2] !== 'serve') {
-    process.once('SIGINT', () => process.exit(130));
-    process.once('SIGTERM', () => process.exit(143));
+    process.once('SIGINT', () => process.exit(exitCodeFor('SIGINT')));
+    process.once('SIGTERM', () => process.exit(exitCodeFor('SIGTERM')));
   }
   return run(argv, processTerminal());
 }

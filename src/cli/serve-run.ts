@@ -9,7 +9,7 @@ import { isCi } from '../util/ci.js';
 import { createLogger } from '../util/logger.js';
 import { errorMessage } from '../util/narrow.js';
 import type { ServeFlags } from './serve-flags.js';
-import { lineWriter, type Terminal } from './terminal.js';
+import { exitCodeFor, lineWriter, type Terminal } from './terminal.js';
 import { emptyState } from './ui/dashboard-state.js';
 import { jsonLine, lineSink, type LineFormat } from './ui/event-lines.js';
 
@@ -87,7 +87,7 @@ export async function serve(dir: string, flags: ServeFlags, terminal: Terminal):
     stop = (reason: string) => {
       if (stopping) {
         logger.warn(`${reason} again: exiting now`);
-        terminal.exitNow(reason === 'SIGTERM' ? 143 : 130);
+        terminal.exitNow(exitCodeFor(reason));
         return;
       }
       stopping = true;

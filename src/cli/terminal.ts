@@ -34,6 +34,9 @@ export interface Terminal {
 
 export type InterruptSignal = 'SIGINT' | 'SIGTERM';
 
+/** The exit code of a process the signal ended, as a shell reports it (128 + its number): Ctrl-C's for anything but SIGTERM. */
+export const exitCodeFor = (signal: string): number => (signal === 'SIGTERM' ? 143 : 130);
+
 const outputOf = (stream: NodeJS.WriteStream): TerminalOutput => ({
   write: (text) => void stream.write(text),
   isTTY: stream.isTTY === true,

@@ -12,7 +12,7 @@ import type { ValidateTask } from './validate-worker.js';
 import type { ReportFlag } from './report-targets.js';
 import type { Input } from './inputs.js';
 import type { ScreenedInput } from './read-inputs.js';
-import { lineWriter, type Terminal } from './terminal.js';
+import { exitCodeFor, lineWriter, type Terminal } from './terminal.js';
 import { errorMessage } from '../util/narrow.js';
 
 export interface ValidateFlags {
@@ -307,7 +307,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
   let closing = false;
   return new Promise<number>((done) =>
     terminal.onInterrupt((signal) => {
-      if (closing) return terminal.exitNow(signal === 'SIGTERM' ? 143 : 130);
+      if (closing) return terminal.exitNow(exitCodeFor(signal));
       closing = true;
       void watcher.close().then(() => done(lastCode));
     }),
