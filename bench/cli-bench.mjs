@@ -28,6 +28,26 @@ function cpuMs(node, args) {
   const [user, system] = out.trim().split('\n').at(-1).split(/\s+/).map(seconds);
   return (user + system) * 1000;
 }
+/** CPU milliseconds of one run of `args` on a pseudo-terminal of its own (util-linux `script`), as a person runs it. */
+function terminalCpuMs(args) {
+  const command = `${args.map((a) => `'${a}'`).join(' ')} >/dev/null; times`;
+  const out = execFileSync('script', ['-qfec', command, '/dev/null'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: { ...process.env, SHELL: '/bin/sh', COLUMNS: '100', LINES: '30' },
+  });
+  const lines = out.replace(/\r/g, '').trim().split('\n');
+  const [user, system] = lines.at(-1).split(/\s+/).map(seconds);
+  return (user + system) * 1000;
+}
+const hasScript = () => {
+  try {
+    execFileSync('script', ['-qfec', 'true', '/dev/null'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
 const seconds = (text) => {
   const [, m, s] = /(\d+)m([\d.]+)s/.exec(text);
   return Number(m) * 60 + Number(s);
@@ -88,6 +108,27 @@ try {
   const lts = process.env.WFE_BENCH_NODE;
   startRows(process.execPath, `Node ${process.version}`);
   if (lts) startRows(lts, `Node ${execFileSync(lts, ['--version'], { encoding: 'utf8' }).trim()}`);
+
+  // ---------- the terminal UI: a progress bar and a summary cost what ink takes to load and draw ----------
+  const eighty = join(work, 'validate-80');
+  await makeFolder(eighty, 80, doc);
+  const report = join(work, 'terminal-report.json');
+  if (hasScript()) {
+    const piped = [];
+    const terminal = [];
+    for (let i = 0; i < RUNS + 2; i++) {
+      piped.push(cpuMs(process.execPath, [wfeBin, 'validate', eighty, '-f', 'json', '-o', report]));
+      terminal.push(terminalCpuMs([process.execPath, wfeBin, 'validate', eighty, '-f', 'json', '-o', report]));
+    }
+    rows.push(
+      row('wfe validate, 80 files, on a terminal (progress bar, summary) vs through a pipe, CPU', median(terminal), median(piped), 'ms', {
+        kind: 'multiple',
+        text: 'info',
+        check: () => true,
+      }),
+    );
+    notes.push(`80 files: on a terminal ${spread(terminal)} ms, through a pipe ${spread(piped)} ms (CPU)`);
+  } else notes.push('no `script` (util-linux) here: the terminal row was not measured');
 
   if (process.env.BENCH_PARTS === 'start') {
     printTable('wfe CLI: start-up', rows);

@@ -12,15 +12,17 @@
 // Each bundle is program.ts with only its own command's definition: the other commands' dynamic imports stay
 // imports of tsc's dist/ (never taken: the program loads only the command named). Within a bundle a dynamic
 // import is evaluated only when reached, as before, but its code is in the same file; one exception, the parts
-// of the terminal UI (cli/ui/) that draw with ink stay imports of tsc's dist/, or every start would load ink
-// and react (the bundle hoists a bundled module's package imports to its top). They import only pure functions
-// of ours, so their own copies of them change nothing. The UI's pure modules (the log lines, the dashboard's
-// state) are bundled: a module both required by the bundle and imported by it raced on Node 26. Packages stay
-// outside the bundle except commander, which every command needs: bundled, its `node:child_process` (for
-// executable subcommands, which wfe has none of) and node:crypto (which the store imports for hashes and ids)
-// are required only when used.
+// of the terminal UI (cli/ui/) that draw with ink stay outside, or every start would load ink and react (the
+// bundle hoists a bundled module's package imports to its top). They have bundles of their own, dist/bundle/ui/,
+// ES modules with ink, react and yoga inside: from node_modules (531 files), a terminal's progress bar or
+// dashboard took about 1 s of CPU to load on Node 20; bundled, about a quarter of that. They import only pure
+// functions of ours, so their own copies of them change nothing. The UI's pure modules (the log lines, the
+// dashboard's state) are bundled with the commands: a module both required by the bundle and imported by it
+// raced on Node 26. Packages stay outside the command bundles except commander, which every command needs:
+// bundled, its `node:child_process` (for executable subcommands, which wfe has none of) and node:crypto (which
+// the store imports for hashes and ids) are required only when used.
 import { build } from 'esbuild';
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,14 +35,27 @@ const COMMANDS = ['validate', 'export', 'import', 'diff', 'render', 'serve'];
 const WORKERS = ['validate-worker', 'export-worker', 'import-worker'];
 
 const UI = join(root, 'src', 'cli', 'ui');
-/** Whether the UI module `name` (cli/ui/<name>.js as imported) draws with ink: imports ink or react. */
-function drawsWithInk(name) {
+/** The source file of the UI module `name` (cli/ui/<name>.js as imported). */
+function uiSource(name) {
   const file = ['.tsx', '.ts'].map((extension) => join(UI, name + extension)).find((path) => existsSync(path));
   if (!file) throw new Error(`bundle: no source for cli/ui/${name}.js`);
-  return /from '(ink|react)(\/[^']*)?'/.test(readFileSync(file, 'utf8'));
+  return file;
 }
 
-/** In the bundle of `command`, program.ts's imports of the other commands and the ink UI stay tsc's dist/. */
+/** Whether the UI module `name` draws with ink: imports ink or react. */
+const drawsWithInk = (name) => /from '(ink|react)(\/[^']*)?'/.test(readFileSync(uiSource(name), 'utf8'));
+
+/** The UI modules that src/cli/ imports and that draw with ink: each is an entry of the UI bundles. */
+function inkUiImports() {
+  const cli = join(root, 'src', 'cli');
+  const names = new Set();
+  for (const file of readdirSync(cli).filter((name) => /\.tsx?$/.test(name)))
+    for (const [, name] of readFileSync(join(cli, file), 'utf8').matchAll(/'\.\/ui\/([a-z-]+)\.js'/g))
+      if (drawsWithInk(name)) names.add(name);
+  return [...names].sort();
+}
+
+/** In the bundle of `command`, program.ts's imports of the other commands stay tsc's dist/, the ink UI's go to its bundles. */
 const oneCommand = (command) => ({
   name: 'one-command',
   setup(b) {
@@ -51,7 +66,7 @@ const oneCommand = (command) => ({
     );
     b.onResolve({ filter: /^\.\/ui\/[a-z-]+\.js$/ }, (args) =>
       dirname(args.importer) === join(root, 'src', 'cli') && drawsWithInk(args.path.slice('./ui/'.length, -'.js'.length))
-        ? { path: `../cli/${args.path.slice(2)}`, external: true }
+        ? { path: args.path, external: true }
         : undefined,
     );
   },
@@ -175,6 +190,18 @@ await Promise.all([
     }).then((built) => importThroughLoader(join(out, `${command}.cjs`), built.metafile)),
   ),
   ...WORKERS.map((worker) => build({ ...common, entryPoints: { [worker]: `src/cli/${worker}.ts` }, plugins: [onUse] })),
+  // The command bundles import `./ui/<name>.js` beside them. ink and react are inside (their shared code in
+  // chunks), in react's production build: the development build only adds checks and warnings for authors of
+  // components. ink loads react-devtools-core only with DEV=true, and it is not installed: left an import.
+  build({
+    ...common,
+    entryPoints: Object.fromEntries(inkUiImports().map((name) => [name, uiSource(name)])),
+    outdir: join(out, 'ui'),
+    packages: undefined,
+    external: ['react-devtools-core'],
+    splitting: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
+  }),
 ]);
 // The bundles sit two levels below the package root, as tsc's dist/ files do, so that the URLs the code makes
 // from import.meta.url hold (package.json, the fixtures, the workers), and the precompiled validators it

@@ -47,16 +47,27 @@ it('Ctrl-C in the middle of a batch export leaves only complete files and no tem
   for (const name of names) expect(() => JSON.parse(readFileSync(join(out, name), 'utf8'))).not.toThrow();
 });
 
-it('on a terminal: a progress bar and a summary table on stderr; stdout is the same bytes as without one', async () => {
+it('on a terminal: a progress bar and a summary table on stderr, drawn from the UI bundle; stdout is the same bytes as without one', async () => {
   // The same check through a pipe and on a terminal, at the same time.
   const piped = runCli(['validate', join(dir, 'checked'), '-f', 'json']);
   const report = join(dir, 'tty-report.json');
+  // Which files the run on the terminal loads: ink and react from the UI's own bundle, none from node_modules.
+  const loadedList = join(dir, 'tty-loaded.txt');
+  const hook = join(dir, 'tty-hook.mjs');
+  await writeFile(
+    hook,
+    `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  appendFileSync(${JSON.stringify(loadedList)}, url + '\\n');\n  return next(url, context);\n}\n`,
+  );
   const env: NodeJS.ProcessEnv = { ...process.env, COLUMNS: '100', LINES: '30' };
   delete env.CI;
   delete env.CONTINUOUS_INTEGRATION;
   const child = spawn(
     'script',
-    ['-qfec', `${process.execPath} ${BIN} validate ${join(dir, 'checked')} -f json -o ${report}`, '/dev/null'],
+    [
+      '-qfec',
+      `${process.execPath} --no-warnings --experimental-loader ${hook} ${BIN} validate ${join(dir, 'checked')} -f json -o ${report}`,
+      '/dev/null',
+    ],
     {
       env,
     },
@@ -76,4 +87,7 @@ it('on a terminal: a progress bar and a summary table on stderr; stdout is the s
   // Same report apart from the timings.
   const untimed = (r: { summary: { durationMs?: number } }) => ({ ...r, summary: { ...r.summary, durationMs: 0 } });
   expect(untimed(fromTty)).toEqual(untimed(fromPipe));
+  const loaded = (await readFile(loadedList, 'utf8')).split('\n').filter((url) => url.startsWith('file:'));
+  expect(loaded.filter((url) => url.includes('/node_modules/'))).toEqual([]);
+  expect(loaded.some((url) => url.endsWith('/dist/bundle/ui/progress.js'))).toBe(true);
 });
