@@ -18,9 +18,10 @@
 // dashboard took about 1 s of CPU to load on Node 20; bundled, about a quarter of that. They import only pure
 // functions of ours, so their own copies of them change nothing. The UI's pure modules (the log lines, the
 // dashboard's state) are bundled with the commands: a module both required by the bundle and imported by it
-// raced on Node 26. Packages stay outside the command bundles except commander, which every command needs:
-// bundled, its `node:child_process` (for executable subcommands, which wfe has none of) and node:crypto (which
-// the store imports for hashes and ids) are required only when used.
+// raced on Node 26. Packages stay outside the command bundles except commander, which every command needs,
+// and the packages serve loads at every start (INLINE_PACKAGES): bundled, commander's `node:child_process` (for
+// executable subcommands, which wfe has none of) and node:crypto (which the store imports for hashes and ids)
+// are required only when used.
 import { build } from 'esbuild';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -69,6 +70,32 @@ const oneCommand = (command) => ({
         ? { path: args.path, external: true }
         : undefined,
     );
+  },
+});
+
+/**
+ * The packages a command loads at every start, bundled into it with their own dependencies: each one left
+ * outside is found through node_modules and its package.json at every start, and chokidar, an ES module,
+ * made `wfe serve` start Node's ES module loader. The others stay outside (the CLI's lazy imports decide when
+ * they load; koffi is native).
+ */
+const INLINE_PACKAGES = {
+  serve: ['polka', '@polka/url', 'trouter', 'regexparam', 'chokidar', 'readdirp'],
+};
+
+/** Packages of `command` that its bundle holds: esbuild resolves them as files; the rest stay imports. */
+const inlinePackages = (command) => ({
+  name: 'inline-packages',
+  setup(b) {
+    const inline = new Set(INLINE_PACKAGES[command] ?? []);
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:')) return undefined;
+      const name = args.path
+        .split('/')
+        .slice(0, args.path.startsWith('@') ? 2 : 1)
+        .join('/');
+      return inline.has(name) ? undefined : { path: args.path, external: true };
+    });
   },
 });
 
@@ -185,7 +212,9 @@ await Promise.all([
       outExtension: { '.js': '.cjs' },
       define: { 'import.meta.url': '__wfeModuleUrl' },
       banner: { js: `const __wfeModuleUrl = require('node:url').pathToFileURL(__filename).href;\n${IMPORT_THROUGH_LOADER}` },
-      plugins: [oneCommand(command), onUse, validatorsInBundle],
+      // The inline-packages plugin decides which packages stay outside (after on-use, which bundles commander).
+      packages: undefined,
+      plugins: [oneCommand(command), onUse, validatorsInBundle, inlinePackages(command)],
       metafile: true,
     }).then((built) => importThroughLoader(join(out, `${command}.cjs`), built.metafile)),
   ),

@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { CommandRun } from './command-run.js';
 import { InvalidArgumentError, Option, type Command } from './commander.js';
 import { isLoopback, normaliseAllowedHost, normaliseOrigin } from '../server/guard.js';
@@ -62,7 +64,6 @@ export function exposureWarning({ host, authenticated }: { host: string; authent
 
 /** A missing folder is most often a typo: say so, rather than serve an empty folder created for it. */
 async function folderProblem(dir: string, cwd: string): Promise<string | undefined> {
-  const [{ stat }, { resolve }] = await Promise.all([import('node:fs/promises'), import('node:path')]);
   const info = await stat(resolve(cwd, dir)).catch((err: NodeJS.ErrnoException) => err);
   if (info instanceof Error) {
     if (info.code !== 'ENOENT') return errorText(info, { file: dir, cwd });
