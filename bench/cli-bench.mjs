@@ -22,9 +22,12 @@ const baselines = new URL('./baselines.mjs', import.meta.url).pathname;
 // Every process parses this bundle at start when it is set (the test setup drops it the same way): it is not wfe's cost.
 delete process.env.NODE_EXTRA_CA_CERTS;
 
-/** CPU milliseconds (user + system) of one run of `node args…`. */
+/**
+ * CPU milliseconds (user + system) of one run of `node args…`, its output going into a pipe as in a CI step or
+ * a git hook (the `cat` that reads it is counted in every row alike, bare node's included).
+ */
 function cpuMs(node, args) {
-  const out = execFileSync('bash', ['-c', '"$@" >/dev/null 2>&1; times', '_', node, ...args], { encoding: 'utf8' });
+  const out = execFileSync('bash', ['-c', '"$@" 2>&1 | cat >/dev/null; times', '_', node, ...args], { encoding: 'utf8' });
   const [user, system] = out.trim().split('\n').at(-1).split(/\s+/).map(seconds);
   return (user + system) * 1000;
 }

@@ -1,5 +1,4 @@
 import { Command, CommanderError } from './commander.js';
-import { errnoCode } from '../util/narrow.js';
 import { packageVersion } from '../util/version.js';
 import { errorText } from './error-text.js';
 import type { CommandRun, Registrar } from './command-run.js';
@@ -91,24 +90,9 @@ export async function run(argv: string[], terminal: Terminal = processTerminal()
 export function runProcess(argv: string[]): Promise<number> {
   // serve shuts down gracefully on its own; every other command stops at once on Ctrl-C, and the
   // 'exit' hook of the atomic writer removes any temp file being written (no partial output).
-  keepGoingWhenReaderLeaves(process.stdout);
-  keepGoingWhenReaderLeaves(process.stderr);
   if (argv[2] !== 'serve') {
     process.once('SIGINT', () => process.exit(exitCodeFor('SIGINT')));
     process.once('SIGTERM', () => process.exit(exitCodeFor('SIGTERM')));
   }
   return run(argv, processTerminal());
-}
-
-/**
- * `wfe validate … | head` closes the pipe before wfe is done writing. The rest of the output has nowhere to
- * go, which is what the reader asked for: no stack trace, and the command still ends with its own exit code
- * (files written with -o are complete).
- */
-function keepGoingWhenReaderLeaves(stream: NodeJS.WriteStream): void {
-  stream.on('error', (err) => {
-    const code = errnoCode(err);
-    if (code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED') return;
-    throw err;
-  });
 }
