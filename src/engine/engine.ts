@@ -29,6 +29,8 @@ export interface EngineOptions {
   logger: Logger;
   stepDelayMs: number;
   maxSteps: number;
+  /** Finished runs kept per workflow (RunHistory's default when not given). */
+  runsKeptPerWorkflow?: number;
   /** `mocks:` of wfe.config.yaml, keyed by node id or node type id. */
   mocks: () => Record<string, MockSpec>;
   /** Session status while a run waits for an interrupt: the OpenAPI's idle, or the client's awaiting_input. */
@@ -77,7 +79,13 @@ export class Engine {
   constructor(private readonly options: EngineOptions) {
     this.clock = options.clock ?? systemClock;
     this.interrupts = new Interrupts(this.clock);
-    this.history = new RunHistory(options.dir, options.logger, this.registry, this.clock);
+    this.history = new RunHistory({
+      dir: options.dir,
+      logger: options.logger,
+      registry: this.registry,
+      clock: this.clock,
+      keptPerWorkflow: options.runsKeptPerWorkflow,
+    });
     this.sessions = new Sessions(
       options.dir,
       options.logger,

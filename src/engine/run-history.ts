@@ -9,8 +9,18 @@ import { isFinished, type RunRegistry } from './run-registry.js';
 import type { RunRecord } from './types.js';
 import { isoNow, type Clock } from '../util/clock.js';
 
-/** Finished runs kept per workflow (history, canvas counts); older ones are deleted. */
+/** Finished runs kept per workflow (history, canvas counts) unless told otherwise; older ones are deleted. */
 const RUNS_KEPT_PER_WORKFLOW = 200;
+
+export interface RunHistoryOptions {
+  /** The served folder: records go to <dir>/.wfe/runs. */
+  dir: string;
+  logger: Logger;
+  registry: RunRegistry;
+  clock: Clock;
+  /** Finished runs kept per workflow (default 200). */
+  keptPerWorkflow?: number;
+}
 
 /** A run is refused when its record cannot be written: accepting it would lose its history. */
 function historyUnavailable(err: unknown): Error {
@@ -21,13 +31,14 @@ function historyUnavailable(err: unknown): Error {
 
 export class RunHistory {
   private readonly store: RecordStore<RunRecord>;
+  private readonly registry: RunRegistry;
+  private readonly clock: Clock;
+  private readonly keptPerWorkflow: number;
 
-  constructor(
-    dir: string,
-    logger: Logger,
-    private readonly registry: RunRegistry,
-    private readonly clock: Clock,
-  ) {
+  constructor({ dir, logger, registry, clock, keptPerWorkflow = RUNS_KEPT_PER_WORKFLOW }: RunHistoryOptions) {
+    this.registry = registry;
+    this.clock = clock;
+    this.keptPerWorkflow = keptPerWorkflow;
     this.store = new RecordStore(join(dir, '.wfe', 'runs'), logger, (id) => registry.get(id));
   }
 
@@ -72,12 +83,12 @@ export class RunHistory {
     return this.store.flush(runId);
   }
 
-  /** Drops a workflow's finished runs past the newest RUNS_KEPT_PER_WORKFLOW, files included; returns them. */
+  /** Drops a workflow's finished runs past the newest `keptPerWorkflow`, files included; returns them. */
   prune(workflowId: string): RunRecord[] {
     const old = this.registry
       .list({ workflowId })
       .filter((r) => isFinished(r.status))
-      .slice(RUNS_KEPT_PER_WORKFLOW);
+      .slice(this.keptPerWorkflow);
     for (const run of old) {
       this.registry.remove(run);
       void this.store.remove(run.id);

@@ -48,6 +48,7 @@ export async function startEngineOnDemand({ options, clock, logger, catalog, onR
           logger,
           stepDelayMs: options.stepDelayMs ?? 250,
           maxSteps: options.maxSteps ?? 10_000,
+          runsKeptPerWorkflow: options.runsKeptPerWorkflow,
           waitingStatus: options.waitingStatus,
           mocks: () => mocksOf(catalog.settings(), logger),
           live: options.live,

@@ -43,6 +43,8 @@ export interface ServeOptions {
   stepDelayMs?: number;
   /** A run fails after this many node executions (default 10,000). */
   maxSteps?: number;
+  /** Finished runs kept per workflow, older ones deleted with their files (default 200). */
+  runsKeptPerWorkflow?: number;
   /** Session status while a run waits for an interrupt (default idle, as the OpenAPI says). */
   waitingStatus?: 'idle' | 'awaiting_input';
   /** Base URL of an external Agent Spec runtime that executes runs instead of the built-in engine. */
