@@ -72,6 +72,8 @@ function fakeRuntime(): Promise<{ url: string; executions: Map<string, FakeExecu
   );
 }
 
+/** How often the server asks the fake runtime about a run: the default 500 ms is for a real runtime's pace. */
+const POLL_MS = 20;
 let runtime: Awaited<ReturnType<typeof fakeRuntime>> | undefined;
 afterEach(() => {
   runtime?.server.close();
@@ -82,7 +84,7 @@ describe('--runtime', () => {
     'exports the workflow, runs it on the runtime, mirrors node statuses and posts the result as the reply',
     async ({ server }) => {
       runtime = await fakeRuntime();
-      const h = await server({ files: { 'chat.json': chatFlow('chat') }, runtimeUrl: runtime.url, stepDelayMs: 0 });
+      const h = await server({ files: { 'chat.json': chatFlow('chat') }, runtimeUrl: runtime.url, runtimePollMs: POLL_MS, stepDelayMs: 0 });
       const { messages, status } = await converse(h, 'chat', 'hello runtime');
       expect(status).toBe('completed');
       expect(messages.find((m) => m.role === 'assistant')!.content).toBe('remote answer to: hello runtime');
@@ -97,11 +99,16 @@ describe('--runtime', () => {
 
   serverTest('a failure on the runtime fails the run with its reason; an unreachable runtime says so', async ({ server }) => {
     runtime = await fakeRuntime();
-    let h = await server({ files: { 'chat.json': chatFlow('chat') }, runtimeUrl: runtime.url, stepDelayMs: 0 });
+    let h = await server({ files: { 'chat.json': chatFlow('chat') }, runtimeUrl: runtime.url, runtimePollMs: POLL_MS, stepDelayMs: 0 });
     const failed = await converse(h, 'chat', 'fail');
     expect(failed.status).toBe('failed');
     expect(failed.messages.filter((m) => m.role === 'assistant').pop()!.content).toMatch(/the model refused/);
-    h = await server({ files: { 'chat.json': chatFlow('chat') }, runtimeUrl: 'http://127.0.0.1:9', stepDelayMs: 0 });
+    h = await server({
+      files: { 'chat.json': chatFlow('chat') },
+      runtimeUrl: 'http://127.0.0.1:9',
+      runtimePollMs: POLL_MS,
+      stepDelayMs: 0,
+    });
     const res = await h.call('POST', '/workflows/chat/execute', {});
     const p = await eventually(async () => {
       const body = (await h.call('GET', `/pipeline/${res.body.data.execution_id}`)).body;
@@ -112,7 +119,7 @@ describe('--runtime', () => {
 
   serverTest('stopping a run cancels it on the runtime', async ({ server }) => {
     runtime = await fakeRuntime();
-    const h = await server({ files: { 'chat.json': chatFlow('chat') }, runtimeUrl: runtime.url, stepDelayMs: 0 });
+    const h = await server({ files: { 'chat.json': chatFlow('chat') }, runtimeUrl: runtime.url, runtimePollMs: POLL_MS, stepDelayMs: 0 });
     const id = (await h.call('POST', '/workflows/chat/execute', { inputs: { message: 'x' } })).body.data.execution_id;
     await eventually(() => runtime!.executions.size === 1);
     expect((await h.call('POST', `/pipeline/${id}/stop`)).status).toBe(200);

@@ -53,7 +53,9 @@ export async function startEngineOnDemand({ options, clock, logger, catalog, onR
           mocks: () => mocksOf(catalog.settings(), logger),
           live: options.live,
           runs: () => catalog.settings().runs,
-          runtime: options.runtimeUrl ? { url: options.runtimeUrl, lookupNodeType: (id) => catalog.getNodeType(id) } : undefined,
+          runtime: options.runtimeUrl
+            ? { url: options.runtimeUrl, pollMs: options.runtimePollMs, lookupNodeType: (id) => catalog.getNodeType(id) }
+            : undefined,
         });
         engine.onEvent((event) => {
           if (event.type === 'run') onRun(runProgress(event.run));

@@ -49,6 +49,8 @@ export interface ServeOptions {
   waitingStatus?: 'idle' | 'awaiting_input';
   /** Base URL of an external Agent Spec runtime that executes runs instead of the built-in engine. */
   runtimeUrl?: string;
+  /** How often a run on that runtime is asked for its state, in ms (default 500). */
+  runtimePollMs?: number;
   /** Model, agent and HTTP nodes make real calls (`--live`; also `runs: { live: true }` of wfe.config.yaml). */
   live?: boolean;
   /** Receives requests, file changes, load errors and run progress (the dashboard, or log lines). */
