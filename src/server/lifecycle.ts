@@ -52,9 +52,13 @@ export function lifecycleOf(app: Polka, { basePath, host: defaultHost, closeServ
         const server = app.server instanceof HttpServer ? app.server : undefined;
         const closed = stopAccepting();
         await closeServices();
-        // Keep-alive sockets that finish an in-flight response become idle later: close them as they do,
-        // and whatever still hangs on after 1.5 s (a client that never reads) is cut.
-        const sweep = setInterval(() => server?.closeIdleConnections?.(), 25);
+        // Keep-alive sockets that finish an in-flight response become idle later: close them as they do, and
+        // those that never sent a byte; whatever still hangs on after 1.5 s (a client that never reads) is cut.
+        // A request whose bytes had arrived when the stop began has been read by the first sweep, 25 ms on.
+        const sweep = setInterval(() => {
+          server?.closeIdleConnections?.();
+          httpStop?.closeUnused();
+        }, 25);
         const cut = setTimeout(() => server?.closeAllConnections?.(), 1500);
         await closed;
         clearInterval(sweep);

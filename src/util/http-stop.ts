@@ -4,12 +4,18 @@
 // on, each new request gets `refuse` instead of the handler, the requests already in the handler finish with
 // `Connection: close`, and idle connections are closed.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 export interface HttpStop {
   /** Stops taking requests (at once, idempotent); resolves once the listening socket and every connection are closed. */
   stop(refuse: RequestListener): Promise<void>;
+  /**
+   * Closes the connections that have not sent a byte, which Node does not count as idle: a browser opens such
+   * connections ahead of need, and each would hold a stopping server until its connections are cut.
+   */
+  closeUnused(): void;
 }
 
 /** Call once the server listens: from then on it knows which responses are in flight. */
@@ -20,8 +26,16 @@ export function stoppable(server: Server): HttpStop {
     res.once('close', () => inFlight.delete(res));
   };
   server.prependListener('request', track);
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   let stopped: Promise<void> | undefined;
   return {
+    closeUnused() {
+      for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
+    },
     stop: (refuse) =>
       (stopped ??= (() => {
         server.removeAllListeners('request');
