@@ -1,6 +1,6 @@
 // FlowDrop ↔ Agent Spec conversion: lossless round trips of the fixtures, schema-valid exports, and
 // every Flow example of ../shared/agentspec/examples through import → export → import.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +25,10 @@ import { AGENTSPEC_VERSIONS, compareVersions } from '../src/agentspec/versions.j
 import { agentSpecMissing, examplesDir, exampleFiles, schemaProblems } from './agentspec-schema.js';
 
 const fixturesDir = new URL('../fixtures/workflows/', import.meta.url).pathname;
-const fixtures = readdirSync(fixturesDir).filter((f) => f.endsWith('.json'));
+// Smallest first: Oracle's validators are then warm (compiled by V8) when the 490 KB etl-large export comes.
+const fixtures = readdirSync(fixturesDir)
+  .filter((f) => f.endsWith('.json'))
+  .sort((a, b) => statSync(join(fixturesDir, a)).size - statSync(join(fixturesDir, b)).size);
 const readFixture = (file: string): Workflow => JSON.parse(readFileSync(join(fixturesDir, file), 'utf8')) as Workflow;
 const readExample = (file: string) => {
   const parsed = parseText(readFileSync(join(examplesDir, file), 'utf8'), file);
