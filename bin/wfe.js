@@ -12,9 +12,9 @@ if (Number(process.versions.node.split('.')[0]) >= 22) require('node:module').en
 /**
  * The commands started most often (CI, git hooks, git's diff driver), and serve, which a person waits for at
  * every `npm start`, run from one bundled file each (scripts/bundle.mjs, built with tsc's dist/ by `npm run
- * build`): Node 20 spends about 1 ms on every ES module it loads, and these load 80 to 150. Everything else, and
- * every command with WFE_NO_BUNDLE=1 (each module a file of its own, as in the profiles of docs/performance.md),
- * runs from tsc's dist/.
+ * build`): Node 20 spends about 1 ms on every ES module it loads, and these load 80 to 150. Everything else
+ * (help, completion, init, a misspelt command) runs from the bundle of the whole program, and every command
+ * with WFE_NO_BUNDLE=1 (each module a file of its own, as in the profiles of docs/performance.md) from tsc's dist/.
  */
 const BUNDLED = ['validate', 'export', 'import', 'diff', 'render', 'serve'];
 
@@ -31,10 +31,10 @@ async function main() {
     }
     return;
   }
-  const { runProcess } =
-    BUNDLED.includes(first) && !process.env.WFE_NO_BUNDLE
-      ? require('./code-cache.js').requireCached(require.resolve(`../dist/bundle/${first}.cjs`))
-      : await import('../dist/cli/program.js');
+  const bundle = BUNDLED.includes(first) ? first : 'program';
+  const { runProcess } = process.env.WFE_NO_BUNDLE
+    ? await import('../dist/cli/program.js')
+    : require('./code-cache.js').requireCached(require.resolve(`../dist/bundle/${bundle}.cjs`));
   process.exitCode = await runProcess(process.argv);
 }
 

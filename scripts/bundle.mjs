@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Bundles the commands that are started most often (in CI, in git hooks, as git's diff and textconv driver),
-// and serve, into dist/bundle/, one file each, with their source maps; `npm run build` runs it after tsc.
-// bin/wfe.js starts such a command from its bundle and everything else (init, help, completion) from tsc's dist/.
+// and serve, into dist/bundle/, one file each, with their source maps; `npm run build` runs it after tsc. And
+// the whole program (program.cjs), which bin/wfe.js starts everything else from (help, completion, init; a
+// shell that sources `wfe completion bash` runs it at every start).
 //
 // Why: Node 20 spends about 1 ms of CPU on every ES module it loads whatever its size (resolve, read, compile,
 // link), and `wfe validate one.json` loaded 80 of ours: bundled, that run costs about 90 ms less; serve loaded
@@ -31,8 +32,11 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist', 'bundle');
 
-/** The commands bin/wfe.js starts from a bundle (it keeps the same list), and the workers of their pools. */
-const COMMANDS = ['validate', 'export', 'import', 'diff', 'render', 'serve'];
+/**
+ * The commands bin/wfe.js starts from a bundle of their own (it keeps the same list), `program` for the others,
+ * and the workers of their pools.
+ */
+const COMMANDS = ['validate', 'export', 'import', 'diff', 'render', 'serve', 'program'];
 const WORKERS = ['validate-worker', 'export-worker', 'import-worker'];
 
 const UI = join(root, 'src', 'cli', 'ui');
@@ -56,12 +60,18 @@ function inkUiImports() {
   return [...names].sort();
 }
 
-/** In the bundle of `command`, program.ts's imports of the other commands stay tsc's dist/, the ink UI's go to its bundles. */
+/**
+ * In the bundle of `command`, program.ts's imports of the other commands stay tsc's dist/, the ink UI's go to
+ * its bundles. The `program` bundle holds every command (help, completion, init, a misspelt command).
+ */
 const oneCommand = (command) => ({
   name: 'one-command',
   setup(b) {
     b.onResolve({ filter: /^\.\/[a-z]+\.js$/ }, (args) =>
-      args.kind === 'dynamic-import' && args.importer.endsWith(join('src', 'cli', 'program.ts')) && args.path !== `./${command}.js`
+      command !== 'program' &&
+      args.kind === 'dynamic-import' &&
+      args.importer.endsWith(join('src', 'cli', 'program.ts')) &&
+      args.path !== `./${command}.js`
         ? { path: `../cli/${args.path.slice(2)}`, external: true }
         : undefined,
     );

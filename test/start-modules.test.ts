@@ -183,3 +183,26 @@ describe('wfe validate loads the Agent Spec converter only for a check that uses
     expect(converterIn(imported.loaded)).toEqual(expect.arrayContaining(['agentspec/import', 'agentspec/from-agentspec']));
   });
 });
+
+describe('help and completion run from the bundle of the whole program', () => {
+  it("`wfe completion bash` loads none of tsc's modules and requires only the program bundle of ours", async () => {
+    const { hook, loaded } = moduleRecorder('completion-bundled');
+    const required = join(dir, 'completion-required.txt');
+    const preload = join(dir, 'record-completion-required.cjs');
+    writeFileSync(
+      preload,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(required)}, Object.keys(require.cache).join('\\n')));`,
+    );
+    const run = await runCliProcess(['completion', 'bash'], {
+      env: { NODE_OPTIONS: `--no-warnings --experimental-loader ${hook} --require ${preload}` },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('complete -o default -F _wfe_completion wfe');
+    expect(loaded().filter((file) => !file.startsWith('node:'))).toEqual([]);
+    const ours = readFileSync(required, 'utf8')
+      .split('\n')
+      .filter((file) => file !== preload && !file.includes(`${sep}node_modules${sep}`))
+      .map((file) => relative(process.cwd(), file));
+    expect(ours).toEqual([join('bin', 'wfe.js'), join('bin', 'code-cache.js'), join('dist', 'bundle', 'program.cjs')]);
+  });
+});
