@@ -9,7 +9,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workflow } from '../src/contract/types.js';
 import { ALL_RULES } from '../src/validate/rules.js';
-import { BIN, runCli, runClis, type CliRun } from './support/cli.js';
+import { BIN, diesWithRunner, runCli, runClis, type CliRun } from './support/cli.js';
 import { chatFlow, e, flow, n, routerFlow, cycleFlow } from './support/flows.js';
 import { AGENTSPEC_RULE_IDS } from '../src/agentspec/checks/rule-ids.js';
 import { mismatches } from './support/mismatches.js';
@@ -576,7 +576,9 @@ describe('--watch', () => {
     const folder = join(dir, 'watched');
     await mkdir(folder);
     await writeFile(join(folder, 'chat.json'), JSON.stringify(chatFlow('watched-chat'), null, 2));
-    const child = spawn(process.execPath, [BIN, 'validate', folder, '--watch'], { env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(...diesWithRunner(process.execPath, [BIN, 'validate', folder, '--watch']), {
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let stdout = '';
     let stderr = '';
     const waiters: Array<() => void> = [];

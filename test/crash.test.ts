@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { diesWithRunner } from './support/cli.js';
 import { send, type Reply } from './support/keep-alive.js';
 import { schemaValidator } from './support/openapi.js';
 import { missingShared, openApiPath } from './support/shared.js';
@@ -59,7 +60,7 @@ interface Served {
 
 async function serve(dir: string, watch: boolean): Promise<Served> {
   const args = [bin, 'serve', dir, '--port', '0', '--log-level', 'warn', ...(watch ? [] : ['--no-watch'])];
-  const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(...diesWithRunner(process.execPath, args), { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let out = '';
   let stdout = '';

@@ -2,6 +2,7 @@
 // over dist/) for what only a real process shows: signals, pipes and terminals, worker threads, the bundles,
 // start-up, NODE_OPTIONS.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { run } from '../../src/cli/program.js';
 import type { InterruptSignal, Terminal } from '../../src/cli/terminal.js';
@@ -152,9 +153,20 @@ export interface ServeChildOptions {
   env?: Record<string, string>;
 }
 
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((path) => existsSync(path));
+
+/**
+ * `command args` started so that it is killed when the thread that starts it ends: a test runner that dies
+ * without its teardown (a V8 abort, an out-of-memory kill) left its servers running. Linux's parent-death
+ * signal, set by util-linux's setpriv, which then runs the command in its own place (the same pid).
+ */
+export function diesWithRunner(command: string, args: string[]): [string, string[]] {
+  return SETPRIV ? [SETPRIV, ['--pdeathsig', 'SIGKILL', command, ...args]] : [command, args];
+}
+
 /** Starts `wfe serve ... --port 0` as a child process and resolves once it printed its URL. */
 export function startServeChild(args: string[], { timeoutMs = 15_000, nodeArgs = [], env }: ServeChildOptions = {}): Promise<ServingChild> {
-  const child = spawn(process.execPath, [...nodeArgs, BIN, 'serve', ...args, '--port', '0'], {
+  const child = spawn(...diesWithRunner(process.execPath, [...nodeArgs, BIN, 'serve', ...args, '--port', '0']), {
     env: { ...process.env, NO_COLOR: '1', ...env },
   });
   let out = '';

@@ -1,7 +1,8 @@
 // Before any test file runs: builds dist/ (tsc's output and the command bundles bin/wfe.js starts from) once,
 // so the CLI tests (which spawn bin/wfe.js) never run a stale build, however vitest was started (npm test,
 // npx vitest run test/x.test.ts, an editor plugin); and gives the run a temp folder of its own, which it
-// removes at the end, failing the run if a test left anything in it.
+// removes at the end, failing the run if a test left anything in it. A run that ended without its teardown
+// (a V8 abort, a kill) leaves its folder: the next run removes it.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -24,7 +25,9 @@ export default function setup(): () => void {
   // os.tmpdir() of the test workers (started after this) and of every process they start; the system's stays
   // known, for Oracle's loader, which keeps a copy of pyagentspec there (test/support/reference-loader.ts).
   process.env.WFE_TESTS_SYSTEM_TMPDIR ??= tmpdir();
-  const temp = mkdtempSync(join(tmpdir(), 'wfe-tests-'));
+  removeAbandoned(tmpdir());
+  // The runner's pid in the name says whether the run is still going.
+  const temp = mkdtempSync(join(tmpdir(), `wfe-tests-${process.pid}-`));
   process.env.TMPDIR = temp;
   return () => {
     const left = readdirSync(temp).filter((name) => !KEPT_BY_THE_CLI.test(name));
@@ -34,6 +37,24 @@ export default function setup(): () => void {
     console.error(`\nThe tests left ${left.length} entries in their temp folder: ${left.sort().join(', ')}`);
     process.exitCode = 1;
   };
+}
+
+/** Removes the temp folders of earlier runs whose runner no longer lives (they ended without their teardown). */
+function removeAbandoned(parent: string): void {
+  for (const name of readdirSync(parent)) {
+    const pid = /^wfe-tests-(\d+)-/.exec(name)?.[1];
+    if (pid !== undefined && !alive(Number(pid))) rmSync(join(parent, name), { recursive: true, force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it lives, as another user's process.
+    return err instanceof Error && 'code' in err && err.code === 'EPERM';
+  }
 }
 
 function build(root: string): void {
