@@ -37,6 +37,23 @@ export async function load(url, context, next) {
   return { hook, loaded, urls };
 }
 
+/** A preload for one run that records, at exit, every file the run required; and those files. */
+function requireRecorder(name: string): { preload: string; required: () => string[] } {
+  const report = join(dir, `${name}-required.txt`);
+  const preload = join(dir, `record-${name}-required.cjs`);
+  writeFileSync(
+    preload,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, Object.keys(require.cache).join('\\n')));`,
+  );
+  return {
+    preload,
+    required: () =>
+      readFileSync(report, 'utf8')
+        .split('\n')
+        .filter((file) => file !== preload),
+  };
+}
+
 /**
  * What a `wfe serve` of an empty folder had loaded when it exited, after `act`. From tsc's dist/ (WFE_NO_BUNDLE):
  * the bundle bin/wfe.js starts serve from holds the same modules in one file, each evaluated only when the same
@@ -100,12 +117,7 @@ describe('wfe serve starts without what only some requests need', () => {
 describe('wfe serve runs from its bundle', () => {
   it("loads none of the modules of tsc's dist/ beside it, no file as an ES module, nor the UI, on a request", async () => {
     const { hook, urls } = moduleRecorder('serve-bundled');
-    const required = join(dir, 'serve-required.txt');
-    const preload = join(dir, 'record-serve-required.cjs');
-    writeFileSync(
-      preload,
-      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(required)}, Object.keys(require.cache).join('\\n')));`,
-    );
+    const { preload, required } = requireRecorder('serve');
     const served = join(dir, 'bundled-workflows');
     mkdirSync(served, { recursive: true });
     // Watching, as a user runs it: chokidar, an ES module package, is in the bundle.
@@ -120,9 +132,7 @@ describe('wfe serve runs from its bundle', () => {
     }
     // With a loader hook, Node loads the entry itself through the ES module loader.
     expect(urls().filter((url) => !url.startsWith('node:') && !url.endsWith('/bin/wfe.js'))).toEqual([]);
-    const files = readFileSync(required, 'utf8')
-      .split('\n')
-      .filter((file) => file !== preload);
+    const files = required();
     const ours = files.filter((file) => !file.includes(`${sep}node_modules${sep}`)).map((file) => relative(process.cwd(), file));
     expect(ours).toEqual([join('bin', 'wfe.js'), join('bin', 'code-cache.js'), join('dist', 'bundle', 'serve.cjs')]);
     // The router and the watcher are in the bundle; cors is required when the server is built (lazy-module.ts).
@@ -152,16 +162,10 @@ describe('wfe validate loads the Agent Spec converter only for a check that uses
     // The bundle is CommonJS, required rather than imported: none of tsc's modules load beside it.
     expect(bundled.loaded().filter((file) => !file.startsWith('node:'))).toEqual([]);
     // Nor is anything of node_modules required beside it: what the precompiled validators need of ajv is in it.
-    const required = join(dir, 'validate-required.txt');
-    const preload = join(dir, 'record-required.cjs');
-    writeFileSync(
-      preload,
-      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(required)}, Object.keys(require.cache).join('\\n')));`,
-    );
+    const { preload, required } = requireRecorder('validate');
     const requiring = await runCliProcess(['validate', folder], { env: { NODE_OPTIONS: `--require ${preload}` } });
     expect(requiring.code, requiring.stdout + requiring.stderr).toBe(0);
-    const files = readFileSync(required, 'utf8').split('\n');
-    expect(files.filter((file) => file !== preload).map((file) => relative(process.cwd(), file))).toEqual([
+    expect(required().map((file) => relative(process.cwd(), file))).toEqual([
       join('bin', 'wfe.js'),
       join('bin', 'code-cache.js'),
       join('dist', 'bundle', 'validate.cjs'),
@@ -187,21 +191,15 @@ describe('wfe validate loads the Agent Spec converter only for a check that uses
 describe('help and completion run from the bundle of the whole program', () => {
   it("`wfe completion bash` loads none of tsc's modules and requires only the program bundle of ours", async () => {
     const { hook, loaded } = moduleRecorder('completion-bundled');
-    const required = join(dir, 'completion-required.txt');
-    const preload = join(dir, 'record-completion-required.cjs');
-    writeFileSync(
-      preload,
-      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(required)}, Object.keys(require.cache).join('\\n')));`,
-    );
+    const { preload, required } = requireRecorder('completion');
     const run = await runCliProcess(['completion', 'bash'], {
       env: { NODE_OPTIONS: `--no-warnings --experimental-loader ${hook} --require ${preload}` },
     });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('complete -o default -F _wfe_completion wfe');
     expect(loaded().filter((file) => !file.startsWith('node:'))).toEqual([]);
-    const ours = readFileSync(required, 'utf8')
-      .split('\n')
-      .filter((file) => file !== preload && !file.includes(`${sep}node_modules${sep}`))
+    const ours = required()
+      .filter((file) => !file.includes(`${sep}node_modules${sep}`))
       .map((file) => relative(process.cwd(), file));
     expect(ours).toEqual([join('bin', 'wfe.js'), join('bin', 'code-cache.js'), join('dist', 'bundle', 'program.cjs')]);
   });
