@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, serveInProcess } from './support/cli.js';
+import { BIN, diesWithRunner, serveInProcess } from './support/cli.js';
 import { chatFlow } from './support/flows.js';
 import { eventually } from './support/harness.js';
 
@@ -80,5 +80,33 @@ describe('wfe serve output', () => {
     child.stdin.write('q');
     expect(await exited).toBe(0);
     expect(strip(out)).toContain('q: finishing in-flight writes, then exiting');
+  });
+});
+
+describe('a reader that does not read', () => {
+  it('keeps the server answering when nobody reads its log lines: they wait in memory, not in the event loop', async () => {
+    // The pipe of stderr is never read: a few hundred KB of log lines fill it. A write that waited for room
+    // (as a one-shot command's does) would stop every request from then on.
+    const child = spawn(...diesWithRunner(process.execPath, [BIN, 'serve', dir, '--port', '0', '--no-watch']), {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    child.stderr.pause();
+    try {
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      const url = await eventually(() => /(http:\/\/\S+)/.exec(out)?.[1], 15_000, 'the URL');
+      const long = 'x'.repeat(8000);
+      for (let i = 0; i < 60; i++) {
+        // Each is refused (an id that long is no id) with a warn line of about 8 KB on stderr; 60 of them
+        // overfill the pipe's buffer.
+        const res = await fetch(`${url}/workflows/${long}${i}`, { signal: AbortSignal.timeout(10_000) });
+        expect(res.status).toBe(400);
+      }
+      const health = await fetch(`${url}/health`, { signal: AbortSignal.timeout(10_000) });
+      expect(health.status).toBe(200);
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 });

@@ -94,5 +94,6 @@ export function runProcess(argv: string[]): Promise<number> {
     process.once('SIGINT', () => process.exit(exitCodeFor('SIGINT')));
     process.once('SIGTERM', () => process.exit(exitCodeFor('SIGTERM')));
   }
-  return run(argv, processTerminal());
+  // A server's log lines must never stall its event loop on a pipe nobody reads: serve keeps Node's streams.
+  return run(argv, processTerminal({ directWrites: argv[2] !== 'serve' }));
 }

@@ -115,11 +115,11 @@ export function descriptorOutput({ writeSync: write, stream }: DescriptorWriter)
 /**
  * stdout or stderr of this process. Node makes a stream the first time process.stdout is touched, and for a
  * pipe that loads its socket and stream modules: about 8 ms of CPU on Node 20, a sixth of what `wfe validate
- * one.json` added to a bare node in a git hook or a CI step. A pipe, socket or file is written to directly
- * (descriptorOutput); anything else (a terminal, which ink draws on; /dev/null) through the stream.
+ * one.json` added to a bare node in a git hook or a CI step. With `direct`, a pipe, socket or file is written
+ * to directly (descriptorOutput); anything else (a terminal, which ink draws on; /dev/null) through the stream.
  */
-function processOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream): TerminalOutput {
-  if (!pipeOrFile(fd)) return outputOf(keepGoingWhenReaderLeaves(stream()));
+function processOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream, { direct }: { direct: boolean }): TerminalOutput {
+  if (!direct || !pipeOrFile(fd)) return outputOf(keepGoingWhenReaderLeaves(stream()));
   return descriptorOutput({ writeSync: (bytes, offset) => writeSync(fd, bytes, offset), stream });
 }
 
@@ -129,11 +129,20 @@ export const lineWriter =
   (line: string): void =>
     output.write(line + '\n');
 
+export interface ProcessTerminalOptions {
+  /**
+   * Write to a pipe, socket or file with the descriptor's own writes, which wait while a pipe is full: right
+   * for a command that ends, as for any filter whose reader is slow. A server must not: its event loop would
+   * stall on a reader that does not read (Node's streams queue the text instead). Default true.
+   */
+  directWrites?: boolean;
+}
+
 /** The terminal of this process: its streams, working directory and environment. */
-export function processTerminal(): Terminal {
+export function processTerminal({ directWrites = true }: ProcessTerminalOptions = {}): Terminal {
   return {
-    stdout: processOutput(1, () => process.stdout),
-    stderr: processOutput(2, () => process.stderr),
+    stdout: processOutput(1, () => process.stdout, { direct: directWrites }),
+    stderr: processOutput(2, () => process.stderr, { direct: directWrites }),
     // Only when read: touching process.stdin opens it (a stream over a file or pipe), which most runs never need.
     get stdin() {
       return byteChunks(process.stdin);
