@@ -84,9 +84,10 @@ export interface DescriptorWriter {
 }
 
 /**
- * An output written to a pipe, socket or file descriptor directly and synchronously, as Node's own stream writes
- * there on Linux. A write the descriptor cannot take at once (a non-blocking pipe that is full) goes through
- * the stream instead, and every later one after it, in order; once the reader has left, output is dropped.
+ * An output written to a pipe, socket or file descriptor directly and synchronously: while a blocking pipe is
+ * full the write waits for its reader, as any filter's does (Node's stream would queue the text in memory). A
+ * write the descriptor cannot take at once (a non-blocking pipe that is full) goes through the stream instead,
+ * and every later one after it, in order; once the reader has left, output is dropped.
  */
 export function descriptorOutput({ writeSync: write, stream }: DescriptorWriter): TerminalOutput {
   let through: FallbackStream | undefined;
