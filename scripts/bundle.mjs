@@ -47,8 +47,12 @@ function uiSource(name) {
   return file;
 }
 
-/** Whether the UI module `name` draws with ink: imports ink or react. */
-const drawsWithInk = (name) => /from '(ink|react)(\/[^']*)?'/.test(readFileSync(uiSource(name), 'utf8'));
+/** Whether the UI module `name` draws with ink: imports ink or react. Each source is read once per build. */
+const inkDrawing = new Map();
+const drawsWithInk = (name) => {
+  if (!inkDrawing.has(name)) inkDrawing.set(name, /from '(ink|react)(\/[^']*)?'/.test(readFileSync(uiSource(name), 'utf8')));
+  return inkDrawing.get(name);
+};
 
 /** The UI modules that src/cli/ imports and that draw with ink: each is an entry of the UI bundles. */
 function inkUiImports() {

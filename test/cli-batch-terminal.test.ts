@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BIN, runCli } from './support/cli.js';
+import { moduleRecorder } from './support/module-recorder.js';
 import { eventually } from './support/harness.js';
 
 let dir: string;
@@ -52,12 +53,7 @@ it('on a terminal: a progress bar and a summary table on stderr, drawn from the 
   const piped = runCli(['validate', join(dir, 'checked'), '-f', 'json']);
   const report = join(dir, 'tty-report.json');
   // Which files the run on the terminal loads: ink and react from the UI's own bundle, none from node_modules.
-  const loadedList = join(dir, 'tty-loaded.txt');
-  const hook = join(dir, 'tty-hook.mjs');
-  await writeFile(
-    hook,
-    `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  appendFileSync(${JSON.stringify(loadedList)}, url + '\\n');\n  return next(url, context);\n}\n`,
-  );
+  const { hook, urls } = moduleRecorder(dir, 'tty');
   const env: NodeJS.ProcessEnv = { ...process.env, COLUMNS: '100', LINES: '30' };
   delete env.CI;
   delete env.CONTINUOUS_INTEGRATION;
@@ -87,7 +83,7 @@ it('on a terminal: a progress bar and a summary table on stderr, drawn from the 
   // Same report apart from the timings.
   const untimed = (r: { summary: { durationMs?: number } }) => ({ ...r, summary: { ...r.summary, durationMs: 0 } });
   expect(untimed(fromTty)).toEqual(untimed(fromPipe));
-  const loaded = (await readFile(loadedList, 'utf8')).split('\n').filter((url) => url.startsWith('file:'));
+  const loaded = urls().filter((url) => url.startsWith('file:'));
   expect(loaded.filter((url) => url.includes('/node_modules/'))).toEqual([]);
   expect(loaded.some((url) => url.endsWith('/dist/bundle/ui/progress.js'))).toBe(true);
 });

@@ -2,10 +2,11 @@
 // leaves to finish. A browser opens connections ahead of need; one that has sent nothing must not hold a
 // stopping server until its connections are cut.
 import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stoppable } from '../src/util/http-stop.js';
+import { rawConnection } from './support/raw-connection.js';
 
 let server: Server | undefined;
 const sockets: Socket[] = [];
@@ -24,18 +25,16 @@ async function listening(): Promise<{ port: number; stop: ReturnType<typeof stop
 }
 
 /** A raw connection, open; what it receives is kept. */
-async function rawConnection(port: number) {
-  const socket = connect(port, '127.0.0.1');
-  sockets.push(socket);
-  let received = '';
-  socket.on('data', (d) => (received += d));
-  const closed = once(socket, 'close').then(() => true);
-  await once(socket, 'connect');
-  return { socket, received: () => received, closed };
+async function opened(port: number) {
+  const connection = rawConnection(`http://127.0.0.1:${port}`);
+  sockets.push(connection.socket);
+  const closed = connection.ended.then(() => true);
+  await once(connection.socket, 'connect');
+  return { ...connection, closed };
 }
 
 /** Sends a GET on `connection` and resolves once its whole answer is in. */
-async function answered(connection: Awaited<ReturnType<typeof rawConnection>>): Promise<string> {
+async function answered(connection: Awaited<ReturnType<typeof opened>>): Promise<string> {
   const before = connection.received().length;
   connection.socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
   while (!/\r\n\r\nok$/.test(connection.received().slice(before))) await once(connection.socket, 'data');
@@ -45,8 +44,8 @@ async function answered(connection: Awaited<ReturnType<typeof rawConnection>>): 
 describe('closeUnused', () => {
   it('closes a connection that never sent a byte, and leaves one that has served a request', async () => {
     const { port, stop } = await listening();
-    const unused = await rawConnection(port);
-    const used = await rawConnection(port);
+    const unused = await opened(port);
+    const used = await opened(port);
     expect(await answered(used)).toMatch(/^HTTP\/1\.1 200 /);
     // The server has taken both connections once it has answered on the second, opened after the first.
     stop.closeUnused();

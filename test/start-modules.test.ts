@@ -2,57 +2,16 @@
 // Spec converter wait for the first request that needs them (docs/performance.md: the fixed start-up cost).
 // And what `wfe validate` loads: the converter only for a check that uses it.
 // The real CLI as a child process, with a module loader hook that records every file it loads.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, runCliProcess, startServeChild } from './support/cli.js';
+import { moduleRecorder, requireRecorder } from './support/module-recorder.js';
 import { twoNodeWorkflow } from './support/workflows.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wfe-start-modules-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/**
- * A loader hook for one run; the files (relative to dist/ or src/) and built-ins that run loaded as ES modules,
- * and every URL it loaded so.
- */
-function moduleRecorder(name: string): { hook: string; loaded: () => string[]; urls: () => string[] } {
-  const report = join(dir, `${name}.txt`);
-  const hook = join(dir, `${name}-hook.mjs`);
-  writeFileSync(
-    hook,
-    `import { appendFileSync } from 'node:fs';
-export async function load(url, context, next) {
-  if (url.startsWith('file:') || url.startsWith('node:')) appendFileSync(${JSON.stringify(report)}, url + '\\n');
-  return next(url, context);
-}
-`,
-  );
-  writeFileSync(report, '');
-  const urls = () => readFileSync(report, 'utf8').split('\n').filter(Boolean);
-  const loaded = () =>
-    urls()
-      .filter((url) => /\/(dist|src)\//.test(url) || url.startsWith('node:'))
-      .map((url) => url.replace(/^.*\/(dist|src)\//, '').replace(/\.(js|ts)$/, ''));
-  return { hook, loaded, urls };
-}
-
-/** A preload for one run that records, at exit, every file the run required; and those files. */
-function requireRecorder(name: string): { preload: string; required: () => string[] } {
-  const report = join(dir, `${name}-required.txt`);
-  const preload = join(dir, `record-${name}-required.cjs`);
-  writeFileSync(
-    preload,
-    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, Object.keys(require.cache).join('\\n')));`,
-  );
-  return {
-    preload,
-    required: () =>
-      readFileSync(report, 'utf8')
-        .split('\n')
-        .filter((file) => file !== preload),
-  };
-}
 
 /**
  * What a `wfe serve` of an empty folder had loaded when it exited, after `act`. From tsc's dist/ (WFE_NO_BUNDLE):
@@ -60,7 +19,7 @@ function requireRecorder(name: string): { preload: string; required: () => strin
  * import reaches it.
  */
 async function loadedBy(name: string, act: (url: string) => Promise<void>): Promise<string[]> {
-  const { hook, loaded } = moduleRecorder(name);
+  const { hook, loaded } = moduleRecorder(dir, name);
   const served = join(dir, `${name}-workflows`);
   mkdirSync(served, { recursive: true });
   const server = await startServeChild([served, '--no-watch'], {
@@ -81,7 +40,7 @@ async function loadedBy(name: string, act: (url: string) => Promise<void>): Prom
  * starts validate from holds the same modules in one file, each evaluated only when the same import reaches it.
  */
 async function validateLoading(name: string, args: string[]) {
-  const { hook, loaded } = moduleRecorder(name);
+  const { hook, loaded } = moduleRecorder(dir, name);
   const env = { NODE_OPTIONS: `--no-warnings --experimental-loader ${hook}`, WFE_NO_BUNDLE: '1' };
   const run = await runCliProcess(['validate', ...args], { env });
   return { ...run, loaded: loaded() };
@@ -116,8 +75,8 @@ describe('wfe serve starts without what only some requests need', () => {
 
 describe('wfe serve runs from its bundle', () => {
   it("loads none of the modules of tsc's dist/ beside it, no file as an ES module, nor the UI, on a request", async () => {
-    const { hook, urls } = moduleRecorder('serve-bundled');
-    const { preload, required } = requireRecorder('serve');
+    const { hook, urls } = moduleRecorder(dir, 'serve-bundled');
+    const { preload, required } = requireRecorder(dir, 'serve');
     const served = join(dir, 'bundled-workflows');
     mkdirSync(served, { recursive: true });
     // Watching, as a user runs it: chokidar, an ES module package, is in the bundle.
@@ -154,7 +113,7 @@ describe('wfe validate loads the Agent Spec converter only for a check that uses
     const exported = await runCli(['export', workflow, '-o', flow, '-q']);
     expect(exported.code, exported.stderr).toBe(0);
 
-    const bundled = moduleRecorder('validate-bundled');
+    const bundled = moduleRecorder(dir, 'validate-bundled');
     const fromBundle = await runCliProcess(['validate', folder], {
       env: { NODE_OPTIONS: `--no-warnings --experimental-loader ${bundled.hook}` },
     });
@@ -162,7 +121,7 @@ describe('wfe validate loads the Agent Spec converter only for a check that uses
     // The bundle is CommonJS, required rather than imported: none of tsc's modules load beside it.
     expect(bundled.loaded().filter((file) => !file.startsWith('node:'))).toEqual([]);
     // Nor is anything of node_modules required beside it: what the precompiled validators need of ajv is in it.
-    const { preload, required } = requireRecorder('validate');
+    const { preload, required } = requireRecorder(dir, 'validate');
     const requiring = await runCliProcess(['validate', folder], { env: { NODE_OPTIONS: `--require ${preload}` } });
     expect(requiring.code, requiring.stdout + requiring.stderr).toBe(0);
     expect(required().map((file) => relative(process.cwd(), file))).toEqual([
@@ -190,8 +149,8 @@ describe('wfe validate loads the Agent Spec converter only for a check that uses
 
 describe('help and completion run from the bundle of the whole program', () => {
   it("`wfe completion bash` loads none of tsc's modules and requires only the program bundle of ours", async () => {
-    const { hook, loaded } = moduleRecorder('completion-bundled');
-    const { preload, required } = requireRecorder('completion');
+    const { hook, loaded } = moduleRecorder(dir, 'completion-bundled');
+    const { preload, required } = requireRecorder(dir, 'completion');
     const run = await runCliProcess(['completion', 'bash'], {
       env: { NODE_OPTIONS: `--no-warnings --experimental-loader ${hook} --require ${preload}` },
     });

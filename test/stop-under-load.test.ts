@@ -3,7 +3,6 @@
 // contract's envelope; the saves in flight finish; one warn line says how many; the exit is 0 within 2 s;
 // and every save answered 200 is on disk.
 //   WFE_STOP_SEED picks the moment of the signal (printed; the default changes from run to run).
-import { connect, type Socket } from 'node:net';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startServeChild, type ServingChild } from './support/cli.js';
 import { eventually, tempDir } from './support/harness.js';
 import { send, type Reply } from './support/keep-alive.js';
+import { rawConnection } from './support/raw-connection.js';
 import { numberFromEnv, seededRandom } from './support/seeded.js';
 import { twoNodeWorkflow } from './support/workflows.js';
 
@@ -42,17 +42,6 @@ interface Sent {
   at: number;
   reply?: Reply;
   error?: string;
-}
-
-/** Raw HTTP on one socket: what a kept-alive connection carries, byte for byte. */
-function rawConnection(url: string) {
-  const { hostname, port } = new URL(url);
-  const socket: Socket = connect(Number(port), hostname);
-  let received = '';
-  socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
-  const ended = new Promise<void>((done) => socket.once('close', () => done()));
-  socket.on('error', () => {});
-  return { socket, received: () => received, ended };
 }
 
 describe('wfe serve stopped under load (SIGTERM)', () => {

@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs'
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { errnoCode } from '../../src/util/narrow.js';
 
 /**
  * What the CLI keeps in the temp folder by design: its V8 code cache (bin/code-cache.js), and on Node 22.1 and
@@ -53,7 +54,7 @@ function alive(pid: number): boolean {
     return true;
   } catch (err) {
     // EPERM: it lives, as another user's process.
-    return err instanceof Error && 'code' in err && err.code === 'EPERM';
+    return errnoCode(err) === 'EPERM';
   }
 }
 
