@@ -1,4 +1,5 @@
 // Starts the real server (createServer) on an ephemeral port over a real temp folder.
+import { Agent, request as httpRequest } from 'node:http';
 import { mkdtemp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -69,35 +70,65 @@ export async function startServer(options: StartOptions = {}): Promise<Harness> 
     throw err;
   }
   const started = server;
+  // The test's connections, kept alive between its requests as a browser keeps them.
+  const agent = new Agent({ keepAlive: true });
   let closing: Promise<void> | undefined;
   return {
     dir,
     base: url,
     server: started,
     logs,
-    async call(method, path, body, headers = {}) {
-      const init: RequestInit = { method, headers: { ...headers } };
-      if (body !== undefined) {
-        init.body = typeof body === 'string' ? body : JSON.stringify(body);
-        (init.headers as Record<string, string>)['Content-Type'] ??= 'application/json';
-      }
-      const res = await fetch(url + path, init);
-      const text = await res.text();
-      let parsed: unknown;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        parsed = undefined;
-      }
-      return { status: res.status, headers: res.headers, body: parsed, text };
-    },
+    call: (method, path, body, headers = {}) => request(agent, method, url + path, body, headers),
     // Once, however often it is called: a test may close a server itself (to start another over its folder)
     // that the serverTest fixture closes again when the test ends.
     close() {
-      closing ??= started.close().then(removeDir);
+      closing ??= started
+        .close()
+        .then(() => agent.destroy())
+        .then(removeDir);
       return closing;
     },
   };
+}
+
+/**
+ * One request as the editor's fetch sends it (the same `Accept: *\/*`, a JSON body with its type), over node:http:
+ * undici's fetch spent about 0.6 ms of the test's CPU more per request than the server it called.
+ */
+function request(
+  agent: Agent,
+  method: string,
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Headers; body: any; text: string }> {
+  const sent: Record<string, string> = { accept: '*/*', ...headers };
+  let data: Buffer | undefined;
+  if (body !== undefined) {
+    data = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+    if (!Object.keys(sent).some((name) => name.toLowerCase() === 'content-type')) sent['Content-Type'] = 'application/json';
+  }
+  return new Promise((done, fail) => {
+    const req = httpRequest(url, { method, agent, headers: sent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', fail);
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let parsed: unknown;
+        try {
+          parsed = text ? JSON.parse(text) : undefined;
+        } catch {
+          parsed = undefined;
+        }
+        const received = new Headers();
+        for (let i = 0; i < res.rawHeaders.length; i += 2) received.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+        done({ status: res.statusCode ?? 0, headers: received, body: parsed, text });
+      });
+    });
+    req.on('error', fail);
+    req.end(data);
+  });
 }
 
 /** Polls until check() is truthy or the deadline passes (no fixed sleeps). */
