@@ -1,13 +1,12 @@
 // The official Open Agent Spec JSON Schemas, read at test time from ../shared/agentspec/schema (never
 // copied). ajv 2020 (they use prefixItems), x-abstract-component registered, formats not checked.
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { threadId } from 'node:worker_threads';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { missingShared, sharedDir } from './support/shared.js';
+import { cacheFile, writeCacheFile } from './support/test-cache.js';
 
 // ajv's standalone module is CommonJS with a default export; under NodeNext the function may sit on .default.
 type StandaloneCode = (ajv: Ajv2020, validate: ValidateFunction) => string;
@@ -22,7 +21,7 @@ export const agentSpecMissing = missingShared(examplesDir, join(agentSpecDir, 's
 
 // Unoptimised code without inlined refs judges the same and compiles in about half the time. Compiling the
 // releases still takes 1.3 s, in every test worker, on every run: the code ajv generates is kept on disk
-// (node_modules/.cache) and loaded instead, in about 30 ms.
+// (test/support/test-cache.ts) and loaded instead, in about 30 ms.
 const AJV_OPTIONS = {
   strictTypes: false,
   validateFormats: false,
@@ -36,7 +35,6 @@ for (const keyword of KEYWORDS) ajv.addKeyword(keyword);
 const byVersion = new Map<string, ValidateFunction>();
 /** By the schema's text: two releases can publish the same schema (26.1.2 and 26.2.0 do). */
 const byText = new Map<string, ValidateFunction>();
-const cacheDir = join(import.meta.dirname, '..', 'node_modules', '.cache', 'wfe-tests');
 const requireHere = createRequire(import.meta.url);
 
 function validator(version: string): ValidateFunction {
@@ -54,18 +52,10 @@ function validator(version: string): ValidateFunction {
 function compiledOnce(text: string): ValidateFunction {
   const ajvVersion = (requireHere('ajv/package.json') as { version: string }).version;
   // The code depends on ajv's version, the options and keywords above, and the schema: all of them name it.
-  const key = createHash('sha256')
-    .update(`${ajvVersion}\0${JSON.stringify(AJV_OPTIONS)}\0${KEYWORDS.join(',')}\0${text}`)
-    .digest('hex')
-    .slice(0, 32);
-  const file = join(cacheDir, `agentspec-schema-${key}.cjs`);
+  const file = cacheFile('agentspec-schema', [ajvVersion, JSON.stringify(AJV_OPTIONS), KEYWORDS.join(','), text], '.cjs');
   if (existsSync(file)) return requireHere(file) as ValidateFunction;
   const validate = ajv.compile(JSON.parse(text));
-  mkdirSync(cacheDir, { recursive: true });
-  // Two workers may write it at once: each renames a whole file of its own into place.
-  const temp = `${file}.${process.pid}-${threadId}.tmp`;
-  writeFileSync(temp, standaloneCode(ajv, validate));
-  renameSync(temp, file);
+  writeCacheFile(file, standaloneCode(ajv, validate));
   return validate;
 }
 

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_CATEGORIES } from '../src/catalog/builtin-categories.js';
 import { BUILTIN_NODE_TYPES } from '../src/catalog/builtin-node-types.js';
@@ -12,6 +11,7 @@ import { BUILTIN_PORT_CONFIG } from '../src/catalog/builtin-port-types.js';
 import { isCompatible } from '../src/catalog/port-compat.js';
 import type { NodePort, Workflow, WorkflowNode } from '../src/contract/types.js';
 import { stableStringify } from '../src/util/stable-json.js';
+import { openApiDocument } from './support/openapi.js';
 import { serverTest } from './support/server-fixture.js';
 import { missingShared, openApiPath } from './support/shared.js';
 
@@ -35,7 +35,7 @@ function openApiValidator(schema: string) {
 }
 
 function loadOpenApi(): Ajv {
-  const oas = parseYaml(readFileSync(openApiPath, 'utf8')) as { components: { schemas: Record<string, unknown> } };
+  const oas = openApiDocument() as { components: { schemas: Record<string, unknown> } };
   const ajv = new Ajv({ strict: false, allErrors: true });
   const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (a: Ajv, f: string[]) => void;
   addFormats(ajv, ['date-time', 'uri', 'email']);

@@ -1,0 +1,32 @@
+// What the tests derive from the shared reference files and would derive again in every worker on every run
+// (ajv's code for Oracle's schemas, the parsed OpenAPI document), kept in node_modules/.cache/wfe-tests. A
+// file's name is the hash of everything it depends on, so a changed input, option or library is a new file.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
+
+const cacheDir = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'wfe-tests');
+
+/** The cache file for what `inputs` determine, named `<kind>-<hash><extension>`. */
+export function cacheFile(kind: string, inputs: string[], extension: string): string {
+  const hash = createHash('sha256').update(inputs.join('\0')).digest('hex').slice(0, 32);
+  return join(cacheDir, `${kind}-${hash}${extension}`);
+}
+
+/** Writes a cache file whole: two workers may write it at once, each renames a complete file of its own. */
+export function writeCacheFile(file: string, text: string): void {
+  mkdirSync(cacheDir, { recursive: true });
+  const temp = `${file}.${process.pid}-${threadId}.tmp`;
+  writeFileSync(temp, text);
+  renameSync(temp, file);
+}
+
+/** A JSON value computed from `inputs` once and read back on the next runs. */
+export function cachedJson<T>(kind: string, inputs: string[], compute: () => T): T {
+  const file = cacheFile(kind, inputs, '.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as T;
+  const value = compute();
+  writeCacheFile(file, JSON.stringify(value));
+  return value;
+}
