@@ -14,11 +14,12 @@ const dir = mkdtempSync(join(tmpdir(), 'wfe-start-modules-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /**
- * What a `wfe serve` of an empty folder had loaded when it exited, after `act`. From tsc's dist/ (WFE_NO_BUNDLE):
- * the bundle bin/wfe.js starts serve from holds the same modules in one file, each evaluated only when the same
+ * A `wfe serve` of an empty folder, and what it has loaded so far: the loader hook records each file as it loads,
+ * so what a request needed is recorded by the time its answer arrives. From tsc's dist/ (WFE_NO_BUNDLE): the
+ * bundle bin/wfe.js starts serve from holds the same modules in one file, each evaluated only when the same
  * import reaches it.
  */
-async function loadedBy(name: string, act: (url: string) => Promise<void>): Promise<string[]> {
+async function recordedServer(name: string) {
   const { hook, loaded } = moduleRecorder(dir, name);
   const served = join(dir, `${name}-workflows`);
   mkdirSync(served, { recursive: true });
@@ -26,13 +27,14 @@ async function loadedBy(name: string, act: (url: string) => Promise<void>): Prom
     nodeArgs: ['--no-warnings', '--experimental-loader', hook],
     env: { WFE_NO_BUNDLE: '1' },
   });
-  try {
-    await act(server.url);
-  } finally {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }
-  return loaded();
+  return {
+    url: server.url,
+    loaded,
+    async stop() {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    },
+  };
 }
 
 /**
@@ -50,26 +52,28 @@ const DEFERRED = ['server/routes/served-checks', 'contract/rule-config', 'contra
 
 describe('wfe serve starts without what only some requests need', () => {
   it('leaves the rule tables, the verdict and the converter unloaded until a document is judged', async () => {
-    const idle = await loadedBy('idle', async (url) => {
-      expect((await fetch(`${url}/health`)).status).toBe(200);
-    });
-    // The hook saw the server's own modules, and none of the deferred ones.
-    expect(idle).toContain('server/app');
-    expect(idle.filter((file) => DEFERRED.includes(file))).toEqual([]);
-    // Nor node:crypto (17 internal modules, about 2 ms): nothing is hashed or named before the first save.
-    // The hook does see the built-ins the server imports.
-    expect(idle).toContain('node:http');
-    expect(idle).not.toContain('node:crypto');
+    const server = await recordedServer('served');
+    try {
+      expect((await fetch(`${server.url}/health`)).status).toBe(200);
+      const idle = server.loaded();
+      // The hook saw the server's own modules, and none of the deferred ones.
+      expect(idle).toContain('server/app');
+      expect(idle.filter((file) => DEFERRED.includes(file))).toEqual([]);
+      // Nor node:crypto (17 internal modules, about 2 ms): nothing is hashed or named before the first save.
+      // The hook does see the built-ins the server imports.
+      expect(idle).toContain('node:http');
+      expect(idle).not.toContain('node:crypto');
 
-    const judged = await loadedBy('judged', async (url) => {
-      const res = await fetch(`${url}/workflows/validate`, {
+      const res = await fetch(`${server.url}/workflows/validate`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(twoNodeWorkflow('posted')),
       });
       expect(res.status).toBe(200);
-    });
-    expect(judged).toEqual(expect.arrayContaining(['server/routes/served-checks', 'contract/rule-config', 'validate/verdict']));
+      expect(server.loaded()).toEqual(expect.arrayContaining(['server/routes/served-checks', 'contract/rule-config', 'validate/verdict']));
+    } finally {
+      await server.stop();
+    }
   });
 });
 
@@ -113,17 +117,16 @@ describe('wfe validate loads the Agent Spec converter only for a check that uses
     const exported = await runCli(['export', workflow, '-o', flow, '-q']);
     expect(exported.code, exported.stderr).toBe(0);
 
+    // One run records both: the bundle is CommonJS, required rather than imported, so none of tsc's modules
+    // may reach the loader hook beside it; nor may anything of node_modules be required beside it (what the
+    // precompiled validators need of ajv is in it).
     const bundled = moduleRecorder(dir, 'validate-bundled');
+    const { preload, required } = requireRecorder(dir, 'validate');
     const fromBundle = await runCliProcess(['validate', folder], {
-      env: { NODE_OPTIONS: `--no-warnings --experimental-loader ${bundled.hook}` },
+      env: { NODE_OPTIONS: `--no-warnings --experimental-loader ${bundled.hook} --require ${preload}` },
     });
     expect(fromBundle.code, fromBundle.stdout + fromBundle.stderr).toBe(0);
-    // The bundle is CommonJS, required rather than imported: none of tsc's modules load beside it.
     expect(bundled.loaded().filter((file) => !file.startsWith('node:'))).toEqual([]);
-    // Nor is anything of node_modules required beside it: what the precompiled validators need of ajv is in it.
-    const { preload, required } = requireRecorder(dir, 'validate');
-    const requiring = await runCliProcess(['validate', folder], { env: { NODE_OPTIONS: `--require ${preload}` } });
-    expect(requiring.code, requiring.stdout + requiring.stderr).toBe(0);
     expect(required().map((file) => relative(process.cwd(), file))).toEqual([
       join('bin', 'wfe.js'),
       join('bin', 'code-cache.js'),
