@@ -10,7 +10,7 @@
 //
 // SIGKILL ends the process, not the machine: the page cache survives, so this checks atomicity and
 // "acknowledged only once written", not power-loss durability (that is what the fsyncs are for).
-//   WFE_CRASH_ROUNDS=30 WFE_CRASH_SEED=7 npx vitest run test/crash.test.ts       (the default: 3 rounds)
+//   WFE_CRASH_ROUNDS=30 WFE_CRASH_SEED=7 npx vitest run test/crash.test.ts       (the default: 2 rounds)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter, once } from 'node:events';
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -36,7 +36,7 @@ const TEMP_FILE = /^\..+\.wfe-\d+-\d+\.tmp$/;
 const HOT = ['w1', 'w2', 'w3'];
 const COLD = Array.from({ length: 20 }, (_, i) => `c${String(i).padStart(2, '0')}`);
 const WORKFLOW_IDS = [...HOT, ...COLD].sort();
-const ROUNDS = numberFromEnv('WFE_CRASH_ROUNDS', 3);
+const ROUNDS = numberFromEnv('WFE_CRASH_ROUNDS', 2);
 const SEED = numberFromEnv('WFE_CRASH_SEED', Date.now() % 1_000_000);
 const STREAM_DEADLINE_MS = 2500;
 /** A warn line of the store about a hand edit that a save replaced in its last window. */

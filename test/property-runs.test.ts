@@ -12,7 +12,7 @@ import type { Workflow, WorkflowEdge, WorkflowNode } from '../src/contract/types
 import { e, flow, n } from './support/flows.js';
 import { eventually, startServer, type Harness } from './support/harness.js';
 
-const RUNS = Number(process.env.WFE_FUZZ_RUNS ?? 60);
+const RUNS = Number(process.env.WFE_FUZZ_RUNS ?? 40);
 const SEED = Number(process.env.WFE_FUZZ_SEED ?? 2026_0121);
 /** Only a guard against a hung test: a healthy run of these sizes ends in well under a second. */
 const RUN_DEADLINE_MS = 15_000;

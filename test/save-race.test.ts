@@ -7,7 +7,7 @@
 // save other workflows of the folder, so each save's file calls queue on the thread pool behind fsyncs, as
 // in the measurement. Each edit lands after a seeded random delay once a save was sent, and its
 // fate is read once a save sent after it has been answered.
-//   WFE_RACE_EDITS=2500 WFE_RACE_SEED=7 npx vitest run test/save-race.test.ts     (the default: 40 edits)
+//   WFE_RACE_EDITS=2500 WFE_RACE_SEED=7 npx vitest run test/save-race.test.ts     (the default: 24 edits)
 import { EventEmitter, once } from 'node:events';
 import { closeSync, ftruncateSync, openSync, readdirSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
@@ -22,7 +22,7 @@ import { send } from './support/keep-alive.js';
 import { numberFromEnv, seededRandom } from './support/seeded.js';
 import { twoNodeWorkflow } from './support/workflows.js';
 
-const EDITS = numberFromEnv('WFE_RACE_EDITS', 40);
+const EDITS = numberFromEnv('WFE_RACE_EDITS', 24);
 const SEED = numberFromEnv('WFE_RACE_SEED', Date.now() % 1_000_000);
 const RACED = 'race';
 const OTHERS = ['o1', 'o2', 'o3', 'o4'];
