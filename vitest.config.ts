@@ -16,8 +16,10 @@ export default defineConfig({
     reporters: ['default', './test/support/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Two cores: servers, watchers and child processes compete; a few files at a time is steadier.
-    maxWorkers: 2,
+    // Two cores, three workers: a third of each worker's time goes waiting (on the CLI processes it started,
+    // fsyncs, timers), and a third worker fills much of it. Alternately on 2026-11-27: 2 workers 45.5-49.2 s,
+    // 3 workers 42.9-44.9 s, 4 workers 46.7-47.0 s (each worker loads the modules again); CPU 79-85 s for all.
+    maxWorkers: 3,
     // Worker threads that keep their loaded modules from one test file to the next: every file used to
     // load and transform src/ again (forks, isolated), about a third of the suite's CPU. No test mocks
     // modules or changes the working directory, the one that sets environment variables (runs-live) uses
