@@ -113,7 +113,9 @@ interface Casts {
 /** The assertions in one file's text: `x as unknown as T` is two (one of them `as unknown as`). */
 function castsIn(file: string, text: string): Casts {
   const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
+  // Comments are not parsed for JSDoc: no assertion lives there in a .ts file, and the parse takes less.
+  const options = { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone };
+  const source = ts.createSourceFile(file, text, options, false, kind);
   const found: Casts = { as: 0, asUnknownAs: 0 };
   const visit = (node: TypeScript.Node): void => {
     if ((ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) && !ts.isConstTypeReference(node.type)) {
