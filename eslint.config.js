@@ -31,9 +31,14 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
   },
   {
-    files: ['**/*.js', '**/*.mjs'],
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     extends: [tseslint.configs.disableTypeChecked],
     // Plain Node scripts: tsc does not see them, and Node's globals are not declared for ESLint.
     rules: { 'no-undef': 'off' },
+  },
+  {
+    // CommonJS on purpose: code ajv generates requires it (test/support/openapi-formats.cjs).
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

@@ -1,23 +1,24 @@
 // Response validation against FlowDrop's OpenAPI 3.0.3 document and the specification's two operations
 // the document lacks, both read at test time from the shared reference folder (../shared relative to the
 // repo root; WFE_SHARED_DIR overrides it). Nothing of either is copied into the repo: the schemas are
-// compiled from the YAML on every run, on first use, so that a test file can skip when the folder is
-// missing (missingShared in ./shared.ts) instead of failing as it loads.
+// read from the YAML on first use, so that a test file can skip when the folder is missing (missingShared in
+// ./shared.ts) instead of failing as it loads; what is parsed and compiled from it is kept between runs in
+// node_modules/.cache (test-cache.ts), named by the hash of everything it came from.
 //
 // Two views of the document:
 // - strict, as written: schemaValidator and responseValidator, which the tests use to show its faults;
 // - the contract: the same document with its known faults relaxed (KNOWN FAULTS below, the only place
 //   that relaxes anything). assertMatchesContract and contractChecked check every response against it,
 //   and remember which operations were exercised.
-import { readFileSync } from 'node:fs';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { _, Ajv, type ErrorObject, type Format, type ValidateFunction } from 'ajv';
+import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { parse } from 'yaml';
 import { schemaProblems } from '../agentspec-schema.js';
 import type { Harness } from './harness.js';
 import { openApiPath, seedPath } from './shared.js';
-import { cachedJson } from './test-cache.js';
+import { cacheFile, cachedJson, writeCacheFile } from './test-cache.js';
 
 export { openApiPath, seedPath } from './shared.js';
 
@@ -48,29 +49,47 @@ const specificationOnlyOperations = (specification: string, documented: string[]
     .map((match) => `${match[1]} ${match[2]}`)
     .filter((operation) => !documented.includes(operation));
 
-// ajv-formats ships CJS with a default export; under NodeNext the callable sits on .default.
-type AddFormats = (ajv: Ajv, formats?: string[]) => Ajv;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
+// ajv's standalone module is CommonJS with a default export; under NodeNext the function may sit on .default.
+type StandaloneCode = (ajv: Ajv, validate: ValidateFunction) => string;
+const standaloneCode = ((standaloneCodeModule as unknown as { default?: StandaloneCode }).default ??
+  standaloneCodeModule) as unknown as StandaloneCode;
 
 const OAS_ID = 'oas';
+const requireHere = createRequire(import.meta.url);
+const FORMATS_MODULE = requireHere.resolve('./openapi-formats.cjs');
+const formats = requireHere(FORMATS_MODULE) as Record<string, Format>;
+// strict:false: OAS 3.0 annotations (example, examples, xml, discriminator without the ajv option) are
+// ignored instead of failing compilation. ajv 8 implements OAS `nullable` natively.
+// Unoptimised code without inlined refs judges the same and compiles faster; the suite compiles hundreds.
+const AJV_OPTIONS = { allErrors: true, strict: false, inlineRefs: false, code: { optimize: false, source: true } };
 
 function compilerFor(schemas: Record<string, JsonObject>): Ajv {
-  // strict:false: OAS 3.0 annotations (example, examples, xml, discriminator without the ajv option) are
-  // ignored instead of failing compilation. ajv 8 implements OAS `nullable` natively.
-  // Unoptimised code without inlined refs judges the same and compiles faster; the suite compiles hundreds.
-  const ajv = new Ajv({ allErrors: true, strict: false, inlineRefs: false, code: { optimize: false } });
-  addFormats(ajv);
-  // The OAS marks node, edge and workflow ids `format: uuid`, but the real editor emits arbitrary strings
-  // (`text_input.1`, `e-a-b`, "" for an unsaved workflow), so wfe accepts any id. So `uuid` here means "a
-  // non-empty string".
-  ajv.addFormat('uuid', { type: 'string', validate: (value: string) => value.length > 0 });
-  // Used only in OAS examples/config schemas (`format: hidden`, `format: csv` in example payloads); never a
-  // constraint on a response.
-  ajv.addFormat('hidden', true);
+  // The standalone code kept between runs requires the formats from their module.
+  const ajv = new Ajv({ ...AJV_OPTIONS, code: { ...AJV_OPTIONS.code, formats: _`require(${FORMATS_MODULE})` } });
+  for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format);
   // Every component schema, addressable as `oas#/components/schemas/<Name>`; refs inside it are relative
   // to this root, so `#/components/schemas/X` resolves within it unchanged.
   ajv.addSchema({ $id: OAS_ID, components: { schemas } });
   return ajv;
+}
+
+/**
+ * The validators of one set of component schemas. ajv compiled about 1.3 s of them in each worker that checked
+ * responses; the code it generates is kept between runs (test-cache.ts), named by everything it depends on,
+ * and required instead, the compiler made only for a schema not seen before.
+ */
+function validatorsOf(schemas: Record<string, JsonObject>): (schema: JsonObject) => ValidateFunction {
+  let ajv: Ajv | undefined;
+  const versions = ['ajv', 'ajv-formats'].map((name) => (requireHere(`${name}/package.json`) as { version: string }).version);
+  const fixed = [...versions, JSON.stringify(AJV_OPTIONS), FORMATS_MODULE, readFileSync(FORMATS_MODULE, 'utf8'), JSON.stringify(schemas)];
+  return (schema) => {
+    const file = cacheFile('openapi-validator', [...fixed, JSON.stringify(schema)], '.cjs');
+    if (existsSync(file)) return requireHere(file) as ValidateFunction;
+    ajv ??= compilerFor(schemas);
+    const validate = ajv.compile(schema);
+    writeCacheFile(file, standaloneCode(ajv, validate));
+    return validate;
+  };
 }
 
 /** Copies a schema taken from outside components.schemas, pointing its local refs at the registered root. */
@@ -256,7 +275,7 @@ function wrap(validate: ValidateFunction, declared: boolean, label: string): Res
 
 /** One view of the document (strict or contract), with its compiled validators. */
 function view(source: OpenApiDocument, tag: string) {
-  const ajv = compilerFor(source.components.schemas);
+  const compile = validatorsOf(source.components.schemas);
   const cache = new Map<string, ResponseValidator>();
 
   const schemaValidator = (name: string): ResponseValidator => {
@@ -264,7 +283,7 @@ function view(source: OpenApiDocument, tag: string) {
     let found = cache.get(key);
     if (!found) {
       if (!source.components.schemas[name]) throw new Error(`components.schemas.${name} is not in ${openApiPath}`);
-      found = wrap(ajv.compile({ $ref: `${OAS_ID}#/components/schemas/${name}` }), true, `components.schemas.${name}${tag}`);
+      found = wrap(compile({ $ref: `${OAS_ID}#/components/schemas/${name}` }), true, `components.schemas.${name}${tag}`);
       cache.set(key, found);
     }
     return found;
@@ -299,10 +318,10 @@ function view(source: OpenApiDocument, tag: string) {
     const schema = content?.[mediaType]?.schema as JsonObject | undefined;
     let validator: ResponseValidator;
     if (schema) {
-      validator = wrap(ajv.compile(rewriteRefs(schema) as JsonObject), true, `${key}${via}${tag}`);
+      validator = wrap(compile(rewriteRefs(schema) as JsonObject), true, `${key}${via}${tag}`);
     } else if (status >= 400 && mediaType === 'application/json') {
       validator = wrap(
-        ajv.compile({ $ref: `${OAS_ID}#/components/schemas/ErrorResponse` }),
+        compile({ $ref: `${OAS_ID}#/components/schemas/ErrorResponse` }),
         false,
         `${key} (not declared: components.schemas.ErrorResponse)${tag}`,
       );
@@ -319,7 +338,7 @@ function view(source: OpenApiDocument, tag: string) {
   return {
     schemaValidator,
     responseValidator,
-    compile: (schema: JsonObject, label: string) => wrap(ajv.compile(rewriteRefs(schema) as JsonObject), true, label),
+    compile: (schema: JsonObject, label: string) => wrap(compile(rewriteRefs(schema) as JsonObject), true, label),
   };
 }
 
