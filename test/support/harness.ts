@@ -1,11 +1,12 @@
 // Starts the real server (createServer) on an ephemeral port over a real temp folder.
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { mkdtemp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createServer, type WfeServer } from '../../src/server/app.js';
 import type { ServeOptions } from '../../src/server/options.js';
 import { createLogger, type Logger } from '../../src/util/logger.js';
+import { send } from './keep-alive.js';
 
 export interface Harness {
   dir: string;
@@ -95,40 +96,11 @@ export async function startServer(options: StartOptions = {}): Promise<Harness> 
  * One request as the editor's fetch sends it (the same `Accept: *\/*`, a JSON body with its type), over node:http:
  * undici's fetch spent about 0.6 ms of the test's CPU more per request than the server it called.
  */
-function request(
-  agent: Agent,
-  method: string,
-  url: string,
-  body: unknown,
-  headers: Record<string, string>,
-): Promise<{ status: number; headers: Headers; body: any; text: string }> {
-  const sent: Record<string, string> = { accept: '*/*', ...headers };
-  let data: Buffer | undefined;
-  if (body !== undefined) {
-    data = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
-    if (!Object.keys(sent).some((name) => name.toLowerCase() === 'content-type')) sent['Content-Type'] = 'application/json';
-  }
-  return new Promise((done, fail) => {
-    const req = httpRequest(url, { method, agent, headers: sent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', fail);
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown;
-        try {
-          parsed = text ? JSON.parse(text) : undefined;
-        } catch {
-          parsed = undefined;
-        }
-        const received = new Headers();
-        for (let i = 0; i < res.rawHeaders.length; i += 2) received.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
-        done({ status: res.statusCode ?? 0, headers: received, body: parsed, text });
-      });
-    });
-    req.on('error', fail);
-    req.end(data);
-  });
+async function request(agent: Agent, method: string, url: string, body: unknown, headers: Record<string, string>) {
+  const reply = await send(agent, method, url, body, { accept: '*/*', ...headers });
+  const received = new Headers();
+  for (let i = 0; i < reply.rawHeaders.length; i += 2) received.append(reply.rawHeaders[i]!, reply.rawHeaders[i + 1]!);
+  return { status: reply.status, headers: received, body: reply.body, text: reply.text };
 }
 
 /** Polls until check() is truthy or the deadline passes (no fixed sleeps). */
