@@ -1,17 +1,10 @@
 // The official Open Agent Spec JSON Schemas, read at test time from ../shared/agentspec/schema (never
 // copied). ajv 2020 (they use prefixItems), x-abstract-component registered, formats not checked.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { missingShared, sharedDir } from './support/shared.js';
-import { cacheFile, writeCacheFile } from './support/test-cache.js';
-
-// ajv's standalone module is CommonJS with a default export; under NodeNext the function may sit on .default.
-type StandaloneCode = (ajv: Ajv2020, validate: ValidateFunction) => string;
-const standaloneCode = ((standaloneCodeModule as unknown as { default?: StandaloneCode }).default ??
-  standaloneCodeModule) as unknown as StandaloneCode;
+import { cachedValidator } from './support/test-cache.js';
 
 export const agentSpecDir = join(sharedDir, 'agentspec');
 export const examplesDir = join(agentSpecDir, 'examples');
@@ -35,7 +28,6 @@ for (const keyword of KEYWORDS) ajv.addKeyword(keyword);
 const byVersion = new Map<string, ValidateFunction>();
 /** By the schema's text: two releases can publish the same schema (26.1.2 and 26.2.0 do). */
 const byText = new Map<string, ValidateFunction>();
-const requireHere = createRequire(import.meta.url);
 
 function validator(version: string): ValidateFunction {
   let found = byVersion.get(version);
@@ -50,13 +42,11 @@ function validator(version: string): ValidateFunction {
 
 /** The validator of a schema: ajv's code from an earlier run, or compiled now and kept for the next. */
 function compiledOnce(text: string): ValidateFunction {
-  const ajvVersion = (requireHere('ajv/package.json') as { version: string }).version;
   // The code depends on ajv's version, the options and keywords above, and the schema: all of them name it.
-  const file = cacheFile('agentspec-schema', [ajvVersion, JSON.stringify(AJV_OPTIONS), KEYWORDS.join(','), text], '.cjs');
-  if (existsSync(file)) return requireHere(file) as ValidateFunction;
-  const validate = ajv.compile(JSON.parse(text));
-  writeCacheFile(file, standaloneCode(ajv, validate));
-  return validate;
+  return cachedValidator('agentspec-schema', [JSON.stringify(AJV_OPTIONS), KEYWORDS.join(','), text], () => ({
+    ajv,
+    validate: ajv.compile(JSON.parse(text)),
+  }));
 }
 
 /**

@@ -10,15 +10,14 @@
 // - the contract: the same document with its known faults relaxed (KNOWN FAULTS below, the only place
 //   that relaxes anything). assertMatchesContract and contractChecked check every response against it,
 //   and remember which operations were exercised.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { _, Ajv, type ErrorObject, type Format, type ValidateFunction } from 'ajv';
-import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { parse } from 'yaml';
 import { schemaProblems } from '../agentspec-schema.js';
 import type { Harness } from './harness.js';
 import { openApiPath, seedPath } from './shared.js';
-import { cacheFile, cachedJson, writeCacheFile } from './test-cache.js';
+import { cachedJson, cachedValidator, packageVersion } from './test-cache.js';
 
 export { openApiPath, seedPath } from './shared.js';
 
@@ -49,11 +48,6 @@ const specificationOnlyOperations = (specification: string, documented: string[]
     .map((match) => `${match[1]} ${match[2]}`)
     .filter((operation) => !documented.includes(operation));
 
-// ajv's standalone module is CommonJS with a default export; under NodeNext the function may sit on .default.
-type StandaloneCode = (ajv: Ajv, validate: ValidateFunction) => string;
-const standaloneCode = ((standaloneCodeModule as unknown as { default?: StandaloneCode }).default ??
-  standaloneCodeModule) as unknown as StandaloneCode;
-
 const OAS_ID = 'oas';
 const requireHere = createRequire(import.meta.url);
 const FORMATS_MODULE = requireHere.resolve('./openapi-formats.cjs');
@@ -80,16 +74,18 @@ function compilerFor(schemas: Record<string, JsonObject>): Ajv {
  */
 function validatorsOf(schemas: Record<string, JsonObject>): (schema: JsonObject) => ValidateFunction {
   let ajv: Ajv | undefined;
-  const versions = ['ajv', 'ajv-formats'].map((name) => (requireHere(`${name}/package.json`) as { version: string }).version);
-  const fixed = [...versions, JSON.stringify(AJV_OPTIONS), FORMATS_MODULE, readFileSync(FORMATS_MODULE, 'utf8'), JSON.stringify(schemas)];
-  return (schema) => {
-    const file = cacheFile('openapi-validator', [...fixed, JSON.stringify(schema)], '.cjs');
-    if (existsSync(file)) return requireHere(file) as ValidateFunction;
-    ajv ??= compilerFor(schemas);
-    const validate = ajv.compile(schema);
-    writeCacheFile(file, standaloneCode(ajv, validate));
-    return validate;
-  };
+  const fixed = [
+    packageVersion('ajv-formats'),
+    JSON.stringify(AJV_OPTIONS),
+    FORMATS_MODULE,
+    readFileSync(FORMATS_MODULE, 'utf8'),
+    JSON.stringify(schemas),
+  ];
+  return (schema) =>
+    cachedValidator('openapi-validator', [...fixed, JSON.stringify(schema)], () => {
+      ajv ??= compilerFor(schemas);
+      return { ajv, validate: ajv.compile(schema) };
+    });
 }
 
 /** Copies a schema taken from outside components.schemas, pointing its local refs at the registered root. */
@@ -367,8 +363,7 @@ interface LoadedContract {
  */
 export function openApiDocument(): Record<string, unknown> {
   const text = readFileSync(openApiPath, 'utf8');
-  const yamlVersion = (createRequire(import.meta.url)('yaml/package.json') as { version: string }).version;
-  return cachedJson('openapi', [yamlVersion, text], () => parse(text) as Record<string, unknown>);
+  return cachedJson('openapi', [packageVersion('yaml'), text], () => parse(text) as Record<string, unknown>);
 }
 
 let loadedContract: LoadedContract | undefined;
