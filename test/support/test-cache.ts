@@ -18,7 +18,7 @@ const requireHere = createRequire(import.meta.url);
 const cacheDir = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'wfe-tests');
 
 /** The cache file for what `inputs` determine, named `<kind>-<hash><extension>`. */
-export function cacheFile(kind: string, inputs: string[], extension: string): string {
+function cacheFile(kind: string, inputs: string[], extension: string): string {
   const hash = createHash('sha256').update(inputs.join('\0')).digest('hex').slice(0, 32);
   return join(cacheDir, `${kind}-${hash}${extension}`);
 }
@@ -27,7 +27,7 @@ export function cacheFile(kind: string, inputs: string[], extension: string): st
 export const packageVersion = (name: string): string => (requireHere(`${name}/package.json`) as { version: string }).version;
 
 /** Writes a cache file whole: two workers may write it at once, each renames a complete file of its own. */
-export function writeCacheFile(file: string, text: string): void {
+function writeCacheFile(file: string, text: string): void {
   mkdirSync(cacheDir, { recursive: true });
   const temp = `${file}.${process.pid}-${threadId}.tmp`;
   writeFileSync(temp, text);
