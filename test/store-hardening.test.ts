@@ -1,9 +1,11 @@
 // The folder is a boundary, hostile bodies get a 4xx, what is acknowledged is kept, faults are
 // named. A real server on a real socket over real temp folders; file-system faults and pauses come from a
 // file layer injected into the store, never from timing.
+import { once } from 'node:events';
 import * as nodeFs from 'node:fs/promises';
 import { mkdir, open, readFile, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeStoreFs, type StoreFs } from '../src/store/store-fs.js';
 import { stableStringify } from '../src/util/stable-json.js';
@@ -327,14 +329,26 @@ describe('nesting depth has a limit', () => {
     expect((await h.call('GET', '/nodes/deep')).status).toBe(404);
   });
 
-  it('stable serialisation does not overflow the stack', () => {
-    // Deep enough to overflow a recursive serialiser; the indented output grows with the square of the depth.
-    const DEPTH = 5_000;
-    let value: unknown = 'leaf';
-    for (let i = 0; i < DEPTH; i++) value = [value];
-    const text = stableStringify({ deep: value });
-    expect(text.startsWith('{\n  "deep": [\n    [')).toBe(true);
-    expect(text.split('\n').length).toBe(2 * DEPTH + 4);
+  it('stable serialisation does not overflow the stack', async () => {
+    // The test workers' threads have a stack deep enough for a recursive writer to get through thousands of
+    // levels: this runs the built writer (dist/, from the global setup) in a thread whose stack a recursive
+    // writer overflows at this depth, and shows that it does.
+    const DEPTH = 2_000;
+    const code = `
+      const { parentPort, workerData } = require('node:worker_threads');
+      const nested = () => { let value = 'leaf'; for (let i = 0; i < workerData.depth; i++) value = [value]; return { deep: value }; };
+      const recursive = (value) => (Array.isArray(value) ? '[' + value.map(recursive).join(',') + ']' : JSON.stringify(value));
+      let recursiveOverflows = false;
+      try { recursive(nested().deep); } catch (err) { recursiveOverflows = err instanceof RangeError; }
+      import(workerData.module).then(({ stableStringify }) => {
+        const text = stableStringify(nested());
+        parentPort.postMessage({ recursiveOverflows, start: text.slice(0, 19), lines: text.split('\\n').length });
+      });
+    `;
+    const module = new URL('../dist/util/stable-json.js', import.meta.url).href;
+    const worker = new Worker(code, { eval: true, workerData: { depth: DEPTH, module }, resourceLimits: { stackSizeMb: 0.5 } });
+    const [result] = (await once(worker, 'message')) as [{ recursiveOverflows: boolean; start: string; lines: number }];
+    expect(result).toEqual({ recursiveOverflows: true, start: '{\n  "deep": [\n    [', lines: 2 * DEPTH + 4 });
   });
 
   it('stable serialisation matches JSON.stringify with two spaces, keys ordered', () => {
