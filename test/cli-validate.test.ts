@@ -173,23 +173,20 @@ function failingCases(): Record<string, { file: string; content: unknown; rule: 
   return Object.fromEntries(Object.entries(cases).map(([name, c]) => [name, { ...c, file: `${name}.json` }]));
 }
 
-function tooManyNodes(): Workflow {
-  const meta = { id: 'tiny', name: 'Tiny', description: 'd', category: 'processing', version: '1', inputs: [], outputs: [] };
-  return {
-    ...chatFlow('huge'),
-    nodes: Array.from({ length: 10_001 }, (_, i) => ({
-      id: `n${i}`,
-      type: 'u',
-      position: { x: i, y: 0 },
-      data: { label: 'x', config: {}, metadata: meta },
-    })),
-    edges: [],
-  };
-}
+/**
+ * A start, an end and 9,999 notes: one node over the limit, and nothing else to report. (10,001 nodes of an
+ * unknown type, unconnected, gave 20,003 more problems, each written in six formats: most of this file's time.)
+ */
+const tooManyNodes = (): unknown =>
+  flow(
+    'huge',
+    [n('start', 'start'), n('end', 'end'), ...Array.from({ length: 9_999 }, (_, i) => n(`note${i}`, 'note', {}, i))],
+    [e('start.trigger -> end.trigger')],
+  );
 
 const cases = failingCases();
 /**
- * One run over the bad folder (its 10,001-node file makes each run slow) writes every report the tests
+ * One run over the bad folder (its 10,001-node file makes each run slower) writes every report the tests
  * below read, as in GitHub Actions: json, compact, github, junit and sarif to files, stylish on stdout.
  */
 let bad: CliRun;
@@ -261,7 +258,7 @@ describe('rules', () => {
 
   it('duplicate-workflow-id and too-many-nodes fail their files', () => {
     expect(rulesOf('duplicate-workflow-id.json')).toEqual(['duplicate-workflow-id']);
-    expect(rulesOf('too-many-nodes.json')).toContain('too-many-nodes');
+    expect(rulesOf('too-many-nodes.json')).toEqual(['too-many-nodes']);
   });
 
   it('every rule of `wfe validate --list-rules` is exercised above', async () => {
