@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workflow } from '../src/contract/types.js';
 import { ALL_RULES } from '../src/validate/rules.js';
 import { BIN, diesWithRunner, runCli, runClis, type CliRun } from './support/cli.js';
-import { chatFlow, e, flow, n, routerFlow, cycleFlow } from './support/flows.js';
+import { chatFlow, e, flow, n, overNodeLimitFlow, routerFlow, cycleFlow } from './support/flows.js';
 import { AGENTSPEC_RULE_IDS } from '../src/agentspec/checks/rule-ids.js';
 import { mismatches } from './support/mismatches.js';
 
@@ -173,17 +173,6 @@ function failingCases(): Record<string, { file: string; content: unknown; rule: 
   return Object.fromEntries(Object.entries(cases).map(([name, c]) => [name, { ...c, file: `${name}.json` }]));
 }
 
-/**
- * A start, an end and 9,999 notes: one node over the limit, and nothing else to report. (10,001 nodes of an
- * unknown type, unconnected, gave 20,003 more problems, each written in six formats: most of this file's time.)
- */
-const tooManyNodes = (): unknown =>
-  flow(
-    'huge',
-    [n('start', 'start'), n('end', 'end'), ...Array.from({ length: 9_999 }, (_, i) => n(`note${i}`, 'note', {}, i))],
-    [e('start.trigger -> end.trigger')],
-  );
-
 const cases = failingCases();
 /**
  * One run over the bad folder (its 10,001-node file makes each run slower) writes every report the tests
@@ -213,7 +202,9 @@ beforeAll(async () => {
   for (const c of Object.values(cases))
     await writeFile(join(dir, 'bad', c.file), typeof c.content === 'string' ? c.content : JSON.stringify(c.content, null, 2));
   await writeFile(join(dir, 'bad', 'duplicate-workflow-id.json'), JSON.stringify(chatFlow('dup-node'), null, 2));
-  await writeFile(join(dir, 'bad', 'too-many-nodes.json'), JSON.stringify(tooManyNodes()));
+  // Over the limit and nothing else: 10,001 unconnected nodes of an unknown type gave 20,003 more problems,
+  // each written in six formats, most of this file's time.
+  await writeFile(join(dir, 'bad', 'too-many-nodes.json'), JSON.stringify(overNodeLimitFlow('huge')));
   await mkdir(join(dir, 'good'));
   await writeFile(join(dir, 'good', 'chat.json'), JSON.stringify(chatFlow('good-chat'), null, 2));
   await writeFile(join(dir, 'good', 'router.json'), JSON.stringify(routerFlow('good-router'), null, 2));

@@ -13,7 +13,7 @@ import { loadAgentSpecChecks } from '../src/validate/agent-spec-checks.js';
 import type { CheckContext } from '../src/validate/check.js';
 import { checkContextFor } from '../src/validate/check-context.js';
 import { checkDocumentText } from '../src/validate/verdict.js';
-import { chatFlow, e, flow, n, routerFlow, cycleFlow } from './support/flows.js';
+import { chatFlow, e, flow, n, overNodeLimitFlow, routerFlow, cycleFlow } from './support/flows.js';
 import { tempDir } from './support/harness.js';
 
 let dir: string;
@@ -94,11 +94,7 @@ testWorkflowRule('too-many-nodes', {
   invalid: [
     {
       name: 'a start, an end and 9,999 notes',
-      workflow: flow(
-        'huge',
-        [n('start', 'start'), n('end', 'end'), ...Array.from({ length: 9_999 }, (_, i) => n(`note${i}`, 'note', {}, i))],
-        [e('start.trigger -> end.trigger')],
-      ),
+      workflow: overNodeLimitFlow('huge'),
       problems: [{ message: 'Workflow has 10001 nodes; the limit is 10000', pointer: '/nodes' }],
     },
   ],

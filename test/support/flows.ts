@@ -156,3 +156,12 @@ export function cycleFlow(id: string): Workflow {
     ],
   );
 }
+
+/** A start, an end and 9,999 notes: one node over the limit of 10,000, and nothing else wrong (too-many-nodes only). */
+export function overNodeLimitFlow(id: string): Workflow {
+  return flow(
+    id,
+    [n('start', 'start'), n('end', 'end'), ...Array.from({ length: 9_999 }, (_, i) => n(`note${i}`, 'note', {}, i))],
+    [e('start.trigger -> end.trigger')],
+  );
+}
