@@ -2,7 +2,7 @@
 // of the same bytes, as one thread, for inputs that pass, warn and fail (duplicate ids across files too).
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workerThreadsFor } from '../src/cli/concurrency.js';
 import { runCli, runCliProcess } from './support/cli.js';
@@ -60,14 +60,21 @@ describe('--concurrency: the same output as one thread', () => {
   });
 
   it('export into a folder: the same files, bytes and stderr lines', async () => {
+    // A file given beside the folder, named as one in it: both would be written to one file.
+    const sameName = join(dir, 'elsewhere', '0-support-router.json');
+    mkdirSync(dirname(sameName), { recursive: true });
+    cpSync(join(workflows, '0-chat-pipeline.json'), sameName);
     const [off, two] = await Promise.all([
-      runCli(['export', workflows, '-o', join(dir, 'export-off'), '--concurrency', 'off']),
-      runCliProcess(['export', workflows, '-o', join(dir, 'export-two'), '--concurrency', '2']),
+      runCli(['export', workflows, sameName, '-o', join(dir, 'export-off'), '--concurrency', 'off']),
+      runCliProcess(['export', workflows, sameName, '-o', join(dir, 'export-two'), '--concurrency', '2']),
     ]);
     expect(off.code).toBe(1);
     expect(off.stderr).toContain('broken.json');
+    expect(off.stderr).toMatch(
+      /elsewhere\/0-support-router\.json: error: .*export-off\/0-support-router\.agentspec\.json is the output of .*workflows\/0-support-router\.json/,
+    );
     expect(two.code).toBe(off.code);
-    expect(two.stderr).toBe(off.stderr);
+    expect(two.stderr.replaceAll('export-two', 'export-off')).toBe(off.stderr);
     expectSameFolders(join(dir, 'export-off'), join(dir, 'export-two'));
   });
 
@@ -79,7 +86,7 @@ describe('--concurrency: the same output as one thread', () => {
     ]);
     // Two flows of one workflow id meet at one file: the second is refused, in input order, both ways.
     expect(off.code).toBe(1);
-    expect(off.stderr).toMatch(/z-same-id\.agentspec\.json: error: .* already exists/);
+    expect(off.stderr).toMatch(/z-same-id\.agentspec\.json: error: .* is the output of .*0-chat-pipeline\.agentspec\.json in this run/);
     expect(two.code).toBe(off.code);
     expect(two.stderr.replaceAll('import-two', 'import-off')).toBe(off.stderr);
     expectSameFolders(join(dir, 'import-off'), join(dir, 'import-two'));

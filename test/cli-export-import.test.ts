@@ -190,6 +190,43 @@ describe('wfe import', () => {
   });
 });
 
+describe('two inputs, one output file', () => {
+  it('export: the first input in order writes it, a later one fails and names it, with --force too', async () => {
+    await mkdir(join(dir, 'team-a'));
+    await mkdir(join(dir, 'team-b'));
+    await copyFile(join(fixtures, 'chat-pipeline.json'), join(dir, 'team-a', 'support.json'));
+    await copyFile(join(fixtures, 'support-router.json'), join(dir, 'team-b', 'support.json'));
+    const [globbed, forced] = await runClis([
+      { args: ['export', 'team-*/support.json', '-o', 'globbed/', '-q'], cwd: dir },
+      { args: ['export', 'team-b/support.json', 'team-a/support.json', '-o', 'forced/', '-q', '--force'], cwd: dir },
+    ]);
+    expect(globbed.code).toBe(1);
+    expect(globbed.stderr).toBe(
+      'team-b/support.json: error: globbed/support.agentspec.json is the output of team-a/support.json in this run: two inputs cannot write one file\n',
+    );
+    expect(await readdir(join(dir, 'globbed'))).toEqual(['support.agentspec.json']);
+    expect(JSON.parse(await readFile(join(dir, 'globbed', 'support.agentspec.json'), 'utf8')).name).toBe('Chat Pipeline');
+    expect(forced.code).toBe(1);
+    expect(forced.stderr).toMatch(/^team-a\/support\.json: error: forced\/support\.agentspec\.json is the output of team-b\/support\.json/);
+    expect(JSON.parse(await readFile(join(dir, 'forced', 'support.agentspec.json'), 'utf8')).name).toBe('Customer Support Router');
+  });
+
+  it('import: two flows of one workflow id, the first is written, with --force too', async () => {
+    const flow = await readFile(join(fixtures, 'chat-pipeline.json'), 'utf8');
+    const exported = await runCli(['export', '-', '-q'], { input: flow });
+    expect(exported.code, exported.stderr).toBe(0);
+    const renamed = JSON.parse(exported.stdout);
+    renamed.name = 'Renamed';
+    await writeFile(join(dir, 'a.json'), exported.stdout);
+    await writeFile(join(dir, 'b.json'), JSON.stringify(renamed));
+    const run = await runCli(['import', 'a.json', 'b.json', '-o', 'out/', '--force'], { cwd: dir });
+    expect(run.code).toBe(1);
+    const id = JSON.parse(flow).id as string;
+    expect(run.stderr).toBe(`b.json: error: out/${id}.json is the output of a.json in this run: two inputs cannot write one file\n`);
+    expect(JSON.parse(await readFile(join(dir, 'out', `${id}.json`), 'utf8')).name).toBe('Chat Pipeline');
+  });
+});
+
 describe('outputs, quiet and error sentences', () => {
   itWithAgentSpec('import with one input and -o <file> writes that file, not a folder of that name', async () => {
     const out = join(dir, 'out.json');

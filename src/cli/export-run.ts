@@ -10,7 +10,7 @@ import { checkRuleConfig, mergeRuleConfigs, parseRuleFlags, RuleConfigError } fr
 import { folderSettings } from '../project/folder-settings.js';
 import { checkPattern, IgnoreConfigError } from '../project/ignore.js';
 import { configIgnoreOf, expandInputs, type Input } from './inputs.js';
-import { destinationFor, OutputFolders, writeOutput, type Destination } from './outputs.js';
+import { claimAllOutputs, destinationFor, OutputFolders, writeOutput, type Destination } from './outputs.js';
 import { inputSource, readParsedInput, type InputSource } from './read-inputs.js';
 import { UsageError } from './usage-error.js';
 import { runBatch } from './batch.js';
@@ -60,14 +60,18 @@ export async function runExport(args: string[], flags: ExportFlags, terminal: Te
   const outputs = new OutputFolders();
   const batch = { terminal, quiet: flags.quiet, outputs };
   const source = inputSource(terminal);
+  // Two inputs of one name (from two folders, or a glob across them) would be written to one file.
+  const refused = claimAllOutputs(inputs, (input) => outputPath(destination, input, flags.to, format), cwd);
   const exportInput = async (input: Input, onLine: (line: string) => void): Promise<boolean> => {
+    const refusal = refused.get(input);
+    if (refusal) throw refusal;
     const converted = await convertForExport(input, job, { settingsFor, source, onLine });
     return converted.ok && (await writeConverted(converted, { force: flags.force, outputs, terminal }));
   };
   if (destination.kind !== 'dir') return runBatch('export', 'exported', inputs, exportInput, batch);
   // Workers read the inputs themselves: stdin stays with this thread.
   const threads = inputs.some((input) => !input.path) ? 0 : workerThreadsFor(flags.concurrency, inputs.length);
-  if (threads > 0) return exportInWorkers(inputs, job, settingsFor, threads, terminal);
+  if (threads > 0) return exportInWorkers(inputs, job, { settingsFor, refused, threads }, terminal);
   // Into a folder, 16 inputs are converted and written (each atomically) at once, so their fsyncs overlap.
   // What each says is held until its turn: the report comes in input order, the same from run to run.
   const held = new Map<Input, string[]>();
@@ -92,13 +96,8 @@ export async function runExport(args: string[], flags: ExportFlags, terminal: Te
  * a time, as without workers) and says what each input said, in input order: the same lines and files as
  * one thread gives.
  */
-async function exportInWorkers(
-  inputs: Input[],
-  job: ExportJob,
-  settingsFor: ReturnType<typeof folderSettings>,
-  threads: number,
-  terminal: Terminal,
-): Promise<number> {
+async function exportInWorkers(inputs: Input[], job: ExportJob, run: WorkersRun, terminal: Terminal): Promise<number> {
+  const { settingsFor, refused, threads } = run;
   // Every input folder's settings, loaded here first: what is wrong with them is said once, by this thread.
   await Promise.all(
     [...new Set(inputs.map((input) => folderOfInput(input, job.cwd)))].map((folder) => settingsFor(folder).catch(() => undefined)),
@@ -110,9 +109,13 @@ async function exportInWorkers(
     const written = new Map(inputs.map((input, i) => [input, converted[i]] as const));
     const started = startBounded(inputs, 16, async (input) => {
       const result = await entryOf(written, input, 'conversion');
-      return { result, wrote: result.ok ? writeConverted(result, { force: job.flags.force, outputs, terminal }) : Promise.resolve(false) };
+      const write = result.ok && !refused.has(input);
+      return { result, wrote: write ? writeConverted(result, { force: job.flags.force, outputs, terminal }) : Promise.resolve(false) };
     });
     const inTurn = async (input: Input, reportLine: (line: string) => void): Promise<boolean> => {
+      // As in one thread: a refused input says only why.
+      const refusal = refused.get(input);
+      if (refusal) throw refusal;
       const { result, wrote } = await entryOf(started, input, 'export');
       for (const line of result.lines) reportLine(line);
       return await wrote;
@@ -121,6 +124,14 @@ async function exportInWorkers(
   } finally {
     await pool.close();
   }
+}
+
+/** What the workers' run of an export needs besides its inputs and job. */
+interface WorkersRun {
+  settingsFor: ReturnType<typeof folderSettings>;
+  /** The inputs whose output an earlier input writes (claimAllOutputs). */
+  refused: Map<Input, Error>;
+  threads: number;
 }
 
 const folderOfInput = (input: Input, cwd: string): string => (input.path ? dirname(input.path) : cwd);

@@ -10,7 +10,7 @@ import { folderSettings } from '../project/folder-settings.js';
 import { checkPattern, IgnoreConfigError } from '../project/ignore.js';
 import { errorText } from './error-text.js';
 import { configIgnoreOf, expandInputs, type Input } from './inputs.js';
-import { destinationFor, OutputFolders, writeOutput, type Destination } from './outputs.js';
+import { destinationFor, OutputClaims, OutputFolders, writeOutput, type Destination } from './outputs.js';
 import { inputSource, readParsedInput, type InputSource } from './read-inputs.js';
 import { UsageError } from './usage-error.js';
 import { runBatch } from './batch.js';
@@ -48,10 +48,11 @@ export async function runImport(args: string[], flags: ImportFlags, terminal: Te
   const threads = inputs.some((input) => !input.path) ? 0 : workerThreadsFor(flags.concurrency, inputs.length);
   if (threads > 0) return importInWorkers(inputs, job, settingsFor, threads, terminal);
   const outputs = new OutputFolders();
+  const claims = new OutputClaims<Input>(cwd);
   const source = inputSource(terminal);
   const importOne = async (input: Input, onLine: (line: string) => void): Promise<boolean> => {
     const converted = await convertForImport(input, job, { settingsFor, registry, source, onLine });
-    return converted.ok && (await writeImported(converted, { force: flags.force, outputs, terminal }));
+    return converted.ok && (await writeImported(converted, { input, force: flags.force, outputs, claims, terminal }));
   };
   return runBatch('import', 'imported', inputs, importOne, { terminal, quiet: flags.quiet, outputs });
 }
@@ -72,13 +73,14 @@ async function importInWorkers(
   await Promise.all([...new Set(inputs.map((input) => settingsFolder(input, job)))].map((f) => settingsFor(f).catch(() => undefined)));
   const pool = await openWorkerPool(new URL('./import-worker.js', import.meta.url), threads);
   const outputs = new OutputFolders();
+  const claims = new OutputClaims<Input>(job.cwd);
   try {
     const converted = runInChunks<Input, Imported>(pool, inputs, threads, (chunk): ImportTask => ({ inputs: chunk, job }));
     const byInput = new Map(inputs.map((input, i) => [input, converted[i]] as const));
     const one = async (input: Input, reportLine: (line: string) => void): Promise<boolean> => {
       const result = await entryOf(byInput, input, 'conversion');
       for (const line of result.lines) reportLine(line);
-      return result.ok && (await writeImported(result, { force: job.flags.force, outputs, terminal }));
+      return result.ok && (await writeImported(result, { input, force: job.flags.force, outputs, claims, terminal }));
     };
     return await runBatch('import', 'imported', inputs, one, { terminal, quiet: job.flags.quiet, outputs });
   } finally {
@@ -113,18 +115,29 @@ function settingsFolder(input: Input, { destination, cwd }: ImportJob): string {
 }
 
 interface WriteImportedOptions {
+  /** The input the workflow comes from. */
+  input: Input;
   /** --force: replace a workflow file that is there. */
   force: boolean | undefined;
   outputs: OutputFolders;
+  /** The files written so far in this run, by input: the writes come one after another, in input order. */
+  claims: OutputClaims<Input>;
   terminal: Terminal;
 }
 
-/** A write that fails (the file exists without --force, a full disk) is this input's failure: runBatch reports it. */
-async function writeImported(imported: Imported, { force, outputs, terminal }: WriteImportedOptions): Promise<boolean> {
+/**
+ * A write that fails (the file exists without --force, an earlier input of the run wrote it, a full disk) is
+ * this input's failure: runBatch reports it.
+ */
+async function writeImported(imported: Imported, { input, force, outputs, claims, terminal }: WriteImportedOptions): Promise<boolean> {
   if (!imported.output) return false;
   const { target, text } = imported.output;
-  if (target === undefined) terminal.stdout.write(text);
-  else await writeOutput(target, text, { overwrite: force === true, batch: outputs, cwd: terminal.cwd });
+  if (target === undefined) {
+    terminal.stdout.write(text);
+    return true;
+  }
+  claims.claim(target, input);
+  await writeOutput(target, text, { overwrite: force === true, batch: outputs, cwd: terminal.cwd });
   return true;
 }
 

@@ -79,6 +79,59 @@ export async function writeOutput(target: string, text: string, { overwrite, bat
   batch?.wroteInto(folder);
 }
 
+/** A later input of a batch whose output is a file that an earlier input of the same run writes. */
+export class OutputClaimedError extends Error {
+  constructor(
+    readonly target: string,
+    readonly owner: string,
+  ) {
+    super(`${target} is the output of ${owner} in this run: two inputs cannot write one file`);
+    this.name = 'OutputClaimedError';
+  }
+}
+
+/**
+ * The files a batch writes into a folder, each the first claimant's, in input order: a later input whose output
+ * is the same file (two inputs of one name from different folders, two flows of one workflow id) fails
+ * instead of replacing it, with --force too, which is for the files that were there before the run.
+ */
+export class OutputClaims<Claimant extends { name: string }> {
+  private readonly owners = new Map<string, Claimant>();
+
+  constructor(private readonly cwd: string) {}
+
+  /** Claims `target` for `claimant`; an OutputClaimedError when an earlier claimant has it. */
+  claim(target: string, claimant: Claimant): void {
+    const path = resolve(this.cwd, target);
+    const owner = this.owners.get(path);
+    if (owner !== undefined && owner !== claimant) throw new OutputClaimedError(target, owner.name);
+    this.owners.set(path, claimant);
+  }
+}
+
+/**
+ * What each input of a batch whose outputs are all known before it runs may not write: the outputs are claimed
+ * in input order at once, so the answer does not depend on which write comes first.
+ */
+export function claimAllOutputs<Claimant extends { name: string }>(
+  claimants: readonly Claimant[],
+  targetOf: (claimant: Claimant) => string | undefined,
+  cwd: string,
+): Map<Claimant, OutputClaimedError> {
+  const claims = new OutputClaims<Claimant>(cwd);
+  const refused = new Map<Claimant, OutputClaimedError>();
+  for (const claimant of claimants) {
+    const target = targetOf(claimant);
+    try {
+      if (target !== undefined) claims.claim(target, claimant);
+    } catch (err) {
+      if (!(err instanceof OutputClaimedError)) throw err;
+      refused.set(claimant, err);
+    }
+  }
+  return refused;
+}
+
 export type Destination = { kind: 'stdout' } | { kind: 'file'; path: string } | { kind: 'dir'; path: string };
 
 /**
