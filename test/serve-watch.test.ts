@@ -97,12 +97,20 @@ describe('watch mode', () => {
   test('a hand edit changes the ETag; a stale If-Match is refused; a save over a hand edit keeps a backup', async () => {
     const etag = (await h.call('GET', '/workflows/wf-a')).headers.get('etag')!;
     const onDisk = JSON.parse(await readFile(join(h.dir, 'a.json'), 'utf8'));
-    await write('a.json', { ...onDisk, description: 'hand edit' });
-    await eventually(async () => (await h.call('GET', '/workflows/wf-a')).body.data.description === 'hand edit', 3000, 'hand edit');
-    expect((await h.call('GET', '/workflows/wf-a')).headers.get('etag')).not.toBe(etag);
+    // Two edits that keep the file's versionId: each changes the ETag, and the second does not bring back the first's.
+    const etags = [etag];
+    for (const description of ['hand edit 1', 'hand edit']) {
+      await write('a.json', { ...onDisk, description });
+      await eventually(async () => (await h.call('GET', '/workflows/wf-a')).body.data.description === description, 3000, description);
+      etags.push((await h.call('GET', '/workflows/wf-a')).headers.get('etag')!);
+    }
+    expect(new Set(etags).size).toBe(3);
+    expect((await h.call('GET', '/workflows/wf-a', undefined, { 'If-None-Match': etag })).status).toBe(200);
 
-    const stale = await h.call('PUT', '/workflows/wf-a', { name: 'editor' }, { 'If-Match': etag });
-    expect(stale.status).toBe(409);
+    for (const old of etags.slice(0, 2)) {
+      const stale = await h.call('PUT', '/workflows/wf-a', { name: 'editor' }, { 'If-Match': old });
+      expect(stale.status).toBe(409);
+    }
 
     const blind = await h.call('PUT', '/workflows/wf-a', { name: 'editor' });
     expect(blind.status).toBe(200);

@@ -188,12 +188,22 @@ export class DiskSync {
       return true;
     }
     let workflow = result.workflow;
-    const previousVersion = previous?.workflow?.metadata.versionId;
-    // A hand edit that kept the old versionId must still change the ETag, or a stale If-Match would pass.
-    if (!workflow.metadata.versionId || (previousVersion !== undefined && previousVersion === workflow.metadata.versionId))
+    const onDisk = workflow.metadata.versionId;
+    // A hand edit that kept the old versionId must still change the ETag, or a stale If-Match would pass. The
+    // old one is what the file held before (after a first such edit, the workflow is served under another).
+    const previousOnDisk = previous?.versionIdOnDisk ?? previous?.workflow?.metadata.versionId;
+    if (!onDisk || (previousOnDisk !== undefined && previousOnDisk === onDisk))
       workflow = { ...workflow, metadata: { ...workflow.metadata, versionId: `disk-${hash.slice(0, 16)}` } };
     if (previous?.error && previous.workflow) logger.info(`${rel}: fixed, serving the new version`);
-    index.set({ rel, hash, workflow, changedOnDisk, identity: stats && identityOf(stats), style: styleOf(text) });
+    index.set({
+      rel,
+      hash,
+      workflow,
+      changedOnDisk,
+      identity: stats && identityOf(stats),
+      style: styleOf(text),
+      ...(onDisk !== undefined && onDisk !== workflow.metadata.versionId ? { versionIdOnDisk: onDisk } : {}),
+    });
     return true;
   }
 

@@ -20,6 +20,11 @@ export interface FileEntry {
   identity?: FileIdentity;
   /** How the file was written by whoever wrote it last: a save keeps its line endings and byte order mark. */
   style?: TextStyle;
+  /**
+   * The versionId the file itself holds, where the workflow is served under another (`disk-<hash>`, for a hand
+   * edit that kept an old one): the next hand edit is compared with this, not with the one served.
+   */
+  versionIdOnDisk?: string;
 }
 
 export interface StoredWorkflow {
