@@ -1,49 +1,52 @@
 // Reading and writing Agent Spec (and workflow) documents as JSON or YAML. YAML is written so that
 // PyYAML (YAML 1.1, what pyagentspec loads with) reads back exactly the same values.
-import type { ScalarTag, Tags } from 'yaml';
 import { parseJsonWithPosition } from '../util/json-position.js';
 import { yamlPackage } from '../util/lazy-module.js';
 import type { ParseFailed, Parsed } from '../util/parse-result.js';
+import { pyyamlTags, pyyamlWriteTags } from './pyyaml-scalars.js';
 
 export type TextFormat = 'json' | 'yaml';
 
 // Plain scalars PyYAML's safe loader turns into tags it cannot construct (merge key, value key).
 const PYYAML_SPECIAL = /^(=|<<)$/;
 
+// Characters PyYAML's reader takes for line breaks (U+0085, U+2028, U+2029) or refuses in a stream (DEL, the
+// other C1 controls, U+FFFE, U+FFFF): a string holding one is written double-quoted, with the character escaped.
+// A tab ends a plain scalar for PyYAML's scanner: a string holding one is double-quoted too (written as \t).
+const PYYAML_UNSAFE = /[\x7f-\x9f\u2028\u2029\ufffe\uffff]/;
+const PYYAML_DOUBLE_QUOTED = /[\t\x7f-\x9f\u2028\u2029\ufffe\uffff]/;
+const PYYAML_ESCAPES: Record<string, string> = { '\x85': '\\N', '\u2028': '\\L', '\u2029': '\\P' };
+const escapeForPyyaml = (char: string): string =>
+  PYYAML_ESCAPES[char] ?? (char <= '\xff' ? `\\x${char.charCodeAt(0).toString(16)}` : `\\u${char.charCodeAt(0).toString(16)}`);
+
 export function toYaml(value: unknown): string {
   const { Document, visit } = yamlPackage();
-  // version 1.1 quotes yes/no/on/off/y/n, dates and sexagesimals that 1.2 would leave plain.
-  const doc = new Document(value, { version: '1.1', aliasDuplicateObjects: false });
+  // version 1.1 quotes yes/no/on/off, dates and sexagesimals that 1.2 would leave plain; PyYAML's own scalars
+  // (pyyaml-scalars.ts) say which other strings need quotes, and write numbers PyYAML reads as numbers.
+  const doc = new Document(value, { version: '1.1', aliasDuplicateObjects: false, customTags: pyyamlWriteTags });
+  let unsafe = false;
   visit(doc, {
     Scalar(_key, node) {
+      if (typeof node.value !== 'string') return;
       // yaml writes `<<` plain whatever the quoting asked for in 1.1 mode; an explicit tag is honoured.
-      if (typeof node.value === 'string' && PYYAML_SPECIAL.test(node.value)) {
+      if (PYYAML_SPECIAL.test(node.value)) {
         node.tag = 'tag:yaml.org,2002:str';
         node.type = 'QUOTE_DOUBLE';
+      } else if (PYYAML_DOUBLE_QUOTED.test(node.value)) {
+        node.type = 'QUOTE_DOUBLE';
+        unsafe ||= PYYAML_UNSAFE.test(node.value);
       }
     },
   });
-  return doc.toString({ lineWidth: 0 });
+  const text = doc.toString({ lineWidth: 0 });
+  // Written raw by the double-quoted style (it escapes what JSON escapes): every one left stands in a
+  // double-quoted string, where an escape means the same character.
+  return unsafe ? text.replace(new RegExp(PYYAML_UNSAFE.source, 'g'), escapeForPyyaml) : text;
 }
 
 export const toJson = (value: unknown): string => JSON.stringify(value, null, 2) + '\n';
 
 export const stringify = (value: unknown, format: TextFormat): string => (format === 'yaml' ? toYaml(value) : toJson(value));
-
-// PyYAML's booleans: yes/no/on/off/true/false in three spellings each. Unlike the YAML 1.1 spec (and the
-// yaml package), `y`, `n` and other capitalisations are strings, so a port named `y` stays "y".
-const PYYAML_BOOL: ScalarTag = {
-  tag: 'tag:yaml.org,2002:bool',
-  identify: (value) => typeof value === 'boolean',
-  default: true,
-  test: /^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/,
-  resolve: (source) => /^(?:yes|true|on)$/i.test(source),
-};
-
-const pyyamlTags = (tags: Tags): Tags => [
-  PYYAML_BOOL,
-  ...tags.filter((t) => typeof t === 'string' || (t.tag !== 'tag:yaml.org,2002:bool' && t.tag !== 'tag:yaml.org,2002:timestamp')),
-];
 
 /** A text's value and the format it was read as, or why it has none. */
 export type ParsedText = (Parsed<unknown> & { format: TextFormat }) | ParseFailed;
