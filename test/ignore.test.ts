@@ -113,18 +113,30 @@ describe('ignore rules', () => {
 });
 
 describe('report targets (-f/-o)', () => {
+  const cwd = '/work';
   const f = (value: string) => ({ flag: 'format' as const, value });
   const o = (value: string) => ({ flag: 'output' as const, value });
   it('pairs each -o with the -f before it; the others go to stdout', () => {
-    expect(reportTargets([f('stylish'), f('sarif'), o('wfe.sarif')], ['stylish'])).toEqual([
+    expect(reportTargets([f('stylish'), f('sarif'), o('wfe.sarif')], ['stylish'], { cwd })).toEqual([
       { format: 'stylish' },
       { format: 'sarif', output: 'wfe.sarif' },
     ]);
-    expect(reportTargets([f('codeclimate'), o('gl.json'), f('stylish')], ['stylish'])).toEqual([
+    expect(reportTargets([f('codeclimate'), o('gl.json'), f('stylish')], ['stylish'], { cwd })).toEqual([
       { format: 'codeclimate', output: 'gl.json' },
       { format: 'stylish' },
     ]);
-    expect(reportTargets([o('out.txt')], ['stylish', 'github'])).toEqual([{ format: 'stylish', output: 'out.txt' }, { format: 'github' }]);
-    expect(reportTargets([], ['stylish'])).toEqual([{ format: 'stylish' }]);
+    expect(reportTargets([o('out.txt')], ['stylish', 'github'], { cwd })).toEqual([
+      { format: 'stylish', output: 'out.txt' },
+      { format: 'github' },
+    ]);
+    expect(reportTargets([], ['stylish'], { cwd })).toEqual([{ format: 'stylish' }]);
+  });
+
+  it('refuses two reports into one file, however its path is spelt', () => {
+    for (const second of ['same.out', './same.out', '/work/same.out', 'sub/../same.out'])
+      expect(() => reportTargets([f('json'), o('same.out'), f('sarif'), o(second)], ['stylish'], { cwd })).toThrow(
+        `-f json and -f sarif both write to ${second}`,
+      );
+    expect(reportTargets([f('json'), o('same.out'), f('sarif'), o('sub/same.out')], ['stylish'], { cwd })).toHaveLength(2);
   });
 });

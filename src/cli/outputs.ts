@@ -1,5 +1,5 @@
 // Where `wfe export`, `wfe import` and `wfe validate` write: stdout, or files written atomically.
-import { mkdir, stat } from '../util/fs-calls.js';
+import { lstat, mkdir, realpath, stat, writeFile } from '../util/fs-calls.js';
 import { dirname, resolve } from 'node:path';
 import { syncDirectory, writeFileAtomic } from '../store/atomic-write.js';
 import { errnoCode } from '../util/narrow.js';
@@ -50,20 +50,28 @@ export interface WriteOutputOptions {
   cwd: string;
 }
 
+/** What is at `path`, a link followed (to where it points, when it points somewhere); undefined when nothing is. */
+async function outputAt(path: string): Promise<{ path: string; stats?: Awaited<ReturnType<typeof lstat>> }> {
+  const own = await lstat(path).catch(() => undefined);
+  if (!own?.isSymbolicLink()) return { path, stats: own };
+  const stats = await stat(path).catch(() => undefined);
+  if (!stats) throw new Error(`${path} is a symbolic link to nothing: remove it, or make what it points to`);
+  // A link to a pipe (/dev/stdout is one to /proc/self/fd/1) is opened through the link: its target has no path.
+  return { path: stats.isFile() ? await realpath(path) : path, stats };
+}
+
 /**
  * Writes `text` to `target` atomically (temp file, fsync, rename: no partial file, ever), creating folders;
- * refuses to replace a file unless `overwrite`.
+ * refuses to replace a file unless `overwrite`. A symbolic link is written through, as a shell's `>` does, and
+ * a device, a pipe or a socket (`-o /dev/null`, `/dev/stdout`) is written into: a rename would replace it.
  */
 export async function writeOutput(target: string, text: string, { overwrite, batch, cwd }: WriteOutputOptions): Promise<void> {
-  const path = resolve(cwd, target);
-  if (
-    !overwrite &&
-    (await stat(path).then(
-      () => true,
-      () => false,
-    ))
-  )
-    throw new OutputExistsError(target);
+  const { path, stats } = await outputAt(resolve(cwd, target));
+  if (stats && !stats.isFile() && !stats.isDirectory()) {
+    await writeFile(path, text);
+    return;
+  }
+  if (!overwrite && stats) throw new OutputExistsError(target);
   const folder = dirname(path);
   if (batch) await batch.make(folder);
   else await mkdir(folder, { recursive: true });

@@ -1,6 +1,7 @@
 // Which report goes where in `wfe validate`: each -o/--output names the file of the -f/--format given just
 // before it on the command line; a format without one goes to stdout. So
 // `-f stylish -f sarif -o wfe.sarif` writes SARIF to wfe.sarif and stylish to stdout.
+import { resolve } from 'node:path';
 import type { Command } from './commander.js';
 
 export type ReportFlag = { flag: 'format' | 'output'; value: string };
@@ -23,8 +24,11 @@ export function recordReportFlags(command: Command): ReportFlag[] {
   return seen;
 }
 
-/** Pairs formats with outputs; `defaults` are the formats used when no -f is given. Throws a message on a misuse. */
-export function reportTargets(flags: readonly ReportFlag[], defaults: readonly string[]): ReportTarget[] {
+/**
+ * Pairs formats with outputs; `defaults` are the formats used when no -f is given. Throws a message on a
+ * misuse. `cwd`: what relative outputs are relative to (`out.json` and `./out.json` are one file).
+ */
+export function reportTargets(flags: readonly ReportFlag[], defaults: readonly string[], { cwd }: { cwd: string }): ReportTarget[] {
   const targets: ReportTarget[] = [];
   const anyFormat = flags.some((f) => f.flag === 'format');
   if (!anyFormat) targets.push(...defaults.map((format) => ({ format })));
@@ -40,9 +44,9 @@ export function reportTargets(flags: readonly ReportFlag[], defaults: readonly s
       throw new Error(`-f ${current.format} has two outputs (-o ${current.output}, -o ${value}): give one -o per -f`);
     current.output = value;
   }
-  const files = targets.filter((t) => t.output !== undefined && t.output !== '-');
+  const files = targets.flatMap((t) => (t.output !== undefined && t.output !== '-' ? [{ ...t, path: resolve(cwd, t.output) }] : []));
   for (const [i, t] of files.entries()) {
-    const other = files.slice(0, i).find((o) => o.output === t.output);
+    const other = files.slice(0, i).find((o) => o.path === t.path);
     if (other) throw new Error(`-f ${other.format} and -f ${t.format} both write to ${t.output}`);
   }
   return targets;

@@ -95,7 +95,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
   const inGitHub = env.GITHUB_ACTIONS === 'true';
   let targets;
   try {
-    targets = reportTargets(reportFlags, inGitHub ? ['stylish', 'github'] : ['stylish']);
+    targets = reportTargets(reportFlags, inGitHub ? ['stylish', 'github'] : ['stylish'], { cwd });
   } catch (err) {
     return usage(errorMessage(err));
   }

@@ -18,5 +18,6 @@ export const readFile = promisify(fs.readFile);
 export const readdir = promisify(fs.readdir);
 export const mkdir = promisify(fs.mkdir);
 export const appendFile = promisify(fs.appendFile);
+export const writeFile = promisify(fs.writeFile);
 export const unlink = promisify(fs.unlink);
 export const realpath = promisify(fs.realpath);
