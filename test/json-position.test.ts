@@ -47,6 +47,28 @@ function depthByEveryCharacter(text: string, limit: number): number {
   return -1;
 }
 
+describe('parseJsonWithPosition refuses numbers a double cannot hold', () => {
+  it('points at the first one, and parses the largest a double holds, the same digits in a string, and 1e-400', () => {
+    expect(parseJsonWithPosition('{"a": "1e400", "b": [1.7e308, -1e-400, 1E+300]}')).toEqual({
+      ok: true,
+      value: { a: '1e400', b: [1.7e308, -0, 1e300] },
+    });
+    expect(parseJsonWithPosition('{\n  "x": -2E+308,\n  "y": 1e999\n}')).toEqual({
+      ok: false,
+      error: {
+        message: 'number -2E+308 is out of range (a JSON number here is at most about 1.8e308): write it as a string',
+        line: 2,
+        column: 8,
+      },
+    });
+    const digits = '9'.repeat(400);
+    const refused = parseJsonWithPosition(`[${digits}]`);
+    expect(!refused.ok && refused.error.message).toBe(
+      `number ${'9'.repeat(20)}… is out of range (a JSON number here is at most about 1.8e308): write it as a string`,
+    );
+  });
+});
+
 describe('depthExceededAt', () => {
   it('finds where nesting first goes too deep, skipping brackets and escaped quotes inside strings', () => {
     expect(depthExceededAt('['.repeat(9) + ']'.repeat(9), 8)).toBe(8);

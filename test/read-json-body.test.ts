@@ -36,4 +36,13 @@ describe('readJsonBody', () => {
   it('names line and column of malformed JSON', async () => {
     await expect(readJsonBody(request(['{\n"a": }']), 1000)).rejects.toThrow(/line 2, column 6/);
   });
+
+  it('refuses a number past the range of a double, which a save would write as null', async () => {
+    await expect(readJsonBody(request(['{"position": {"x": 1e400, "y": 0}}']), 1000)).rejects.toMatchObject({
+      kind: 'invalid',
+      field: 'body',
+      reason:
+        'malformed JSON at line 1, column 20: number 1e400 is out of range (a JSON number here is at most about 1.8e308): write it as a string',
+    });
+  });
 });

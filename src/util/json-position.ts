@@ -129,7 +129,26 @@ export function parseJsonWithPosition(source: string, maxDepth = MAX_JSON_DEPTH)
     return tooDeep(text, maxDepth) ?? parseFailure(text, err);
   }
   if (valueDeeperThan(value, maxDepth)) return tooDeep(text, maxDepth) ?? tooDeepAt(text, 0, maxDepth);
+  // JSON.parse reads 1e400 as Infinity, which JSON.stringify writes as null: the number would be lost on the
+  // first save. Only a text with an exponent of three digits or a run of 309 digits can hold one.
+  if (MAY_OVERFLOW.test(text)) return numberOutOfRange(text) ?? { ok: true, value };
   return { ok: true, value };
+}
+
+const MAY_OVERFLOW = /[eE]\+?\d{3}|\d{309}/;
+
+/** The first number literal of `text` beyond a double's range, as a failure at its position. */
+function numberOutOfRange(text: string): JsonParseResult | undefined {
+  let found: { offset: number; literal: string } | undefined;
+  jsoncParser().visit(text, {
+    onLiteralValue(value: unknown, offset: number, length: number) {
+      if (!found && typeof value === 'number' && !Number.isFinite(value)) found = { offset, literal: text.slice(offset, offset + length) };
+    },
+  });
+  if (!found) return undefined;
+  const literal = found.literal.length > 24 ? `${found.literal.slice(0, 20)}…` : found.literal;
+  const message = `number ${literal} is out of range (a JSON number here is at most about 1.8e308): write it as a string`;
+  return { ok: false, error: { message, ...offsetToPosition(text, found.offset) } };
 }
 
 function tooDeep(text: string, maxDepth: number): JsonParseResult | undefined {
