@@ -181,6 +181,25 @@ describe('diffWorkflows', () => {
     expect(diffSummary(diff)).toBe('3 workflow fields changed');
   });
 
+  it('reads keys named like Object.prototype members as keys: constructor, toString, an own "__proto__"', () => {
+    const before = base();
+    const after = clone(before);
+    after.metadata = JSON.parse(
+      JSON.stringify(before.metadata).replace(/^\{/, '{"constructor":"me","__proto__":{"x":1},'),
+    ) as Workflow['metadata'];
+    after.nodes[0].data.config = JSON.parse('{"toString":"text"}') as Record<string, unknown>;
+    const diff = diffWorkflows(before, after);
+    expect(diff.workflow).toEqual([
+      { field: 'metadata.__proto__', after: { x: 1 } },
+      { field: 'metadata.constructor', after: 'me' },
+    ]);
+    expect(JSON.stringify(diff.nodes)).toContain('"field":"toString","after":"text"');
+    expect(diffWorkflows(after, before).workflow).toEqual([
+      { field: 'metadata.__proto__', before: { x: 1 } },
+      { field: 'metadata.constructor', before: 'me' },
+    ]);
+  });
+
   it('summarises position-only changes in one line, and leaves them out with ignoreLayout', () => {
     const before = base();
     const after = clone(before);

@@ -43,13 +43,15 @@ const DATA_SHOWN_APART = new Set(['label', 'config', 'metadata', 'nodeId', 'exec
 const WORKFLOW_SHOWN_APART = new Set(['name', 'description', 'nodes', 'edges', 'metadata']);
 
 const isPlainObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** A key's own value: `constructor` or `toString` on one side only is not Object.prototype's on the other. */
+const own = (value: JsonObject, key: string): unknown => (Object.hasOwn(value, key) ? value[key] : undefined);
 
 /** Field-level changes between two values; objects by key and same-length arrays by index, recursively. */
 function valueChanges(before: unknown, after: unknown, path: string, out: FieldChange[]): void {
   if (sameValue(before, after)) return;
   if (isPlainObject(before) && isPlainObject(after)) {
     for (const key of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort(byText))
-      valueChanges(before[key], after[key], path ? `${path}.${key}` : key, out);
+      valueChanges(own(before, key), own(after, key), path ? `${path}.${key}` : key, out);
     return;
   }
   if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {

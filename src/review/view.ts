@@ -88,7 +88,10 @@ export function canonical(value: unknown): unknown {
   const out: JsonObject = {};
   for (const key of Object.keys(value).sort()) {
     const v = value[key];
-    if (v !== undefined) out[key] = canonical(v);
+    if (v === undefined) continue;
+    // An own "__proto__" key (JSON.parse makes one) assigned would set the prototype and vanish.
+    if (key === '__proto__') Object.defineProperty(out, key, { value: canonical(v), enumerable: true, writable: true, configurable: true });
+    else out[key] = canonical(v);
   }
   return out;
 }
