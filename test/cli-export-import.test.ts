@@ -227,6 +227,20 @@ describe('two inputs, one output file', () => {
   });
 });
 
+describe('a workflow id whose file would be skipped', () => {
+  it('import into a folder refuses it, naming the file', async () => {
+    const workflow = JSON.parse(await readFile(join(fixtures, 'chat-pipeline.json'), 'utf8'));
+    const exported = await runCli(['export', '-', '-q'], { input: JSON.stringify({ ...workflow, id: 'package' }) });
+    expect(exported.code, exported.stderr).toBe(0);
+    const run = await runCli(['import', '-', '-o', 'out/'], { cwd: dir, input: exported.stdout });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      '-: error: workflow id "package": package.json is a file name that wfe serve and validate skip (a package manifest, lockfile or tool config); write it with -o <file> under another name\n',
+    );
+    await expect(readdir(join(dir, 'out'))).rejects.toThrow();
+  });
+});
+
 describe('outputs, quiet and error sentences', () => {
   itWithAgentSpec('import with one input and -o <file> writes that file, not a folder of that name', async () => {
     const out = join(dir, 'out.json');

@@ -23,6 +23,18 @@ describe('wfe serve: files that are not workflows', () => {
     expect(loadErrors.map((e) => e.file)).toEqual([]);
   });
 
+  serverTest('refuses to create a workflow whose file it would skip, and creates one it would load', async ({ server }) => {
+    const h = await server({ ignore: ['*.schema.json'] });
+    for (const id of ['package', 'tsconfig.build', 'renovate', 'types.schema']) {
+      const res = await h.call('POST', '/workflows', { ...twoNodeWorkflow(id), id });
+      expect(res.status, id).toBe(400);
+      expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR', details: { field: 'id' } });
+      expect(res.body.details.message).toContain(`the folder skips ${id}.json when it loads`);
+    }
+    expect((await h.call('POST', '/workflows', { ...twoNodeWorkflow('packages'), id: 'packages' })).status).toBe(201);
+    expect((await h.call('GET', '/workflows')).body.data.map((w: { id: string }) => w.id)).toEqual(['packages']);
+  });
+
   serverTest('without the ignores, the same files are reported (the test can fail)', async ({ server }) => {
     const h = await server({ files: { 'drafts/half.json': '{ "id": "half", ', 'team/kept.json': twoNodeWorkflow('kept') } });
     const loadErrors = (await h.call('GET', '/system/config')).body.data.loadErrors as Array<{ file: string }>;

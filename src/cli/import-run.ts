@@ -7,7 +7,7 @@ import { checkNewWorkflowId } from '../store/paths.js';
 import { createLogger } from '../util/logger.js';
 import { stableStringify } from '../util/stable-json.js';
 import { folderSettings } from '../project/folder-settings.js';
-import { checkPattern, IgnoreConfigError } from '../project/ignore.js';
+import { checkPattern, defaultIgnore, IgnoreConfigError } from '../project/ignore.js';
 import { errorText } from './error-text.js';
 import { configIgnoreOf, expandInputs, type Input } from './inputs.js';
 import { destinationFor, OutputClaims, OutputFolders, writeOutput, type Destination } from './outputs.js';
@@ -206,7 +206,18 @@ export async function convertForImport(
     reportLine(problemLine(input.name, 'error', `workflow id "${workflow.id}" cannot be a file name: ${errorText(err, { cwd: job.cwd })}`));
     return failed();
   }
-  return { ok: true, lines, output: { target: join(destination.path, `${workflow.id}.json`), text: stableStringify(workflow) } };
+  const file = `${workflow.id}.json`;
+  if (defaultIgnore(resolve(job.cwd, destination.path))(file)) {
+    reportLine(
+      problemLine(
+        input.name,
+        'error',
+        `workflow id "${workflow.id}": ${file} is a file name that wfe serve and validate skip (a package manifest, lockfile or tool config); write it with -o <file> under another name`,
+      ),
+    );
+    return failed();
+  }
+  return { ok: true, lines, output: { target: join(destination.path, file), text: stableStringify(workflow) } };
 }
 
 export interface ImportFlags {

@@ -349,7 +349,8 @@ export class DiskSync {
     return isSkippedPath(rel, this.ctx.skipDirs, (this.ignored ??= this.ctx.ignore ?? defaultIgnore(this.ctx.root)));
   }
 
-  private isWorkflowPath(rel: string): boolean {
+  /** Whether a file at `rel` is one the folder loads: a .json file no default, --ignore or ignore: pattern skips. */
+  isWorkflowPath(rel: string): boolean {
     return rel.endsWith('.json') && !this.isSkipped(rel);
   }
 }

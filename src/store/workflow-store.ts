@@ -217,11 +217,16 @@ export class WorkflowStore {
     if (input.id) checkNewWorkflowId(input.id);
     const workflow = buildCreatedWorkflow(input, this.now());
     this.assertGraph(workflow);
+    const rel = `${workflow.id}.json`;
+    if (!this.sync.isWorkflowPath(rel))
+      throw new InvalidInputError(
+        'id',
+        `the folder skips ${rel} when it loads (a package manifest, lockfile or tool config, or a pattern of --ignore or ignore:), so the workflow would be gone at the next start: choose another id`,
+      );
     return this.counted(() =>
       this.mutex.run(workflow.id, async () => {
         if (this.index.servedFileOf(workflow.id))
           throw new ConflictError(`Workflow '${workflow.id}' already exists; use PUT /workflows/${workflow.id} to change it`);
-        const rel = `${workflow.id}.json`;
         if (this.index.entry(rel) || (await this.sync.readCurrent(rel)) !== undefined)
           throw new ConflictError(
             `File ${rel} already exists in the workflow folder but does not hold a valid workflow '${workflow.id}'; fix or remove it first`,
