@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { readJsonBody } from '../src/server/http.js';
@@ -23,10 +24,17 @@ describe('readJsonBody', () => {
     expect(await readJsonBody(request([]), 1000)).toBeUndefined();
   });
 
-  it('refuses a body past the limit with 413 and does not read it further', async () => {
+  it('refuses a body past the limit with 413, reads the rest into nothing so the answer gets through, and stops past a bound', async () => {
     const req = request(['{"a":"', 'x'.repeat(600), '"}']);
     await expect(readJsonBody(req, 500)).rejects.toMatchObject({ kind: 'body-too-large' });
-    expect(req.destroyed).toBe(true);
+    await finished(req);
+    expect(req.readableEnded).toBe(true);
+
+    // A body that goes on: past the limit and a mebibyte more, the socket is closed.
+    const endless = request(['{"a":"', ...Array.from({ length: 40 }, () => 'x'.repeat(64 * 1024))]);
+    await expect(readJsonBody(endless, 500)).rejects.toMatchObject({ kind: 'body-too-large' });
+    await expect(finished(endless)).rejects.toThrow(/premature close/i);
+    expect(endless.destroyed).toBe(true);
   });
 
   it('rejects a request closed before its body ended', async () => {

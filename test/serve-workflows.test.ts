@@ -1,5 +1,6 @@
 // Workflow CRUD over a real server on a real socket, with real files in a temp folder.
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import type { Harness } from './support/harness.js';
@@ -148,6 +149,26 @@ describe('POST /workflows', () => {
     const res = await h.call('POST', '/workflows', { name: 'big', description: 'x'.repeat(5000) });
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  test('answers 413 to a chunked body past --max-body that is still being sent, not a reset', async ({ server }) => {
+    h = await server({ maxBody: 1024 });
+    // No length declared: the limit is found while the client still writes, 200 KB in chunks of 8 KB.
+    const answer = new Promise<{ status?: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${h.base}/workflows`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode, body }));
+      });
+      req.on('error', reject);
+      req.write('{"name": "big", "description": "');
+      for (let i = 0; i < 25; i++) req.write('x'.repeat(8192));
+      req.end('"}');
+    });
+    const { status, body } = await answer;
+    expect(status).toBe(413);
+    expect(JSON.parse(body)).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
   });
 });
 

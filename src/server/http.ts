@@ -44,7 +44,7 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (declared > limit) {
-    req.resume();
+    drainRefusedBody(req, limit);
     throw new BodyTooLargeError(limit);
   }
   const bytes = await readBodyBytes(req, limit);
@@ -67,9 +67,35 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
 }
 
 /**
+ * After a body goes past the limit, what more of it is read (and dropped) so that the 413 reaches the client:
+ * a socket closed with data unread is reset, and a client still sending (a chunked body, which declares no
+ * length) would see the reset and not the answer. Past these, the socket is closed.
+ */
+const LINGER_MS = 5_000;
+const LINGER_MIN_BYTES = 1024 * 1024;
+
+/** Reads the rest of a refused body into nothing, for a while and up to a size, then closes the socket. */
+function drainRefusedBody(req: IncomingMessage, limit: number): void {
+  let drained = 0;
+  const budget = Math.max(limit, LINGER_MIN_BYTES);
+  const close = () => {
+    clearTimeout(timer);
+    req.destroy();
+  };
+  const timer = setTimeout(close, LINGER_MS);
+  timer.unref();
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > budget) close();
+  });
+  req.once('end', () => clearTimeout(timer));
+  req.once('close', () => clearTimeout(timer));
+}
+
+/**
  * The body's bytes (undefined when empty), by the stream's events: an async iterator over the request cost a
- * save tens of microseconds more. One chunk (most bodies) is used as it is. Past `limit` the request is
- * destroyed, its socket not read further; a request cut off before its end rejects.
+ * save tens of microseconds more. One chunk (most bodies) is used as it is. Past `limit` the rest is drained
+ * for a while (drainRefusedBody), not kept; a request cut off before its end rejects.
  */
 function readBodyBytes(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   if (req.readableEnded) return Promise.resolve(undefined);
@@ -87,8 +113,7 @@ function readBodyBytes(req: IncomingMessage, limit: number): Promise<Buffer | un
       size += chunk.length;
       if (size > limit) {
         done();
-        req.resume();
-        req.destroy();
+        drainRefusedBody(req, limit);
         reject(new BodyTooLargeError(limit));
         return;
       }
