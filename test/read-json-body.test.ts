@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { readJsonBody } from '../src/server/http.js';
 
 /** A request whose body arrives in the given chunks; `cut` ends it by closing before the end. */
-function request(chunks: string[], { cut = false } = {}): IncomingMessage {
+function request(chunks: Array<string | Buffer>, { cut = false, type = 'application/json' } = {}): IncomingMessage {
   const stream = new PassThrough();
-  const req = Object.assign(stream, { headers: { 'content-type': 'application/json' } });
+  const req = Object.assign(stream, { headers: { 'content-type': type } });
   setImmediate(() => {
-    for (const chunk of chunks) stream.write(Buffer.from(chunk));
+    for (const chunk of chunks) stream.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
     if (cut) stream.destroy();
     else stream.end();
   });
@@ -39,6 +39,20 @@ describe('readJsonBody', () => {
 
   it('rejects a request closed before its body ended', async () => {
     await expect(readJsonBody(request(['{"a":'], { cut: true }), 1000)).rejects.toThrow(/closed before its body ended/);
+  });
+
+  it('reads UTF-8 only: another charset is 415, bytes that are not UTF-8 are 400 with where', async () => {
+    expect(await readJsonBody(request(['{"a":"é"}'], { type: 'application/json; charset=UTF-8' }), 1000)).toEqual({ a: 'é' });
+    await expect(readJsonBody(request(['{"a":"x"}'], { type: 'application/json; charset=iso-8859-1' }), 1000)).rejects.toMatchObject({
+      kind: 'unsupported-media-type',
+      message: 'Unsupported Content-Type "application/json; charset=iso-8859-1": send JSON as UTF-8 (charset=utf-8, or no charset)',
+    });
+    const latin1 = Buffer.from('{\n"name": "caf\xe9"}', 'latin1');
+    await expect(readJsonBody(request([latin1]), 1000)).rejects.toMatchObject({
+      kind: 'invalid',
+      field: 'body',
+      reason: 'not UTF-8 (first at line 2, column 13): send JSON as UTF-8',
+    });
   });
 
   it('names line and column of malformed JSON', async () => {

@@ -106,6 +106,10 @@ describe('POST /workflows', () => {
     expect(malformed.body.details.message).toMatch(/line 2, column 3/);
 
     expect((await h.call('POST', '/workflows', [1, 2])).status).toBe(400);
+    // null is a JSON value, not the absence of a body.
+    const nullBody = await h.call('PUT', '/workflows/wf-a', 'null');
+    expect(nullBody.status).toBe(400);
+    expect(nullBody.body.details).toMatchObject({ field: 'body', message: 'must be a JSON object' });
     expect((await h.call('POST', '/workflows')).status).toBe(400);
     const wrongType = await h.call('POST', '/workflows', 'name=x', { 'Content-Type': 'text/plain' });
     expect(wrongType.status).toBe(415);
@@ -136,6 +140,14 @@ describe('POST /workflows', () => {
     const dup = await h.call('POST', '/workflows', twoNodeWorkflow('wf-a'));
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe('CONFLICT');
+    // A folder where the file would go: a conflict to clear by hand, not a server error.
+    await mkdir(join(h.dir, 'taken.json'));
+    const folder = await h.call('POST', '/workflows', { ...twoNodeWorkflow('taken'), id: 'taken' });
+    expect(folder.status).toBe(409);
+    expect(folder.body).toMatchObject({
+      code: 'CONFLICT',
+      error: 'taken.json in the workflow folder is a folder; rename or remove it first',
+    });
     for (const id of ['../escape', 'a/b', 'x\u0000y', '.hidden']) {
       const res = await h.call('POST', '/workflows', { id, name: 'evil' });
       expect(res.status, id).toBe(400);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyTooLargeError, InvalidInputError, LimitError, UnsupportedMediaTypeError } from '../util/domain-errors.js';
 import { parseJsonWithPosition } from '../util/json-position.js';
+import { NotUtf8Error, utf8Text } from '../util/utf8.js';
 import { isOneOf } from '../util/narrow.js';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -50,7 +51,17 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   const bytes = await readBodyBytes(req, limit);
   if (bytes === undefined) return undefined;
   if (type && type !== 'application/json' && !type.endsWith('+json')) throw new UnsupportedMediaTypeError(type);
-  const text = bytes.toString('utf8');
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1].toLowerCase();
+  // JSON is UTF-8 (RFC 8259): a body in another charset would be read wrong, and saved so.
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
+    throw new UnsupportedMediaTypeError(`${type}; charset=${charset}`, 'send JSON as UTF-8 (charset=utf-8, or no charset)');
+  let text: string;
+  try {
+    text = utf8Text(bytes);
+  } catch (err) {
+    if (!(err instanceof NotUtf8Error)) throw err;
+    throw new InvalidInputError('body', `not UTF-8 (first at line ${err.line}, column ${err.column}): send JSON as UTF-8`);
+  }
   const parsed = parseJsonWithPosition(text);
   if (!parsed.ok && parsed.error.depthLimit)
     throw new LimitError(

@@ -14,6 +14,7 @@ export interface FileIdentity {
 
 export interface StoreStats extends FileIdentity {
   isSymbolicLink(): boolean;
+  isDirectory(): boolean;
   mtime: Date;
 }
 

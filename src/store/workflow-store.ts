@@ -227,6 +227,8 @@ export class WorkflowStore {
       this.mutex.run(workflow.id, async () => {
         if (this.index.servedFileOf(workflow.id))
           throw new ConflictError(`Workflow '${workflow.id}' already exists; use PUT /workflows/${workflow.id} to change it`);
+        const there = await this.fs.lstat(join(this.root, rel)).catch(() => undefined);
+        if (there?.isDirectory()) throw new ConflictError(`${rel} in the workflow folder is a folder; rename or remove it first`);
         if (this.index.entry(rel) || (await this.sync.readCurrent(rel)) !== undefined)
           throw new ConflictError(
             `File ${rel} already exists in the workflow folder but does not hold a valid workflow '${workflow.id}'; fix or remove it first`,

@@ -126,8 +126,11 @@ export class BodyTooLargeError extends DomainError {
 /** A request body comes in a media type that is not read (only JSON is). */
 export class UnsupportedMediaTypeError extends DomainError {
   readonly kind = 'unsupported-media-type';
-  constructor(readonly mediaType: string) {
-    super(`Unsupported Content-Type "${mediaType}": send application/json`);
+  constructor(
+    readonly mediaType: string,
+    fix = 'send application/json',
+  ) {
+    super(`Unsupported Content-Type "${mediaType}": ${fix}`);
     this.name = 'UnsupportedMediaTypeError';
   }
 }

@@ -23,7 +23,8 @@ export async function readCheckedBody<T>(
 ): Promise<T> {
   const read = await readJsonBody(req, ctx.options.maxBody);
   if (read === undefined && emptyBodyRefusal !== undefined) throw new InvalidInputError('body', emptyBodyRefusal);
-  const body: unknown = read ?? {};
+  // Only no body at all reads as {}: a body of `null` is a JSON value, and not an object.
+  const body: unknown = read === undefined ? {} : read;
   if (!isRecord(body)) throw new InvalidInputError('body', 'must be a JSON object');
   if (!conformsTo<T>(schema)(body)) {
     const [first] = describeAjvErrors(schema.errors);
