@@ -83,6 +83,30 @@ describe('watch mode', () => {
     expect(await nameOf('wf-a')).toBe('Alpha');
   });
 
+  test('reports a file whose id no URL can name, and does not list it', async () => {
+    for (const [file, id] of [
+      ['slash.json', 'a/b'],
+      ['up.json', '../escape'],
+      ['dot.json', '.dot'],
+    ])
+      await write(file, { ...twoNodeWorkflow('x'), id });
+    const errors = await eventually(
+      async () => {
+        const res = await h.call('GET', '/system/config');
+        return res.body.data.loadErrors.length === 3 ? res.body.data.loadErrors : undefined;
+      },
+      3000,
+      'three load errors',
+    );
+    expect(errors.map((e: { file: string; message: string }) => `${e.file}: ${e.message}`).sort()).toEqual([
+      'dot.json: id ".dot" must not contain "/", "\\", "..", NUL or start with ".": the editor could not open, save or delete it; give the workflow another id',
+      'slash.json: id "a/b" must not contain "/", "\\", "..", NUL or start with ".": the editor could not open, save or delete it; give the workflow another id',
+      'up.json: id "../escape" must not contain "/", "\\", "..", NUL or start with ".": the editor could not open, save or delete it; give the workflow another id',
+    ]);
+    expect(errors[0].line).toBeGreaterThan(0);
+    expect((await h.call('GET', '/workflows')).body.data.map((w: { id: string }) => w.id)).toEqual(['wf-a']);
+  });
+
   test('does not reload its own writes', async () => {
     const put = await h.call('PUT', '/workflows/wf-a', { name: 'Saved' });
     expect(put.status).toBe(200);
