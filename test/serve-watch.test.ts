@@ -143,6 +143,30 @@ describe('watch mode', () => {
     expect(JSON.parse(await readFile(join(h.dir, backup), 'utf8')).description).toBe('hand edit');
   });
 
+  test('a file broken by hand refuses a save with the If-Match read before, and one without it keeps a backup', async () => {
+    const etag = (await h.call('GET', '/workflows/wf-a')).headers.get('etag')!;
+    await write('a.json', '{\n  "id": "wf-a",\n  "name": "Half-typed",\n');
+    await eventually(async () => (await h.call('GET', '/system/config')).body.data.loadErrors.length > 0, 3000, 'the broken file reported');
+    // The last good version is still served under the same ETag: only the disk tells it is not the one on file.
+    expect((await h.call('GET', '/workflows/wf-a')).headers.get('etag')).toBe(etag);
+    const careful = await h.call('PUT', '/workflows/wf-a', { name: 'editor' }, { 'If-Match': etag });
+    expect(careful.status).toBe(409);
+    expect(careful.body.error).toMatch(/was changed on disk since you read it and does not load \(a\.json:4: /);
+    expect(await readFile(join(h.dir, 'a.json'), 'utf8')).toContain('Half-typed');
+
+    const blind = await h.call('PUT', '/workflows/wf-a', { name: 'editor' });
+    expect(blind.status).toBe(200);
+    expect(await readFile(join(h.dir, blind.headers.get('x-wfe-backup')!), 'utf8')).toContain('Half-typed');
+  });
+
+  test('If-None-Match compares weakly and * hits; If-Match compares strongly', async () => {
+    const etag = (await h.call('GET', '/workflows/wf-a')).headers.get('etag')!;
+    for (const header of [etag, `W/${etag}`, '*'])
+      expect((await h.call('GET', '/workflows/wf-a', undefined, { 'If-None-Match': header })).status).toBe(304);
+    expect((await h.call('PUT', '/workflows/wf-a', { name: 'weak' }, { 'If-Match': `W/${etag}` })).status).toBe(409);
+    expect((await h.call('PUT', '/workflows/wf-a', { name: 'strong' }, { 'If-Match': etag })).status).toBe(200);
+  });
+
   test('two files with the same id: reported, the first in path order wins, the other takes over when it goes', async () => {
     await write('z-dup.json', twoNodeWorkflow('wf-a', 'Duplicate'));
     const errors = await eventually(

@@ -1,6 +1,7 @@
 // Responses serialised once and sent as bytes until what they were built from changes: the list pages
 // (per query, per store generation) and the catalog's /nodes, /categories and /port-config (per catalog
 // revision, with an ETag). A cached response costs what sending its bytes costs.
+import { ifNoneMatchHits } from '../util/etag-match.js';
 import { nodeCrypto } from '../util/lazy-module.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -31,21 +32,13 @@ export function cachedJson(json: string, headers: Record<string, string> = {}, w
 
 /** Sends a cached response; a matching If-None-Match gets a 304 with the ETag and no body. */
 export function sendCached(req: IncomingMessage, res: ServerResponse, cached: CachedResponse): void {
-  if (cached.etag && ifNoneMatch(req.headers['if-none-match'], cached.etag)) {
+  if (cached.etag && ifNoneMatchHits(req.headers['if-none-match'], cached.etag)) {
     res.writeHead(304, { ETag: cached.etag });
     res.end();
     return;
   }
   res.writeHead(200, cached.headers);
   res.end(cached.body);
-}
-
-function ifNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim().replace(/^W\//, '');
-    return t === '*' || t === etag;
-  });
 }
 
 /**

@@ -19,6 +19,7 @@ import {
 import type { IgnoreMatcher } from '../project/ignore.js';
 import { FolderWatcher } from '../util/folder-watcher.js';
 import type { Logger } from '../util/logger.js';
+import { ifMatchHolds } from '../util/etag-match.js';
 import { errnoCode, errorMessage } from '../util/narrow.js';
 import { stableStringify } from '../util/stable-json.js';
 import { isoNow, systemClock, type Clock } from '../util/clock.js';
@@ -264,7 +265,13 @@ export class WorkflowStore {
     const entry = this.index.servedFileOf(id);
     if (!entry?.workflow) throw new NotFoundError(`workflow '${id}'`);
     const base = this.newestUnwritten.get(id) ?? entry.workflow;
-    if (ifMatch !== undefined && !etagMatches(ifMatch, etagOf(base)))
+    // A file broken by hand since is not the version the If-Match names, though that one is still served.
+    if (ifMatch !== undefined && entry.error && !this.newestUnwritten.has(id))
+      throw new ConflictError(
+        `Workflow '${id}' was changed on disk since you read it and does not load (${entry.rel}${entry.error.line ? `:${entry.error.line}` : ''}: ${entry.error.message}); fix the file, or save without If-Match to replace it (the broken file is kept in .wfe/backups)`,
+        { currentVersionId: base.metadata.versionId ?? '' },
+      );
+    if (ifMatch !== undefined && !ifMatchHolds(ifMatch, etagOf(base)))
       throw new ConflictError(
         `Workflow '${id}' was changed since you read it (your If-Match ${ifMatch}, current ETag ${etagOf(base)}); reload it and apply your change again`,
         {
@@ -360,7 +367,7 @@ export class WorkflowStore {
           );
         };
         const current = etagOf(indexed);
-        if (!etagMatches(ifMatch, current)) throw stale('was changed since you read it');
+        if (!ifMatchHolds(ifMatch, current)) throw stale('was changed since you read it');
         const text = await this.sync.readCurrent(entry.rel);
         if (text !== undefined && sha256(text) !== entry.hash) {
           this.sync.load(entry.rel, text, { changedOnDisk: true });
@@ -543,11 +550,4 @@ export class WorkflowStore {
 async function closePin(fs: StoreFs, fd: number): Promise<void> {
   if (fs.closeInBackground) await fs.closeInBackground(fd);
   else fs.closeSync(fd);
-}
-
-function etagMatches(header: string, etag: string): boolean {
-  return header
-    .split(',')
-    .map((t) => t.trim().replace(/^W\//, ''))
-    .some((t) => t === '*' || t === etag || `"${t}"` === etag);
 }

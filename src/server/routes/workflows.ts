@@ -1,4 +1,5 @@
 import { NotFoundError } from '../../util/domain-errors.js';
+import { ifNoneMatchHits } from '../../util/etag-match.js';
 import { validateCreateWorkflow, validateUpdateWorkflow } from '../../contract/validators.js';
 import { assertSafeId } from '../../store/paths.js';
 import type { StoredWorkflow } from '../../store/workflow-store.js';
@@ -62,7 +63,7 @@ export function registerWorkflowRoutes(router: Router, ctx: AppContext): void {
 
   router.get('/workflows/:id', (req, res) => {
     const found = findById(req.params.id, (id) => ctx.store.get(id), 'workflow');
-    if (req.headers['if-none-match'] === found.etag) {
+    if (ifNoneMatchHits(req.headers['if-none-match'], found.etag)) {
       res.writeHead(304, { ETag: found.etag });
       res.end();
       return;
