@@ -86,6 +86,17 @@ describe.skipIf(agentSpecMissing !== undefined)('FlowDrop → Agent Spec → Flo
     expect(agentSpecToWorkflow(viaJson(document))).toEqual(workflow);
   });
 
+  it('keeps a node whose id is "__proto__": defined in $referenced_components, and back', () => {
+    const fixture = readFixture('chat-pipeline.json');
+    const id = fixture.nodes.find((n) => n.data.label === 'Assistant')!.id;
+    const workflow = JSON.parse(JSON.stringify(fixture).split(id).join('__proto__')) as Workflow;
+    const document = exportToAgentSpec(workflow).document!;
+    const components = viaJson(document).$referenced_components as Record<string, unknown>;
+    expect(Object.hasOwn(components, '__proto__')).toBe(true);
+    expect(checkAgentSpecDocument(viaJson(document) as AsValue).filter((f) => RULES[f.ruleId].severity === 'error')).toEqual([]);
+    expect(agentSpecToWorkflow(viaJson(document))).toEqual(workflow);
+  });
+
   it('keeps a node type copy that differs from the first node of its type, and only that one', () => {
     const workflow = readFixture('support-router.json');
     const models = workflow.nodes.filter((n) => n.data.metadata.id === 'chat_model');

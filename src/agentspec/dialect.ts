@@ -11,7 +11,7 @@
 import { pascalCase } from './component-types.js';
 import { DEFAULT_LLM_CONFIG, namedAgent, namedLlmConfig, namedServerTool } from './mappers/placeholders.js';
 import { sanitizeTitle } from './properties.js';
-import { AgentSpecError, isObject, type AsObject, type AsProperty, type AsValue } from './types.js';
+import { AgentSpecError, isObject, setOwn, type AsObject, type AsProperty, type AsValue } from './types.js';
 
 const SNAKE = /^[a-z][a-z0-9_]*$/;
 const DIALECT_FIELDS = 'agentspec:dialect';
@@ -272,12 +272,12 @@ function flow(raw: AsObject, reader: Reader, base: string): AsObject {
       throw new AgentSpecError('must be a node with a component_type', path);
     const metadata = isObject(entry.metadata) ? entry.metadata : {};
     let id = String(metadata['flowdrop:node_id'] ?? entry.id ?? entry.name ?? `node-${i + 1}`);
-    while (id in converted) id = `${id}-${i + 1}`;
+    while (Object.hasOwn(converted, id)) id = `${id}-${i + 1}`;
     if (typeof entry.name === 'string') idByName.set(entry.name, id);
-    converted[id] = node(entry, id, reader, path);
+    setOwn(converted, id, node(entry, id, reader, path));
   });
   const refTo = (name: AsValue | undefined, path: string): AsObject => {
-    const id = typeof name === 'string' ? (idByName.get(name) ?? (name in converted ? name : undefined)) : undefined;
+    const id = typeof name === 'string' ? (idByName.get(name) ?? (Object.hasOwn(converted, name) ? name : undefined)) : undefined;
     if (!id) throw new AgentSpecError(`names node ${JSON.stringify(name)}, which is not in nodes`, path);
     return { $component_ref: id };
   };

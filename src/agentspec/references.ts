@@ -133,7 +133,7 @@ export function resolveReferences(document: AsValue, external?: Registry): Resol
     const out: AsObject = {};
     for (const [key, child] of Object.entries(value)) {
       if (key === '$referenced_components') continue;
-      out[key] = key === 'metadata' ? structuredClone(child) : resolve(child, `${path}/${escapePointer(key)}`);
+      setOwn(out, key, key === 'metadata' ? structuredClone(child) : resolve(child, `${path}/${escapePointer(key)}`));
     }
     if (isComponent(out)) pathOf.set(out, path);
     return out;
@@ -167,7 +167,7 @@ export function writeOnce(root: AsObject, pinned: string[] = []): AsObject {
     // Both passes walk the whole document in every export: keys, not entry arrays (profiled).
     for (const key of Object.keys(value)) {
       const child = value[key];
-      if (key === 'metadata') out[key] = child;
+      if (key === 'metadata') setOwn(out, key, child);
       else if (key === '$referenced_components' && isObject(child)) {
         for (const ref of Object.keys(child)) {
           const lifted = lift(child[ref], false);
@@ -216,7 +216,7 @@ export function writeOnce(root: AsObject, pinned: string[] = []): AsObject {
     const key = order[i];
     const definition = table.get(key);
     if (definition === undefined) continue;
-    definitions[key] = replace(definition, true);
+    setOwn(definitions, key, replace(definition, true));
   }
   const { $referenced_components: _old, ...rest } = body;
   return Object.keys(definitions).length > 0 ? { ...rest, $referenced_components: definitions } : rest;
