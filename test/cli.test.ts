@@ -166,6 +166,27 @@ describe('wfe serve', () => {
     }
   });
 
+  it('refuses a base path, body limit or host that would make every request fail, naming the fix', async () => {
+    const [space, dots, tiny, host] = await runClis([
+      ['serve', dir, '--base-path', '/a b', '--no-watch'],
+      ['serve', dir, '--base-path', '/api/../x', '--no-watch'],
+      ['serve', dir, '--max-body', '0', '--no-watch'],
+      // An address of no interface here (TEST-NET-1): no name to look up, so no network is asked.
+      ['serve', dir, '--host', '192.0.2.1', '--port', '0', '--no-watch'],
+    ]);
+    for (const run of [space, dots]) {
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('must be a URL path such as /api/flowdrop');
+    }
+    expect(tiny.code).toBe(2);
+    expect(tiny.stderr).toContain('must be at least 1kb (a smaller limit refuses every save)');
+    expect(host.code).toBe(2);
+    expect(host.stderr).toContain(
+      'cannot listen on --host 192.0.2.1: no network interface of this machine has that address; give an address of this machine',
+    );
+    expect(host.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('SIGTERM finishes in-flight writes: every acknowledged save is on disk', async () => {
     await writeFile(join(dir, 'a.json'), JSON.stringify(twoNodeWorkflow('wf-a')));
     const served = await startServeChild([dir, '--no-watch']);

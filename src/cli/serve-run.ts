@@ -71,6 +71,10 @@ export async function serve(dir: string, flags: ServeFlags, terminal: Terminal):
   const { url } = await server.listen(flags.port, flags.host).catch(async (err: NodeJS.ErrnoException) => {
     await server.close();
     if (err.code === 'EADDRINUSE') throw new Error(`port ${flags.port} is already in use; pick another with --port (0 = any free port)`);
+    if (err.code === 'ENOTFOUND' || err.code === 'EADDRNOTAVAIL' || err.code === 'EAI_AGAIN')
+      throw new Error(
+        `cannot listen on --host ${flags.host}: ${err.code === 'EADDRNOTAVAIL' ? 'no network interface of this machine has that address' : 'no such address or host name'}; give an address of this machine, such as 127.0.0.1, ::1 or 0.0.0.0`,
+      );
     throw err;
   });
   const { store, catalog } = server.context;

@@ -20,7 +20,24 @@ export const parseSize = (value: string): number => {
   if (!match) throw new InvalidArgumentError('must be a size such as 10mb, 512kb or 1048576.');
   const unit = (match[2] ?? 'b').toLowerCase()[0];
   const factor = unit === 'k' ? 1024 : unit === 'm' ? 1024 ** 2 : unit === 'g' ? 1024 ** 3 : 1;
-  return Math.floor(Number(match[1]) * factor);
+  const bytes = Math.floor(Number(match[1]) * factor);
+  // Below a kilobyte not even an empty workflow's save fits: every write would be refused with 413.
+  if (bytes < 1024) throw new InvalidArgumentError('must be at least 1kb (a smaller limit refuses every save).');
+  return bytes;
+};
+
+/**
+ * "/api/flowdrop": the prefix of every route, as a browser sends it: segments of characters a URL path holds
+ * as they are (no space or other character it would percent-encode), none of them `.` or `..`.
+ */
+const parseBasePath = (value: string): string => {
+  if (value === '') return value;
+  const segments = value.split('/').slice(1);
+  if (!value.startsWith('/') || segments.some((s) => s === '.' || s === '..' || !/^[A-Za-z0-9._~!$&'()*+,;=:@-]*$/.test(s)))
+    throw new InvalidArgumentError(
+      'must be a URL path such as /api/flowdrop: starting with /, of letters, digits and - . _ ~ (no spaces, no . or .. segments).',
+    );
+  return value;
 };
 
 const parseCount =
@@ -79,7 +96,7 @@ export function registerServeCommand(program: Command, { terminal, exitWith }: C
     .argument('[dir]', 'the workflow folder (wfe init creates one)', './workflows')
     .option('-p, --port <port>', 'port to listen on (0 = any free port)', parsePort, 3000)
     .option('-H, --host <host>', 'interface to bind; use 0.0.0.0 to expose on the network', '127.0.0.1')
-    .option('-b, --base-path <path>', 'path prefix of every route', '/api/flowdrop')
+    .option('-b, --base-path <path>', 'path prefix of every route', parseBasePath, '/api/flowdrop')
     .option('--no-watch', 'do not reload files edited on disk (default: watch)')
     .option(
       '--ignore <glob>',
