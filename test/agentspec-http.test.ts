@@ -44,6 +44,15 @@ describeWithShared('GET /workflows/{id}/export and POST /workflows/import', () =
     assertMatchesContract('GET', '/workflows/{id}/export', await h.call('GET', '/workflows/nope/export'));
   });
 
+  it('names a download beyond ASCII in filename*, as UTF-8, with an ASCII filename beside it', async () => {
+    const put = await h.call('PUT', `/workflows/${summary.id}`, { name: 'Ünïcødé 🚀 (v2)' });
+    expect(put.status).toBe(200);
+    const res = await h.call('GET', `/workflows/${summary.id}/export?format=yaml`);
+    const header = res.headers.get('content-disposition')!;
+    expect(header).toBe(`attachment; filename="_n_c_d_ _ _v2_.yaml"; filename*=UTF-8''%C3%9Cn%C3%AFc%C3%B8d%C3%A9%20_%20_v2_.yaml`);
+    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(header)![1])).toBe('Ünïcødé _ _v2_.yaml');
+  });
+
   it('imports a raw workflow, {workflow: object} and {workflow: "<json>"} under a new id', async () => {
     for (const body of [router, { workflow: router }, { workflow: JSON.stringify(router) }]) {
       const res = await h.call('POST', '/workflows/import', body);

@@ -13,6 +13,18 @@ import { enumParam, envelopeAround, readJsonBody, sendRaw } from '../http.js';
 const downloadName = (name: string, extension: string): string =>
   `${name.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim() || 'workflow'}.${extension}`;
 
+/**
+ * `attachment; filename="…"`. A header's bytes are Latin-1, so a name beyond ASCII goes in `filename*` as
+ * percent-encoded UTF-8 (RFC 6266, RFC 8187), with an ASCII `filename` beside it for older clients.
+ */
+function attachmentDisposition(name: string, extension: string): string {
+  const file = downloadName(name, extension);
+  const ascii = file.replace(/[^\x20-\x7e]/g, '_');
+  if (ascii === file) return `attachment; filename="${file}"`;
+  const encoded = encodeURIComponent(file).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
 /** The workflow inside an import body: the body itself, {workflow: object}, or {workflow: "<json or yaml>"}. */
 function workflowOf(body: unknown): unknown {
   if (!isRecord(body)) throw new InvalidInputError('body', 'must be a workflow object');
@@ -33,7 +45,7 @@ export function registerImportExportRoutes(router: Router, ctx: AppContext): voi
   router.get('/workflows/:id/export', (req, res) => {
     const format = enumParam(req.query, 'format', ['json', 'yaml'] as const, 'json');
     const found = findById(req.params.id, (id) => ctx.store.get(id), 'workflow');
-    const disposition = `attachment; filename="${downloadName(found.workflow.name, format)}"`;
+    const disposition = attachmentDisposition(found.workflow.name, format);
     if (format === 'json') {
       sendRaw(res, 200, found.json, { 'Content-Disposition': disposition, ETag: found.etag });
       return;
