@@ -71,26 +71,36 @@ function openingsUpTo(text: string, bracket: string, cap: number): number {
  * but never deeper than `limit` + 1 calls.
  */
 export function valueDeeperThan(value: unknown, limit: number): boolean {
-  return nestsDeeper(value, 1, limit);
+  return new ValueWalk(limit).nestsDeeper(value, 1);
 }
 
-function nestsDeeper(value: unknown, depth: number, limit: number): boolean {
-  if (Array.isArray(value)) {
-    if (depth > limit) return true;
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      if (typeof item === 'object' && item !== null && nestsDeeper(item, depth + 1, limit)) return true;
+/**
+ * One walk of a parsed value for what JSON text should not give: nesting past `limit` (which ends the walk)
+ * and, on the way, a number past a double's range (JSON.parse reads 1e400 as Infinity).
+ */
+class ValueWalk {
+  infinite = false;
+
+  constructor(private readonly limit: number) {}
+
+  nestsDeeper(value: unknown, depth: number): boolean {
+    if (Array.isArray(value)) {
+      if (depth > this.limit) return true;
+      for (let i = 0; i < value.length; i++) if (this.childNestsDeeper(value[i], depth)) return true;
+      return false;
     }
+    if (!isRecord(value)) return false;
+    if (depth > this.limit) return true;
+    // An own "__proto__" key, as JSON.parse makes, shadows the accessor: value[key] reads the value, not the prototype.
+    for (const key in value) if (this.childNestsDeeper(value[key], depth)) return true;
     return false;
   }
-  if (!isRecord(value)) return false;
-  if (depth > limit) return true;
-  for (const key in value) {
-    // An own "__proto__" key, as JSON.parse makes, shadows the accessor: this reads the value, not the prototype.
-    const child = value[key];
-    if (typeof child === 'object' && child !== null && nestsDeeper(child, depth + 1, limit)) return true;
+
+  private childNestsDeeper(child: unknown, depth: number): boolean {
+    if (typeof child === 'object') return child !== null && this.nestsDeeper(child, depth + 1);
+    if (typeof child === 'number' && !Number.isFinite(child)) this.infinite = true;
+    return false;
   }
-  return false;
 }
 
 export const depthMessage = (limit: number): string => `nested deeper than the limit of ${limit} levels of arrays and objects`;
@@ -128,14 +138,13 @@ export function parseJsonWithPosition(source: string, maxDepth = MAX_JSON_DEPTH)
   } catch (err) {
     return tooDeep(text, maxDepth) ?? parseFailure(text, err);
   }
-  if (valueDeeperThan(value, maxDepth)) return tooDeep(text, maxDepth) ?? tooDeepAt(text, 0, maxDepth);
+  const walk = new ValueWalk(maxDepth);
+  if (walk.nestsDeeper(value, 1)) return tooDeep(text, maxDepth) ?? tooDeepAt(text, 0, maxDepth);
   // JSON.parse reads 1e400 as Infinity, which JSON.stringify writes as null: the number would be lost on the
-  // first save. Only a text with an exponent of three digits or a run of 309 digits can hold one.
-  if (MAY_OVERFLOW.test(text)) return numberOutOfRange(text) ?? { ok: true, value };
+  // first save. The walk above saw one (a top-level number is looked at here); the text says where.
+  if (walk.infinite || (typeof value === 'number' && !Number.isFinite(value))) return numberOutOfRange(text) ?? { ok: true, value };
   return { ok: true, value };
 }
-
-const MAY_OVERFLOW = /[eE]\+?\d{3}|\d{309}/;
 
 /** The first number literal of `text` beyond a double's range, as a failure at its position. */
 function numberOutOfRange(text: string): JsonParseResult | undefined {
