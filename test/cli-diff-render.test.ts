@@ -116,12 +116,15 @@ describe('wfe diff', () => {
     const workflowLike = await fixture('chat-pipeline.json');
     delete (workflowLike as Partial<Workflow>).name;
     await writeFile(join(dir, 'nameless.json'), JSON.stringify(workflowLike));
-    const [missing, broken, notWorkflow, invalid, three] = await runClis([
+    const [missing, broken, notWorkflow, invalid, three, one, unmerged] = await runClis([
       ['diff', old, join(dir, 'nope.json')],
       ['diff', join(dir, 'broken.json'), old],
       ['diff', old, join(dir, 'package.json')],
       ['diff', old, join(dir, 'nameless.json')],
       ['diff', old, old, old],
+      ['diff', old],
+      // git passes an unmerged path alone, and says it is git by the counters it sets for an external diff.
+      { args: ['diff', old], env: { GIT_DIFF_PATH_COUNTER: '1', GIT_DIFF_PATH_TOTAL: '1' } },
     ]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe(`wfe diff: ${join(dir, 'nope.json')}: no such file\n`);
@@ -139,6 +142,9 @@ describe('wfe diff', () => {
 
     expect(three.code).toBe(2);
     expect(three.stderr).toContain('expected <old> <new>');
+    expect(one.code).toBe(2);
+    expect(one.stderr).toBe("wfe diff: expected <old> <new> (or git's 7 arguments), got 1 argument\n");
+    expect(unmerged).toMatchObject({ code: 0, stdout: `${old}: unmerged, nothing to compare\n` });
   });
 
   it('reads either side from stdin with -', async () => {

@@ -95,13 +95,19 @@ describe('wfe export', () => {
   });
 
   it('exits 2 on usage errors', async () => {
-    const [missing, nothing, loud, two, help] = await runClis([
+    await mkdir(join(dir, 'empty'));
+    const [missing, nothing, loud, two, help, emptyExport, emptyImport] = await runClis([
       ['export', join(dir, 'missing.json')],
       ['export', join(dir, '*.nothing')],
       ['export', join(fixtures, 'chat-pipeline.json'), '--rule', 'no-cycle=loud'],
       ['export', join(fixtures, 'chat-pipeline.json'), join(fixtures, 'etl-large.json')],
       ['export', '--help'],
+      ['export', join(dir, 'empty')],
+      ['import', join(dir, 'empty')],
     ]);
+    // A folder with nothing to convert, as wfe validate says it.
+    expect(emptyExport).toMatchObject({ code: 2, stderr: `wfe: no *.json workflow files found in ${join(dir, 'empty')}\n` });
+    expect(emptyImport).toMatchObject({ code: 2, stderr: `wfe: no *.json, *.yaml or *.yml files found in ${join(dir, 'empty')}\n` });
     expect(missing.code).toBe(2);
     expect(nothing.code).toBe(2);
     expect(loud.code).toBe(2);

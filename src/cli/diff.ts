@@ -61,7 +61,9 @@ async function runDiff(files: string[], flags: DiffFlags, terminal: Terminal): P
     terminal.stderr.write(`wfe diff: ${message}\n`);
     return 2;
   };
-  if (files.length === GIT_UNMERGED_ARGS) {
+  // Only git passes one argument (it sets GIT_DIFF_PATH_TOTAL for an external diff); from anyone else it is a
+  // second file forgotten, which must not pass in a script.
+  if (files.length === GIT_UNMERGED_ARGS && terminal.env.GIT_DIFF_PATH_TOTAL !== undefined) {
     terminal.stdout.write(`${files[0]}: unmerged, nothing to compare\n`);
     return 0;
   }

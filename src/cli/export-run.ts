@@ -40,6 +40,8 @@ export async function runExport(args: string[], flags: ExportFlags, terminal: Te
     const patterns = (flags.ignore ?? []).map((p) => checkPattern(p, '--ignore'));
     const ignore = { patterns, configIgnore: configIgnoreOf(settingsFor, cwd) };
     inputs = await expandInputs(args, { extensions: ['.json'], cwd, ignore });
+    // As wfe validate says it: a folder with nothing to convert is a mistaken path more often than not.
+    if (inputs.length === 0) throw new UsageError(`no *.json workflow files found in ${args.join(', ')}`);
     destination = await destinationFor(flags.output, inputs.length, cwd);
   } catch (err) {
     if (err instanceof UsageError || err instanceof RuleConfigError || err instanceof IgnoreConfigError) throw new Error(err.message);

@@ -30,6 +30,8 @@ export async function runImport(args: string[], flags: ImportFlags, terminal: Te
     const patterns = (flags.ignore ?? []).map((p) => checkPattern(p, '--ignore'));
     const ignore = { patterns, configIgnore: configIgnoreOf(settingsFor, cwd) };
     inputs = await expandInputs(args, { extensions: ['.json', '.yaml', '.yml'], cwd, ignore });
+    // As wfe validate says it: a folder with nothing to convert is a mistaken path more often than not.
+    if (inputs.length === 0) throw new UsageError(`no *.json, *.yaml or *.yml files found in ${args.join(', ')}`);
     // With one input, -o names the file (unless it is a folder or ends with /); with several, a folder.
     destination = await destinationFor(flags.output, inputs.length, cwd);
   } catch (err) {
