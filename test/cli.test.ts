@@ -1,7 +1,7 @@
 // The real CLI as a child process: help, start-up report, errors, graceful shutdown.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -100,10 +100,24 @@ describe('wfe --help', () => {
   });
 
   it('prints the version, and exits 2 on usage errors', async () => {
-    const [version, unknown, badPort] = await runClis([['--version'], ['frobnicate'], ['serve', dir, '--port', 'eighty']]);
+    await mkdir(join(dir, 'config-folder'), { recursive: true });
+    const [version, unknown, badPort, helpOfNone, helpOfTypo, configFolder] = await runClis([
+      ['--version'],
+      ['frobnicate'],
+      ['serve', dir, '--port', 'eighty'],
+      ['help', 'frobnicate'],
+      ['help', 'vaildate'],
+      { args: ['validate', '-', '-c', 'config-folder'], cwd: dir, input: '{}' },
+    ]);
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown command/);
+    expect(helpOfNone).toMatchObject({ code: 2, stdout: '', stderr: "error: unknown command 'frobnicate'\n(run with --help for usage)\n" });
+    expect(helpOfTypo.stderr).toContain('(Did you mean validate?)');
+    expect(configFolder).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('cannot read config-folder: it is a folder, not a file') as unknown,
+    });
     expect(badPort.code).toBe(2);
     expect(badPort.stderr).toMatch(/--port/);
   });

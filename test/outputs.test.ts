@@ -3,7 +3,7 @@
 // one file.
 import { execFileSync } from 'node:child_process';
 import { closeSync, constants, openSync, readSync } from 'node:fs';
-import { lstat, mkdtemp, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -35,6 +35,11 @@ describe('writeOutput', () => {
     expect((await lstat(join(dir, 'link.json'))).isSymbolicLink()).toBe(true);
     expect(await readlink(join(dir, 'link.json'))).toBe('real.json');
     expect(await readFile(join(dir, 'real.json'), 'utf8')).toBe('new');
+  });
+
+  it('refuses a folder, naming it rather than its temp file', async () => {
+    await mkdir(join(dir, 'reports'));
+    await expect(writeOutput('reports', 'x', { overwrite: true, cwd: dir })).rejects.toThrow('reports is a folder: give -o a file name');
   });
 
   it('refuses a link to nothing, naming it', async () => {

@@ -67,7 +67,8 @@ async function outputAt(path: string): Promise<{ path: string; stats?: Awaited<R
  */
 export async function writeOutput(target: string, text: string, { overwrite, batch, cwd }: WriteOutputOptions): Promise<void> {
   const { path, stats } = await outputAt(resolve(cwd, target));
-  if (stats && !stats.isFile() && !stats.isDirectory()) {
+  if (stats?.isDirectory()) throw new Error(`${target} is a folder: give -o a file name`);
+  if (stats && !stats.isFile()) {
     await writeFile(path, text);
     return;
   }

@@ -74,6 +74,9 @@ function buildProgram(commands: Registrar[], run: CommandRun): Command {
  * the exit code (0 ok, 1 failure, 2 usage or start-up error). Touches nothing process-wide: see runProcess.
  */
 export async function run(argv: string[], terminal: Terminal = processTerminal()): Promise<number> {
+  // `wfe help <name>` of no command: commander would print the program's help and exit 2 without a word on
+  // why; as `wfe <name>`, it says the command is unknown (and suggests a near one).
+  if (argv[2] === 'help' && argv[3] !== undefined && !Object.hasOwn(COMMANDS, argv[3])) argv = [argv[0], argv[1], ...argv.slice(3)];
   let exitCode = 0;
   const program = await loadProgram(argv, { terminal, exitWith: (code) => (exitCode = code) });
   try {

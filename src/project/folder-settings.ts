@@ -73,11 +73,20 @@ export function folderSettings(
           ? {}
           : basename(configPath) === CONFIG_FILE
             ? rulesOf(catalog, configFile)
-            : rulesFromConfigText(await readFile(configPath, 'utf8'), configFile);
+            : rulesFromConfigText(
+                await readFile(configPath, 'utf8').catch((err: unknown) => Promise.reject(withPath(err, configPath))),
+                configFile,
+              );
         return { catalog, checkConfig: createConfigChecker((id) => catalog.getNodeType(id)?.configSchema), rules, configFile };
       })();
       cache.set(folder, found);
     }
     return found;
   };
+}
+
+/** A read error that says which file: a read of a folder fails with EISDIR and no path of its own. */
+function withPath(err: unknown, path: string): unknown {
+  if (err instanceof Error && !('path' in err)) Object.assign(err, { path });
+  return err;
 }
