@@ -61,6 +61,17 @@ describe('plain scalars, read as PyYAML 6 reads them', () => {
   });
 });
 
+describe('YAML too deep for the reader', () => {
+  it('says so, with the limit JSON has, instead of a stack overflow', () => {
+    const depth = 100_000;
+    const parsed = parseText(`a: ${'['.repeat(depth)}${']'.repeat(depth)}\n`, 'deep.yaml');
+    expect(parsed.ok).toBe(false);
+    expect(!parsed.ok && parsed.error.message).toBe(
+      'invalid YAML: nested too deeply to read; keep it within 256 levels of arrays and objects, as JSON must',
+    );
+  });
+});
+
 describe('YAML written for PyYAML', () => {
   it('writes numbers with an exponent with a dot, and quotes strings PyYAML or the YAML 1.1 specification would read as numbers', () => {
     const text = toYaml({ small: 1e-7, big: 1e21, tiny: 5e-324, negative: -2.5e-8, whole: 123, half: 1.5, exp: '1.0e+3', id: 'e1' });
