@@ -69,6 +69,10 @@ describe('wfe completion', () => {
     expect(bashProposals('wfe', 'export', '--to', '')).toEqual(['agentspec', 'flowdrop']);
     expect(bashProposals('wfe', 'diff', '-f', '')).toEqual(['text', 'json', 'markdown']);
     expect(bashProposals('wfe', 'help', 'ser')).toEqual(['serve']);
+    // Values wfe checks by hand (a repeatable -f, a default worked out at run time) are completed too.
+    expect(bashProposals('wfe', 'validate', '-f', 's')).toEqual(['stylish', 'sarif']);
+    expect(bashProposals('wfe', 'export', '--agentspec-version', '26')).toEqual(['26.1.0', '26.1.2', '26.2.0']);
+    expect(bashProposals('wfe', 'completion', '')).toEqual(['bash', 'zsh', 'fish']);
     // A value of its own kind (a file): nothing proposed, bash falls back to file names (-o default).
     expect(bashProposals('wfe', 'validate', '-o', '')).toEqual([]);
   });
@@ -77,7 +81,7 @@ describe('wfe completion', () => {
     expect(scripts.zsh).toMatch(/^#compdef wfe$/m);
     expect(scripts.zsh).toMatch(/^_wfe\(\) \{$/m);
     expect(scripts.zsh).toContain("'validate:Check workflow files");
-    expect(scripts.zsh).toMatch(/'\*--format\[report format[^\]]*\]:value:_files'/);
+    expect(scripts.zsh).toMatch(/'\*--format\[report format[^\]]*\]:value:\(stylish json junit sarif github compact codeclimate\)'/);
   });
 
   it('zsh: zsh -n accepts the script', (ctx) => {

@@ -1,11 +1,23 @@
 // `wfe completion bash|zsh|fish`: shell completion scripts read off the commander program itself, so a
 // new command or option is completed without touching this file.
+import { AGENTSPEC_VERSIONS } from '../agentspec/versions.js';
+import { FORMAT_NAMES } from '../validate/formatters/index.js';
 import type { CommandRun } from './command-run.js';
 import { Argument, InvalidArgumentError, type Command, type Option } from './commander.js';
 import type { Terminal } from './terminal.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 type Shell = (typeof SHELLS)[number];
+
+/**
+ * The values of the options and arguments wfe checks by hand (a repeatable -f, a default worked out at run
+ * time), of which commander therefore knows no choices: `<command> <flag or argument name>`.
+ */
+const CHECKED_BY_HAND: Record<string, readonly string[]> = {
+  'validate --format': FORMAT_NAMES,
+  'export --agentspec-version': AGENTSPEC_VERSIONS,
+  'completion shell': SHELLS,
+};
 
 interface OptionSpec {
   short?: string;
@@ -36,12 +48,12 @@ const firstSentence = (text: string) =>
     .replace(/\.\s+[A-Z].*$/, '')
     .replace(/\.$/, '');
 
-const optionSpec = (option: Option): OptionSpec => ({
+const optionSpec = (option: Option, command?: string): OptionSpec => ({
   short: option.short,
   long: option.long,
   description: firstSentence(option.description),
   takesValue: option.required || option.optional,
-  choices: option.argChoices ?? [],
+  choices: option.argChoices ?? [...(CHECKED_BY_HAND[`${command} ${option.long}`] ?? [])],
 });
 
 /** Commands and options as `wfe --help` shows them (the help command and --help included). */
@@ -49,16 +61,23 @@ export function describeProgram(program: Command): ProgramSpec {
   const help = program.createHelp();
   return {
     name: program.name(),
-    options: help.visibleOptions(program).map(optionSpec),
+    options: help.visibleOptions(program).map((option) => optionSpec(option)),
     commands: help.visibleCommands(program).map((command) => ({
       name: command.name(),
       description: firstSentence(command.description()),
-      options: help.visibleOptions(command).map(optionSpec),
-      argumentChoices:
-        command.registeredArguments[0]?.argChoices ?? (command.name() === 'help' ? help.visibleCommands(program).map((c) => c.name()) : []),
+      options: help.visibleOptions(command).map((option) => optionSpec(option, command.name())),
+      argumentChoices: argumentChoices(command, program),
       takesArguments: command.registeredArguments.length > 0,
     })),
   };
+}
+
+/** What the first argument of `command` can be: its choices, the commands for `help`, or the values wfe checks. */
+function argumentChoices(command: Command, program: Command): string[] {
+  const first = command.registeredArguments.at(0);
+  if (first?.argChoices) return first.argChoices;
+  if (command.name() === 'help') return program.createHelp().visibleCommands(program).map((c) => c.name());
+  return [...(first ? (CHECKED_BY_HAND[`${command.name()} ${first.name()}`] ?? []) : [])];
 }
 
 const flagsOf = (options: OptionSpec[]) => options.flatMap((o) => [o.short, o.long].filter((f): f is string => Boolean(f)));
