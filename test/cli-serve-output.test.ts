@@ -67,8 +67,14 @@ describe('wfe serve output', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, COLUMNS: '110', LINES: '40', NO_COLOR: '1' };
     delete env.CI;
     delete env.CONTINUOUS_INTEGRATION;
-    // `script` gives the child a pseudo-terminal; its stdin is forwarded as keystrokes.
-    const child = spawn('script', ['-qfec', `${process.execPath} ${BIN} serve ${dir} --port 0 --no-watch`, '/dev/null'], { env });
+    // `script` gives the child a pseudo-terminal; its stdin is forwarded as keystrokes. Killed with the runner
+    // (a server left serving otherwise): the pseudo-terminal's hangup then ends the server.
+    const child = spawn(
+      ...diesWithRunner('script', ['-qfec', `${process.execPath} ${BIN} serve ${dir} --port 0 --no-watch`, '/dev/null']),
+      {
+        env,
+      },
+    );
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
