@@ -83,7 +83,7 @@ describe('wfe diff', () => {
       expect(help.stdout, command).toMatch(/Examples:\n\s+\$ wfe /);
       for (const text of shown) expect(help.stdout, command).toContain(text);
     }
-    expect(top.stdout).toMatch(/diff \[options\] <files\.\.\.>/);
+    expect(top.stdout).toMatch(/diff \[options\] <old-and-new\.\.\.>/);
     expect(top.stdout).toMatch(/\$ wfe render /);
   });
 

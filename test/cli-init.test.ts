@@ -57,3 +57,11 @@ it('refuses to overwrite, naming the files, and changes nothing; --force overwri
   expect((await runCli(['init', dir, '--force'])).code).toBe(0);
   expect(await readFile(join(dir, 'wfe.config.yaml'), 'utf8')).toMatch(/^# wfe\.config\.yaml/);
 });
+
+it('names the folder in its "Next:" line so that a shell reads it back, spaces and quotes included', async () => {
+  const plain = await runCli(['init', 'plain-flows'], { cwd: parent });
+  expect(plain.stdout).toMatch(/\n\nNext: wfe serve plain-flows\n$/);
+  const awkward = await runCli(['init', "team's flows/ü"], { cwd: parent });
+  expect(awkward.code).toBe(0);
+  expect(awkward.stdout).toMatch(/\n\nNext: wfe serve 'team'\\''s flows\/ü'\n$/);
+});

@@ -7,7 +7,7 @@ import { lstat, mkdir, mkdtemp, readFile, readlink, rm, symlink, writeFile } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { claimAllOutputs, OutputClaimedError, OutputClaims, writeOutput } from '../src/cli/outputs.js';
+import { claimAllOutputs, destinationFor, OutputClaimedError, OutputClaims, writeOutput } from '../src/cli/outputs.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -65,6 +65,15 @@ describe('writeOutput', () => {
         closeSync(reader);
       }
     }
+  });
+});
+
+describe('destinationFor', () => {
+  it('says why a file cannot take the outputs: several inputs, or a path that ends in /', async () => {
+    await writeFile(join(dir, 'out.json'), '{}');
+    await expect(destinationFor('out.json', 2, dir)).rejects.toThrow('-o out.json: is a file, but 2 inputs need a folder');
+    await expect(destinationFor('out.json/', 1, dir)).rejects.toThrow('-o out.json/: is a file, but a path that ends in / names a folder');
+    expect(await destinationFor('out.json', 1, dir)).toEqual({ kind: 'file', path: 'out.json' });
   });
 });
 

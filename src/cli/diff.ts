@@ -27,7 +27,7 @@ export function registerDiffCommand(program: Command, run: CommandRun): void {
       'Compare two workflows by node and edge id: nodes added and removed, config fields changed, connections added and removed, name, description and metadata. Moves are one line; save stamps never count. Exit 0 equal, 1 different, 2 error.',
     )
     .argument(
-      '<files...>',
+      '<old-and-new...>',
       'old and new: FlowDrop JSON/YAML or Agent Spec files, either one - for stdin (or the 7 arguments git passes a diff driver)',
     )
     .addOption(

@@ -101,7 +101,10 @@ export function registerInitCommand(program: Command, { terminal, exitWith }: Co
         await writeFileAtomic(file.path, file.content);
       }
       terminal.stdout.write(
-        `Created ${plan.length} files in ${root}:\n${plan.map((f) => `  ${relative(root, f.path)}`).join('\n')}\n\nNext: wfe serve ${relative(cwd, root) || '.'}\n`,
+        `Created ${plan.length} files in ${root}:\n${plan.map((f) => `  ${relative(root, f.path)}`).join('\n')}\n\nNext: wfe serve ${shellWord(relative(cwd, root) || '.')}\n`,
       );
     });
 }
+
+/** A path as a POSIX shell reads it back: as it is when plain, else single-quoted (a ' closed, escaped, reopened). */
+const shellWord = (path: string): string => (/^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`);

@@ -154,7 +154,10 @@ export async function destinationFor(output: string | undefined, inputCount: num
   }
   const info = await stat(resolve(cwd, output)).catch(() => undefined);
   if (info?.isDirectory() || /[\\/]$/.test(output) || inputCount > 1) {
-    if (info && !info.isDirectory()) throw new UsageError(`-o ${output}: is a file, but ${inputCount} inputs need a folder`);
+    if (info && !info.isDirectory())
+      throw new UsageError(
+        `-o ${output}: is a file, but ${inputCount > 1 ? `${inputCount} inputs need a folder` : 'a path that ends in / names a folder'}`,
+      );
     return { kind: 'dir', path: output };
   }
   return { kind: 'file', path: output };
