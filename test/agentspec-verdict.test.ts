@@ -241,3 +241,19 @@ describe.skipIf(agentSpecMissing !== undefined)('one flow, one verdict', () => {
     );
   });
 });
+
+describe('the id of an imported flow', () => {
+  it('is not a file name: a slash in it is no finding of wfe validate, as it is in a workflow file', async () => {
+    const workflow = JSON.parse(readFileSync(new URL('../fixtures/workflows/chat-pipeline.json', import.meta.url), 'utf8')) as {
+      id: string;
+    };
+    workflow.id = 'team/chat';
+    const asWorkflow = await runCli(['validate', '-', '-f', 'compact'], { input: JSON.stringify(workflow) });
+    expect(asWorkflow.code).toBe(1);
+    expect(asWorkflow.stdout).toContain('id "team/chat" must not contain "/"');
+    const exported = await runCli(['export', '-', '-q'], { input: JSON.stringify(workflow) });
+    expect(exported.code, exported.stderr).toBe(0);
+    const asFlow = await runCli(['validate', '-', '-f', 'compact'], { input: exported.stdout });
+    expect(asFlow).toMatchObject({ code: 0, stdout: '' });
+  });
+});

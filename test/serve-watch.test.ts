@@ -99,9 +99,9 @@ describe('watch mode', () => {
       'three load errors',
     );
     expect(errors.map((e: { file: string; message: string }) => `${e.file}: ${e.message}`).sort()).toEqual([
-      'dot.json: id ".dot" must not contain "/", "\\", "..", NUL or start with ".": the editor could not open, save or delete it; give the workflow another id',
-      'slash.json: id "a/b" must not contain "/", "\\", "..", NUL or start with ".": the editor could not open, save or delete it; give the workflow another id',
-      'up.json: id "../escape" must not contain "/", "\\", "..", NUL or start with ".": the editor could not open, save or delete it; give the workflow another id',
+      'dot.json: id ".dot" must not contain "/", "\\", "..", NUL or start with ".": wfe serve does not load it, since no URL could name it; give the workflow another id',
+      'slash.json: id "a/b" must not contain "/", "\\", "..", NUL or start with ".": wfe serve does not load it, since no URL could name it; give the workflow another id',
+      'up.json: id "../escape" must not contain "/", "\\", "..", NUL or start with ".": wfe serve does not load it, since no URL could name it; give the workflow another id',
     ]);
     expect(errors[0].line).toBeGreaterThan(0);
     expect((await h.call('GET', '/workflows')).body.data.map((w: { id: string }) => w.id)).toEqual(['wf-a']);

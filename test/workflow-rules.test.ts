@@ -75,7 +75,10 @@ testWorkflowRule('json-syntax', {
 });
 
 testWorkflowRule('schema', {
-  valid: [{ name: 'a router flow', workflow: router() }],
+  valid: [
+    { name: 'a router flow', workflow: router() },
+    { name: 'an id with dots, colons and letters beyond ASCII', workflow: { ...chat(), id: 'team.chat:v2-ü' } },
+  ],
   invalid: [
     {
       name: 'no name',
@@ -85,6 +88,17 @@ testWorkflowRule('schema', {
         return w;
       })(),
       problems: [{ message: 'name is required', pointer: '/name' }],
+    },
+    {
+      name: 'an id no URL can name, which wfe serve does not load',
+      workflow: { ...chat(), id: 'team/chat' },
+      problems: [
+        {
+          message:
+            'id "team/chat" must not contain "/", "\\", "..", NUL or start with ".": wfe serve does not load it, since no URL could name it; give the workflow another id',
+          pointer: '/id',
+        },
+      ],
     },
   ],
 });

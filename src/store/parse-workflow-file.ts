@@ -5,8 +5,7 @@ import { describeAjvErrors, isWorkflowFile, validateWorkflowFile } from '../cont
 import { graphErrors, type ConfigChecker } from '../graph/integrity.js';
 import { parseJsonWithPosition } from '../util/json-position.js';
 import { pointerPosition } from '../util/pointer-position.js';
-import { InvalidInputError } from '../util/domain-errors.js';
-import { assertSafeId } from './paths.js';
+import { unservableIdReason } from './paths.js';
 import { withMetadataDefaults } from './workflow-model.js';
 
 interface ParseContext {
@@ -46,20 +45,10 @@ export function parseWorkflowFile(
     };
   }
   // An id no URL can name (a slash, "..", a leading dot) would be listed and never opened, saved or deleted.
-  try {
-    assertSafeId(value.id);
-  } catch (err) {
-    if (!(err instanceof InvalidInputError)) throw err;
+  const unsafeId = unservableIdReason(value.id);
+  if (unsafeId) {
     const pos = pointerPosition(text, '/id');
-    return {
-      error: {
-        file: rel,
-        line: pos?.line,
-        column: pos?.column,
-        pointer: '/id',
-        message: `id ${JSON.stringify(value.id)} ${err.reason}: the editor could not open, save or delete it; give the workflow another id`,
-      },
-    };
+    return { error: { file: rel, line: pos?.line, column: pos?.column, pointer: '/id', message: unsafeId } };
   }
   // The file's time stands in for the dates the file leaves out.
   const given = value.metadata;

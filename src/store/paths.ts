@@ -11,6 +11,17 @@ export const INTERNAL_DIR = '.wfe';
 const MAX_ID_BYTES = 200;
 
 /** Rejects ids that could escape the folder or hide a file (every id that reaches a route). */
+/** Why wfe serve would not load a file holding the workflow id `id` (undefined: it would), as validate says it. */
+export function unservableIdReason(id: string): string | undefined {
+  try {
+    assertSafeId(id);
+    return undefined;
+  } catch (err) {
+    if (!(err instanceof InvalidInputError)) throw err;
+    return `id ${JSON.stringify(id)} ${err.reason}: wfe serve does not load it, since no URL could name it; give the workflow another id`;
+  }
+}
+
 export function assertSafeId(id: string, field = 'id'): void {
   if (id.length === 0 || id.length > 200) throw new InvalidInputError(field, 'must be 1 to 200 characters');
   if (id.includes('\0') || id.includes('/') || id.includes('\\') || id.includes('..') || id.startsWith('.'))

@@ -8,6 +8,7 @@ import { describeAjvErrors, isWorkflowFile, validateWorkflowFile } from '../cont
 import { indexGraph, type GraphIndex } from '../graph/graph-index.js';
 import { graphProblems, type ConfigChecker } from '../graph/integrity.js';
 import { loopExitsIntoBody } from '../graph/loops.js';
+import { unservableIdReason } from '../store/paths.js';
 import { withMetadataDefaults } from '../store/workflow-model.js';
 import { parseJsonWithPosition, type JsonParseResult } from '../util/json-position.js';
 import { isRecord } from '../util/narrow.js';
@@ -145,7 +146,13 @@ const EPOCH = new Date(0).toISOString();
  * Every check of `wfe validate` on one parsed value (POST /workflows/validate and the Agent Spec verdict
  * call it too). Problems carry JSON pointers but no line and column: there is no text to count in.
  */
-export function checkWorkflowValue(file: string, value: unknown, ctx: CheckContext): CheckResult {
+export function checkWorkflowValue(
+  file: string,
+  value: unknown,
+  ctx: CheckContext,
+  /** False for a workflow imported from an Agent Spec flow: its id names no file wfe serve would load. */
+  { servedFile = true }: { servedFile?: boolean } = {},
+): CheckResult {
   const findings: Finding[] = [];
   let workflow: Workflow | undefined;
   if (!isWorkflowFile(value)) {
@@ -153,6 +160,9 @@ export function checkWorkflowValue(file: string, value: unknown, ctx: CheckConte
       findings.push({ ruleId: 'schema', pointer: p.pointer, message: `${p.field} ${p.message}` });
   } else {
     workflow = withMetadataDefaults(value, EPOCH);
+    // The contract's schema takes any string; wfe serve does not load an id that no URL could name.
+    const unsafeId = servedFile ? unservableIdReason(workflow.id) : undefined;
+    if (unsafeId) findings.push({ ruleId: 'schema', pointer: '/id', message: unsafeId });
     // The nodes by id and every edge's ports, worked out once for the three graph checks below.
     const index = indexGraph(workflow);
     for (const p of graphProblems(workflow, ctx.checkConfig, index))

@@ -79,7 +79,7 @@ export function checkAgentSpecValue(file: string, value: unknown, ctx: CheckCont
     const message = err.path ? `${err.path}: ${err.message}` : err.message;
     return { problems: [...own, { ruleId: 'schema', severity: 'error', message, file, ...(err.path ? { pointer: err.path } : {}) }] };
   }
-  const { problems } = checkWorkflowValue(file, imported, ctx);
+  const { problems } = checkWorkflowValue(file, imported, ctx, { servedFile: false });
   // Pointers of the workflow's problems would point into the imported workflow, not into the document.
   const added = problems.filter((p) => IMPORTED_WORKFLOW_RULES.has(p.ruleId)).map(({ pointer: _pointer, ...rest }) => rest);
   return { problems: [...own, ...added], workflow: imported };
