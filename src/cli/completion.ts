@@ -76,7 +76,11 @@ export function describeProgram(program: Command): ProgramSpec {
 function argumentChoices(command: Command, program: Command): string[] {
   const first = command.registeredArguments.at(0);
   if (first?.argChoices) return first.argChoices;
-  if (command.name() === 'help') return program.createHelp().visibleCommands(program).map((c) => c.name());
+  if (command.name() === 'help')
+    return program
+      .createHelp()
+      .visibleCommands(program)
+      .map((c) => c.name());
   return [...(first ? (CHECKED_BY_HAND[`${command.name()} ${first.name()}`] ?? []) : [])];
 }
 
