@@ -5,7 +5,6 @@ import type { Workflow } from '../contract/types.js';
 import { describeAjvErrors, validateWorkflowFile } from '../contract/validators.js';
 import { entryOf, errorMessage } from '../util/narrow.js';
 import { graphErrors } from '../graph/integrity.js';
-import { createLogger } from '../util/logger.js';
 import { checkRuleConfig, mergeRuleConfigs, parseRuleFlags, RuleConfigError } from '../contract/rule-config.js';
 import { folderSettings } from '../project/folder-settings.js';
 import { checkPattern, IgnoreConfigError } from '../project/ignore.js';
@@ -18,7 +17,8 @@ import { startBounded } from '../util/bounded.js';
 import { openWorkerPool, runInChunks } from '../util/worker-pool.js';
 import { workerThreadsFor, type Concurrency } from './concurrency.js';
 import { pointerProblem, problemLine } from './report.js';
-import { lineWriter, type Terminal } from './terminal.js';
+import { commandLogger } from './command-logger.js';
+import type { Terminal } from './terminal.js';
 
 function outputPath(destination: Destination, input: Input, to: ExportFlags['to'], format: TextFormat): string | undefined {
   if (destination.kind === 'stdout') return undefined;
@@ -32,7 +32,7 @@ export async function runExport(args: string[], flags: ExportFlags, terminal: Te
   let inputs: Input[];
   let destination: Destination;
   let cliRules;
-  const settingsFor = folderSettings(createLogger('warn', lineWriter(terminal.stderr)), {
+  const settingsFor = folderSettings(commandLogger(terminal, 'export'), {
     config: flags.config && resolve(cwd, flags.config),
   });
   try {

@@ -4,7 +4,6 @@ import { AgentSpecError, detectSource, importDocument, readComponentsFiles, type
 import { reportAgentSpecFindings } from './agentspec-findings.js';
 import { graphErrors } from '../graph/integrity.js';
 import { checkNewWorkflowId } from '../store/paths.js';
-import { createLogger } from '../util/logger.js';
 import { stableStringify } from '../util/stable-json.js';
 import { folderSettings } from '../project/folder-settings.js';
 import { checkPattern, defaultIgnore, IgnoreConfigError } from '../project/ignore.js';
@@ -17,7 +16,8 @@ import { runBatch } from './batch.js';
 import { openWorkerPool, runInChunks } from '../util/worker-pool.js';
 import { workerThreadsFor, type Concurrency } from './concurrency.js';
 import { pointerProblem, problemLine } from './report.js';
-import { lineWriter, type Terminal } from './terminal.js';
+import { commandLogger } from './command-logger.js';
+import type { Terminal } from './terminal.js';
 import { entryOf } from '../util/narrow.js';
 import { pointerPositions } from '../util/pointer-position.js';
 
@@ -25,7 +25,7 @@ export async function runImport(args: string[], flags: ImportFlags, terminal: Te
   const { cwd } = terminal;
   let inputs: Input[];
   let destination: Destination;
-  const settingsFor = folderSettings(createLogger('warn', lineWriter(terminal.stderr)));
+  const settingsFor = folderSettings(commandLogger(terminal, 'import'));
   try {
     const patterns = (flags.ignore ?? []).map((p) => checkPattern(p, '--ignore'));
     const ignore = { patterns, configIgnore: configIgnoreOf(settingsFor, cwd) };

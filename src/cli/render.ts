@@ -3,7 +3,7 @@
 import type { Workflow } from '../contract/types.js';
 import type { CommandRun } from './command-run.js';
 import { Option, type Command } from './commander.js';
-import { lineWriter, type Terminal } from './terminal.js';
+import type { Terminal } from './terminal.js';
 import { errnoCode, errorMessage } from '../util/narrow.js';
 
 export interface RenderFlags {
@@ -142,7 +142,10 @@ export async function readWorkflow(
 
 /** The node types of the folder the file is in (its wfe.config.yaml and nodes/), as wfe import uses them. */
 async function nodeTypesFor(folder: string, terminal: Terminal) {
-  const [{ folderSettings }, { createLogger }] = await Promise.all([import('../project/folder-settings.js'), import('../util/logger.js')]);
-  const settings = await folderSettings(createLogger('warn', lineWriter(terminal.stderr)))(folder);
+  const [{ folderSettings }, { commandLogger }] = await Promise.all([
+    import('../project/folder-settings.js'),
+    import('./command-logger.js'),
+  ]);
+  const settings = await folderSettings(commandLogger(terminal, 'render'))(folder);
   return (id: string) => settings.catalog.getNodeType(id);
 }

@@ -12,7 +12,7 @@ import type { ValidateTask } from './validate-worker.js';
 import type { ReportFlag } from './report-targets.js';
 import type { Input } from './inputs.js';
 import type { ScreenedInput } from './read-inputs.js';
-import { exitCodeFor, lineWriter, type Terminal } from './terminal.js';
+import { exitCodeFor, type Terminal } from './terminal.js';
 import { errorMessage } from '../util/narrow.js';
 
 export interface ValidateFlags {
@@ -49,7 +49,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
     { folderSettings },
     { runValidation, folderOf },
     { parseRuleFlags, RuleConfigError },
-    { createLogger },
+    { commandLogger },
     { openProgress },
     { packageVersion },
     { reportTargets },
@@ -67,7 +67,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
     import('../project/folder-settings.js'),
     import('../validate/run.js'),
     import('../contract/rule-config.js'),
-    import('../util/logger.js'),
+    import('./command-logger.js'),
     import('./batch.js'),
     import('../util/version.js'),
     import('./report-targets.js'),
@@ -112,7 +112,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
   }
   if (flags.watch && args.includes('-')) return usage('--watch cannot watch stdin (-); give files or folders');
 
-  const settingsFor = folderSettings(createLogger('warn', lineWriter(stderr)), { config: flags.config, cwd });
+  const settingsFor = folderSettings(commandLogger(terminal, 'validate'), { config: flags.config, cwd });
   const ignore = { patterns: ignorePatterns, configIgnore: configIgnoreOf(settingsFor, cwd) };
   const source = inputSource(terminal);
   const expand = async (): Promise<Input[] | string> => {
