@@ -13,8 +13,10 @@ const PYYAML_SPECIAL = /^(=|<<)$/;
 // Characters PyYAML's reader takes for line breaks (U+0085, U+2028, U+2029) or refuses in a stream (DEL, the
 // other C1 controls, U+FFFE, U+FFFF): a string holding one is written double-quoted, with the character escaped.
 // A tab ends a plain scalar for PyYAML's scanner: a string holding one is double-quoted too (written as \t).
-const PYYAML_UNSAFE = /[\x7f-\x9f\u2028\u2029\ufffe\uffff]/;
-const PYYAML_DOUBLE_QUOTED = /[\t\x7f-\x9f\u2028\u2029\ufffe\uffff]/;
+const UNSAFE_CHARS = '\\x7f-\\x9f\\u2028\\u2029\\ufffe\\uffff';
+const PYYAML_UNSAFE = new RegExp(`[${UNSAFE_CHARS}]`);
+const PYYAML_UNSAFE_ALL = new RegExp(`[${UNSAFE_CHARS}]`, 'g');
+const PYYAML_DOUBLE_QUOTED = new RegExp(`[\\t${UNSAFE_CHARS}]`);
 const PYYAML_ESCAPES: Record<string, string> = { '\x85': '\\N', '\u2028': '\\L', '\u2029': '\\P' };
 const escapeForPyyaml = (char: string): string =>
   PYYAML_ESCAPES[char] ?? (char <= '\xff' ? `\\x${char.charCodeAt(0).toString(16)}` : `\\u${char.charCodeAt(0).toString(16)}`);
@@ -41,7 +43,7 @@ export function toYaml(value: unknown): string {
   const text = doc.toString({ lineWidth: 0 });
   // Written raw by the double-quoted style (it escapes what JSON escapes): every one left stands in a
   // double-quoted string, where an escape means the same character.
-  return unsafe ? text.replace(new RegExp(PYYAML_UNSAFE.source, 'g'), escapeForPyyaml) : text;
+  return unsafe ? text.replace(PYYAML_UNSAFE_ALL, escapeForPyyaml) : text;
 }
 
 export const toJson = (value: unknown): string => JSON.stringify(value, null, 2) + '\n';

@@ -1,6 +1,7 @@
 // The Open Agent Spec document model as wfe reads and writes it (the official format: PascalCase
 // component_type, {"$component_ref": id} references, $referenced_components). Components are open
 // records: wfe keeps fields it does not know.
+import { setOwnKey } from '../util/own-key.js';
 import type { RuleId } from '../contract/rules.js';
 
 export type AsValue = null | boolean | number | string | AsValue[] | { [key: string]: AsValue };
@@ -33,14 +34,8 @@ export const isComponent = (value: unknown): value is AsComponent => isObject(va
  */
 export const workflowValue = (value: unknown): AsValue => value as AsValue;
 
-/**
- * `target[key] = value`, except that a key named "__proto__" (JSON.parse makes it an own property) stays an
- * own property, as object spread would keep it, instead of setting the prototype.
- */
-export function setOwn(target: AsObject, key: string, value: AsValue): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-  else target[key] = value;
-}
+/** `target[key] = value`, an own "__proto__" key kept as a key (util/own-key.ts), for this document model. */
+export const setOwn: (target: AsObject, key: string, value: AsValue) => void = setOwnKey;
 
 /** `value` without the keys in `omit`, keys in order: what rest destructuring gives, without its cost in hot paths. */
 export function omitKeys(value: object, omit: ReadonlySet<string>): AsObject {

@@ -6,7 +6,7 @@ import { graphErrors } from '../graph/integrity.js';
 import { checkNewWorkflowId } from '../store/paths.js';
 import { stableStringify } from '../util/stable-json.js';
 import { folderSettings } from '../project/folder-settings.js';
-import { checkPattern, defaultIgnore, IgnoreConfigError } from '../project/ignore.js';
+import { checkPattern, defaultIgnore, IgnoreConfigError, type IgnoreMatcher } from '../project/ignore.js';
 import { errorText } from './error-text.js';
 import { configIgnoreOf, expandInputs, type Input } from './inputs.js';
 import { destinationFor, OutputClaims, OutputFolders, writeOutput, type Destination } from './outputs.js';
@@ -209,7 +209,7 @@ export async function convertForImport(
     return failed();
   }
   const file = `${workflow.id}.json`;
-  if (defaultIgnore(resolve(job.cwd, destination.path))(file)) {
+  if ((skippedByDefault ??= defaultIgnore('/'))(file)) {
     reportLine(
       problemLine(
         input.name,
@@ -221,6 +221,9 @@ export async function convertForImport(
   }
   return { ok: true, lines, output: { target: join(destination.path, file), text: stableStringify(workflow) } };
 }
+
+/** The default skips, compiled once a run: a file at the top of the output folder is judged by its name alone. */
+let skippedByDefault: IgnoreMatcher | undefined;
 
 export interface ImportFlags {
   from: ImportSource;

@@ -4,6 +4,7 @@ import type { JsonObject, WorkflowEdge, WorkflowNode } from '../contract/types.j
 import { edgeKind, type EdgeKind } from '../graph/edges.js';
 import { portIdFromHandle } from '../graph/handles.js';
 import { isRecord } from '../util/narrow.js';
+import { setOwnKey } from '../util/own-key.js';
 
 /** Written by every save; never a change a reviewer made. */
 export const SAVE_STAMPS = ['updatedAt', 'versionId', 'updateNumber'] as const;
@@ -89,9 +90,7 @@ export function canonical(value: unknown): unknown {
   for (const key of Object.keys(value).sort()) {
     const v = value[key];
     if (v === undefined) continue;
-    // An own "__proto__" key (JSON.parse makes one) assigned would set the prototype and vanish.
-    if (key === '__proto__') Object.defineProperty(out, key, { value: canonical(v), enumerable: true, writable: true, configurable: true });
-    else out[key] = canonical(v);
+    setOwnKey(out, key, canonical(v));
   }
   return out;
 }

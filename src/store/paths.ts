@@ -10,22 +10,26 @@ export const INTERNAL_DIR = '.wfe';
 /** A new workflow's id becomes `<id>.json`, and `<id>.<time>.json` in backups: this keeps both under 255 bytes. */
 const MAX_ID_BYTES = 200;
 
-/** Rejects ids that could escape the folder or hide a file (every id that reaches a route). */
-/** Why wfe serve would not load a file holding the workflow id `id` (undefined: it would), as validate says it. */
-export function unservableIdReason(id: string): string | undefined {
-  try {
-    assertSafeId(id);
-    return undefined;
-  } catch (err) {
-    if (!(err instanceof InvalidInputError)) throw err;
-    return `id ${JSON.stringify(id)} ${err.reason}: wfe serve does not load it, since no URL could name it; give the workflow another id`;
-  }
+/** What is wrong with an id that could escape the folder or hide a file; undefined when nothing is. */
+function unsafeIdReason(id: string): string | undefined {
+  if (id.length === 0 || id.length > 200) return 'must be 1 to 200 characters';
+  if (id.includes('\0') || id.includes('/') || id.includes('\\') || id.includes('..') || id.startsWith('.'))
+    return 'must not contain "/", "\\", "..", NUL or start with "."';
+  return undefined;
 }
 
+/** Rejects ids that could escape the folder or hide a file (every id that reaches a route). */
 export function assertSafeId(id: string, field = 'id'): void {
-  if (id.length === 0 || id.length > 200) throw new InvalidInputError(field, 'must be 1 to 200 characters');
-  if (id.includes('\0') || id.includes('/') || id.includes('\\') || id.includes('..') || id.startsWith('.'))
-    throw new InvalidInputError(field, 'must not contain "/", "\\", "..", NUL or start with "."');
+  const reason = unsafeIdReason(id);
+  if (reason !== undefined) throw new InvalidInputError(field, reason);
+}
+
+/** Why wfe serve would not load a file holding the workflow id `id` (undefined: it would), as validate says it. */
+export function unservableIdReason(id: string): string | undefined {
+  const reason = unsafeIdReason(id);
+  return reason === undefined
+    ? undefined
+    : `id ${JSON.stringify(id)} ${reason}: wfe serve does not load it, since no URL could name it; give the workflow another id`;
 }
 
 /** A new workflow's id becomes its file name `<id>.json`: keep it portable, and short enough in bytes. */

@@ -4,6 +4,7 @@
 // explicit stack rather than recursion, so no nesting depth can overflow the call stack, and it reads
 // each object's own keys directly, so a key named "__proto__" is written like any other.
 import { isRecord } from './narrow.js';
+import { setOwnKey } from './own-key.js';
 
 const LEADING_KEYS = [
   'id',
@@ -118,9 +119,7 @@ function inStableView(raw: unknown, key: string | number, depthLeft: number): un
     const key = keys[i];
     if (isIndexKey(key)) throw NOT_COPYABLE;
     const child = views ? views[i] : value[key];
-    // Defined, not assigned: assigning "__proto__" would set the copy's prototype instead of a key.
-    if (key === '__proto__') Object.defineProperty(copy, key, { value: child, enumerable: true, writable: true, configurable: true });
-    else copy[key] = child;
+    setOwnKey(copy, key, child);
   }
   return copy;
 }
