@@ -67,11 +67,14 @@ export function folderSettings(
     let found = cache.get(folder);
     if (!found) {
       found = (async () => {
-        const catalog = await loadCatalog(folder, { watch: false, logger });
         // --config may name a file that is not the folder's wfe.config.yaml: only its rules are read then.
+        const rulesFromCatalog = configPath !== undefined && basename(configPath) === CONFIG_FILE;
+        // A broken config whose rules are read fails the command with its own error: no warning before it.
+        const reportedByCaller = new Set(rulesFromCatalog ? [CONFIG_FILE] : []);
+        const catalog = await loadCatalog(folder, { watch: false, logger, reportedByCaller });
         const rules = !configPath
           ? {}
-          : basename(configPath) === CONFIG_FILE
+          : rulesFromCatalog
             ? rulesOf(catalog, configFile)
             : rulesFromConfigText(
                 await readFile(configPath, 'utf8').catch((err: unknown) => Promise.reject(withPath(err, configPath))),
