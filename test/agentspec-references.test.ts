@@ -173,6 +173,34 @@ describe('wfe import --components', () => {
   });
 });
 
+describe('a components file', () => {
+  const written = (name: string, text: string): string => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it('is $referenced_components, or a plain object of reference key → value', async () => {
+    const wrapped = written('wrapped.json', JSON.stringify({ $referenced_components: { llm: { component_type: 'VllmConfig' } } }));
+    const plain = written('plain.yaml', 'llm:\n  component_type: VllmConfig\nllm.api_key: secret\n');
+    expect(Object.fromEntries(await readComponentsFiles([wrapped, plain], dir))).toEqual({
+      llm: { component_type: 'VllmConfig' },
+      'llm.api_key': 'secret',
+    });
+  });
+
+  it('refuses a FlowDrop workflow (it would pass as an object of keys "id", "nodes"…), a component and a list, naming the file', async () => {
+    const workflow = written('workflow.json', JSON.stringify({ id: 'w', name: 'W', nodes: [], edges: [] }));
+    await expect(readComponentsFiles([workflow], dir)).rejects.toThrow(
+      `${workflow}: is a FlowDrop workflow, not a components file ($referenced_components, or reference key → component)`,
+    );
+    const flow = written('flow.json', JSON.stringify({ component_type: 'Flow', name: 'f' }));
+    await expect(readComponentsFiles([flow], dir)).rejects.toThrow(`${flow}: must hold $referenced_components, not a Flow`);
+    const list = written('list.json', '[1]');
+    await expect(readComponentsFiles([list], dir)).rejects.toThrow(`${list}: must be an object with $referenced_components`);
+  });
+});
+
 describe('port compatibility follows Agent Spec type rules for Agent Spec ports', () => {
   const object = { type: 'object', properties: { id: { type: 'string' }, amount: { type: 'number' } } };
   const agentSpec = (dataType: string, schema: object) => ({ dataType, schema });

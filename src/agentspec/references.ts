@@ -74,6 +74,12 @@ function collectDefinitions(document: AsValue, label: string): Map<string, Defin
  */
 export function registryFromComponentsFile(document: unknown, name = 'components file'): Registry {
   if (!isObject(document)) throw new AgentSpecError(`${name}: must be an object with $referenced_components`);
+  // A plain object is read as key → component, so a workflow given by mistake would pass as one of keys
+  // "id", "nodes", "edges"… and resolve nothing.
+  if (document.component_type === undefined && Array.isArray(document.nodes) && Array.isArray(document.edges))
+    throw new AgentSpecError(
+      `${name}: is a FlowDrop workflow, not a components file ($referenced_components, or reference key → component)`,
+    );
   const entries = isObject(document.$referenced_components)
     ? document.$referenced_components
     : document.component_type === undefined
