@@ -126,6 +126,18 @@ testWorkflowRule('duplicate-node-id', {
       })(),
       problems: [{ message: "Duplicate node id: 'model'", pointer: '/nodes/5/id' }],
     },
+    {
+      name: 'a lonely node twice: what is wrong with it is said once, not once per copy',
+      workflow: (() => {
+        const w = chat();
+        w.nodes.push(n('lonely', 'chat_input', {}, 900), n('lonely', 'chat_input', {}, 1200));
+        return w;
+      })(),
+      problems: [
+        { message: "Duplicate node id: 'lonely'", pointer: '/nodes/6/id' },
+        { ruleId: 'no-disconnected-node', message: 'Disconnected node: lonely', pointer: '/nodes/6' },
+      ],
+    },
   ],
 });
 

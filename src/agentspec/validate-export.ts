@@ -51,10 +51,12 @@ export function structuralIssues(workflow: Workflow, options: ToAgentSpecOptions
         nodeIds: [node.id],
       });
   }
-  const nodes = workflow.nodes.filter((n) => !notes.has(n.id));
   // The exported nodes by id. Notes are set aside by id, so the last node of an id that is not a note's is
   // the index's (all nodes, the last of each id) when the caller has one.
   const allById = index?.nodeById ?? new Map(workflow.nodes.map((n) => [n.id, n]));
+  // One node per id, the one edges resolve to: a second node of an id is duplicate-node-id's finding, and
+  // checked again here it would repeat each finding of the first at the same place.
+  const nodes = workflow.nodes.filter((n) => !notes.has(n.id) && allById.get(n.id) === n);
   const exportedNode = (id: string): WorkflowNode | undefined => (notes.has(id) ? undefined : allById.get(id));
   // Each node's ports, made once: several checks below ask for them per edge.
   const portsOf = new Map<WorkflowNode, NodePorts>();
