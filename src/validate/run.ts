@@ -15,6 +15,7 @@ import type { ParseResult } from '../util/parse-result.js';
 import { ALL_RULES } from './rules.js';
 import { sortProblems, type FileResult, type Problem, type Report } from './types.js';
 import { loadAgentSpecChecks, needsAgentSpecChecks } from './agent-spec-checks.js';
+import { duplicateIds } from './duplicate-ids.js';
 
 export type { FolderSettings };
 
@@ -120,25 +121,16 @@ export async function runValidation(options: RunOptions): Promise<Report> {
   }
 
   // Across files: `wfe serve` keeps the first file in path order for an id and ignores the others.
-  const firstFor = new Map<string, number>();
-  const order = options.files.map((f, i) => i).sort((a, b) => (options.files[a].name < options.files[b].name ? -1 : 1));
-  for (const i of order) {
-    const id = ids[i];
-    if (id === undefined) continue;
-    const first = firstFor.get(id);
-    if (first === undefined) {
-      firstFor.set(id, i);
-      continue;
-    }
-    const ctx = await contextFor(options.files[i].folder);
+  for (const duplicate of await duplicateIds(options.files, ids)) {
+    const ctx = await contextFor(options.files[duplicate.index].folder);
     const severity = severityOf(DUPLICATE_ID_RULE, ctx.rules);
     if (severity !== 'off')
-      results[i].problems.push({
+      results[duplicate.index].problems.push({
         ruleId: 'duplicate-workflow-id',
         severity,
-        file: results[i].file,
+        file: results[duplicate.index].file,
         pointer: '/id',
-        message: `Workflow id '${id}' is also used by ${options.files[first].name}, which wfe serve loads instead`,
+        message: duplicate.message,
       });
   }
 
