@@ -2,8 +2,10 @@
 // draws no problem at all, and each invalid one exactly the problems listed (rule, severity, message, JSON
 // pointer), so no other rule fired. The checks are the ones `wfe validate` runs (checkDocumentText), with the
 // built-in catalog. The Agent Spec rules have theirs in agentspec-rules.test.ts; duplicate-workflow-id, across
-// files, is tested through the CLI (cli-validate.test.ts), and loop-exit-into-body in validate-loop-exit.test.ts.
+// files, is tested in duplicate-ids.test.ts and through the CLI (cli-validate.test.ts), and loop-exit-into-body
+// in validate-loop-exit.test.ts.
 import { rm } from 'node:fs/promises';
+import { stringify as toYamlText } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workflow } from '../src/contract/types.js';
 import type { RuleId } from '../src/contract/rules.js';
@@ -411,3 +413,32 @@ testWorkflowRule(
   },
   { lossy: true },
 );
+
+describe('where a problem is', () => {
+  const lonely = () => {
+    const w = chat();
+    w.nodes.push(n('lonely', 'chat_input', {}, 900));
+    return w;
+  };
+  /** Line and column (1-based) where `needle` starts in `text`. */
+  const find = (text: string, needle: string) => {
+    const before = text.slice(0, text.indexOf(needle)).split('\n');
+    return { line: before.length, column: before[before.length - 1].length + 1 };
+  };
+
+  it('is given by line and column in JSON text', () => {
+    const source = text(lonely());
+    const [problem] = checkDocumentText('lonely.json', source, ctx).problems;
+    expect(problem).toMatchObject({ ruleId: 'no-disconnected-node', pointer: '/nodes/5' });
+    // The node's object, whose "id" is on the next line.
+    const id = find(source, '"id": "lonely"');
+    expect({ line: problem.line, column: problem.column }).toEqual({ line: id.line - 1, column: id.column - 2 });
+  });
+
+  it('is given by line and column in YAML text too, at the node the pointer names', () => {
+    const source = toYamlText(lonely());
+    const [problem] = checkDocumentText('lonely.yaml', source, ctx).problems;
+    expect(problem).toMatchObject({ ruleId: 'no-disconnected-node', pointer: '/nodes/5' });
+    expect({ line: problem.line, column: problem.column }).toEqual(find(source, 'id: lonely'));
+  });
+});

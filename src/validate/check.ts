@@ -121,7 +121,11 @@ export function checkWorkflowText(
         ctx,
       ),
     };
-  const result = { ...checkValue(file, parsed.value, ctx), value: parsed.value };
+  return withPositions({ ...checkValue(file, parsed.value, ctx), value: parsed.value }, text);
+}
+
+/** Gives each problem that has a pointer and no line the line and column of its pointer in `text` (JSON or YAML). */
+export function withPositions<R extends { problems: Problem[] }>(result: R, text: string): R {
   // Positions are looked up only for files with something to report.
   const located = result.problems.flatMap((p) =>
     p.pointer !== undefined && p.line === undefined ? [{ problem: p, pointer: p.pointer }] : [],

@@ -8,7 +8,15 @@ import { AgentSpecError, isObject, workflowValue as asValue } from '../agentspec
 import { isAgentSpecDocument } from './agent-spec-checks.js';
 import type { Workflow } from '../contract/types.js';
 import type { Registry } from '../agentspec/references.js';
-import { agentSpecChecksOf, checkWorkflowText, checkWorkflowValue, problemsOf, type CheckContext, type CheckResult } from './check.js';
+import {
+  agentSpecChecksOf,
+  checkWorkflowText,
+  checkWorkflowValue,
+  problemsOf,
+  withPositions,
+  type CheckContext,
+  type CheckResult,
+} from './check.js';
 import type { Problem } from './types.js';
 import { RULES, type RuleId } from '../contract/rules.js';
 
@@ -97,7 +105,7 @@ export function checkDocumentText(file: string, text: string, ctx: CheckContext,
   const yaml = /\.ya?ml$/i.test(file);
   const reuse = parsed?.ok === true && (parsed.format === 'yaml') === yaml ? parsed : undefined;
   if (!yaml) return checkWorkflowText(file, text, ctx, checkAnyValue, reuse ? { ok: true, value: reuse.value } : undefined);
-  if (reuse) return { ...checkAnyValue(file, reuse.value, ctx), value: reuse.value };
+  if (reuse) return withPositions({ ...checkAnyValue(file, reuse.value, ctx), value: reuse.value }, text);
   return checkYamlText(file, text, ctx);
 }
 
@@ -108,7 +116,7 @@ function checkYamlText(file: string, text: string, ctx: CheckContext): CheckResu
     const message = parsed.error.message.replace(/^invalid/, 'Invalid');
     return { problems: [{ ruleId: 'json-syntax', severity: 'error', message, file, ...(line ? { line, column } : {}) }] };
   }
-  return { ...checkAnyValue(file, parsed.value, ctx), value: parsed.value };
+  return withPositions({ ...checkAnyValue(file, parsed.value, ctx), value: parsed.value }, text);
 }
 
 function verdictOf({ problems, workflow }: CheckResult): Verdict {
