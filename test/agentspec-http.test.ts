@@ -3,7 +3,7 @@
 // but does not write: see README "Agent Spec: export and import").
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse as parseYaml } from 'yaml';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { startServer, type Harness } from './support/harness.js';
 import { assertMatchesContract } from './support/openapi.js';
 import { agentSpecMissing, readExample, schemaProblems } from './agentspec-schema.js';
@@ -64,6 +64,13 @@ describeWithShared('GET /workflows/{id}/export and POST /workflows/import', () =
     const bad = await h.call('POST', '/workflows/import', { workflow: '{"name": ' });
     assertMatchesContract('POST', '/workflows/import', bad);
     expect(bad.status).toBe(400);
+    // YAML's .inf would be saved as null, and the file would fail its schema at the next start.
+    const infinite = await h.call('POST', '/workflows/import', {
+      workflow: stringifyYaml(router).replace(/^(\s+)x: [\d.]+$/m, '$1x: .inf'),
+    });
+    assertMatchesContract('POST', '/workflows/import', infinite);
+    expect(infinite.status).toBe(400);
+    expect(infinite.body.details.message).toMatch(/^\/nodes\/0\/position\/x \(line \d+, column \d+\): \.inf \(Infinity\) has no JSON form/);
     const dangling = await h.call('POST', '/workflows/import', { ...router, edges: [{ id: 'x', source: 'a', target: 'b' }] });
     expect(dangling.status).toBe(422);
     assertMatchesContract('POST', '/workflows/import', dangling);

@@ -56,6 +56,7 @@ describe('wfe import', () => {
       'deep.yaml': `value: ${nested(300, '[', ']')}\n`,
       'not-a-flow.json': '[1, 2, 3]',
       'empty.yaml': '# nothing but a comment\n',
+      'infinite.yaml': 'component_type: Flow\nname: f\nmetadata:\n  scale: [1, -.inf]\n',
       'good.json': good,
     });
     const out = join(dir, 'out');
@@ -74,6 +75,10 @@ describe('wfe import', () => {
       expect.stringMatching(/: error: \/: not an Agent Spec component: the document is a list/),
     ]);
     expect(reported(run.stderr, 'empty.yaml')).toEqual([expect.stringMatching(/:1:1: error: empty file$/)]);
+    // JSON would write it as null: refused where it is, not lost.
+    expect(reported(run.stderr, 'infinite.yaml')).toEqual([
+      `${join(dir, 'infinite.yaml')}:4:14: error: /metadata/scale/1: -.inf (-Infinity) has no JSON form, and a workflow file is JSON: write a finite number, or quote it to keep it as text`,
+    ]);
     expect(reported(run.stderr, 'good.json')).toEqual([]);
     const written = await readdir(out);
     expect(written).toEqual([`${JSON.parse(good).id}.json`]);

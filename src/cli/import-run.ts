@@ -20,6 +20,7 @@ import { commandLogger } from './command-logger.js';
 import type { Terminal } from './terminal.js';
 import { entryOf } from '../util/narrow.js';
 import { pointerPositions } from '../util/pointer-position.js';
+import { firstNonFinite, nonFiniteMessage } from '../util/non-finite.js';
 
 export async function runImport(args: string[], flags: ImportFlags, terminal: Terminal): Promise<number> {
   const { cwd } = terminal;
@@ -168,6 +169,12 @@ export async function convertForImport(
   const read = await readParsedInput(input, source, reportLine);
   if (!read) return failed();
   const { text, value } = read;
+  // Only YAML gives such numbers (JSON text past a double's range is refused when read).
+  const nonFinite = firstNonFinite(value);
+  if (nonFinite) {
+    reportLine(pointerProblem(input.name, text, nonFinite.pointer, nonFiniteMessage(nonFinite)));
+    return failed();
+  }
   const settings = await settingsFor(settingsFolder(input, job));
   const documentKind = flags.from === 'auto' ? detectSource(value) : flags.from;
   if (documentKind === 'agentspec' && (await reportAgentSpecFindings({ name: input.name, text, value, registry, settings }, reportLine)))

@@ -5,6 +5,8 @@ import { parseText, toYaml } from '../../agentspec/serialize.js';
 import { conformsTo, describeAjvErrors, validateCreateWorkflow } from '../../contract/validators.js';
 import type { CreateInput } from '../../store/workflow-model.js';
 import { isRecord } from '../../util/narrow.js';
+import { firstNonFinite, nonFiniteMessage } from '../../util/non-finite.js';
+import { pointerPosition } from '../../util/pointer-position.js';
 import { findById } from './route-helpers.js';
 import type { AppContext, Router } from '../context.js';
 import { enumParam, envelopeAround, readJsonBody, sendRaw } from '../http.js';
@@ -35,6 +37,13 @@ function workflowOf(body: unknown): unknown {
   if (!parsed.ok) {
     const { message, line, column } = parsed.error;
     throw new InvalidInputError('workflow', `${message}${line ? ` at line ${line}, column ${column}` : ''}`);
+  }
+  // A YAML .inf or .nan would be saved as null, and the file would then fail its schema.
+  const nonFinite = firstNonFinite(parsed.value);
+  if (nonFinite) {
+    const at = pointerPosition(wrapped, nonFinite.pointer);
+    const where = `${nonFinite.pointer}${at ? ` (line ${at.line}, column ${at.column})` : ''}`;
+    throw new InvalidInputError('workflow', `${where}: ${nonFiniteMessage(nonFinite)}`);
   }
   return parsed.value;
 }
