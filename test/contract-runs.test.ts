@@ -314,6 +314,25 @@ describeWithContract('executions and pipelines (stepDelayMs 0)', () => {
     expect(seconds.body.details.message).toMatch(/^must be an integer ≥ 1 \(seconds\)/);
   });
 
+  it('a timeout longer than a timer holds (2^31 ms) is refused with the most it may be, not run and failed at once', async () => {
+    const runId = await finishedRun();
+    const ms = await call(exec, 'POST', '/workflows/{id}/execute', `/workflows/${chat.id}/execute`, { options: { timeout: 2 ** 31 } });
+    expectError(ms, 400, 'VALIDATION_ERROR');
+    expect(ms.body.details).toEqual({
+      field: 'options.timeout',
+      message: 'must be at most 2147483647 (milliseconds, about 24 days); leave timeout out for no time limit',
+    });
+    const seconds = await call(exec, 'POST', '/pipeline/{id}/execute', `/pipeline/${runId}/execute`, { options: { timeout: 2_592_000 } });
+    expectError(seconds, 400, 'VALIDATION_ERROR');
+    expect(seconds.body.details.message).toBe('must be at most 2147483 (seconds, about 24 days); leave timeout out for no time limit');
+    // The most is taken, and the run is not failed by its timer.
+    const most = await call(exec, 'POST', '/workflows/{id}/execute', `/workflows/${chat.id}/execute`, {
+      options: { timeout: 2 ** 31 - 1 },
+    });
+    expect(most.status).toBe(202);
+    await eventually(async () => (await runStatus(exec, most.body.data.execution_id)) === 'completed', 5000, 'the run to complete');
+  });
+
   it('GET /executions: 200 with filters and pagination headers; 400 for a bad status, limit or offset', async () => {
     const runId = await finishedRun();
     const all = await call(exec, 'GET', '/executions', '/executions');
@@ -492,6 +511,24 @@ describeWithContract('specification-only POST /execute (not in the OAS)', () => 
     const unknown = await fast.call('POST', '/execute', { workflowId: UNKNOWN });
     expectError(unknown, 404, 'NOT_FOUND');
     assertMatchesContract('POST', '/workflows/{id}/execute', unknown);
+  });
+
+  it('400 naming what is wrong: an id that is not a string, an inline workflow by its first wrong field', async () => {
+    const number = await fast.call('POST', '/execute', { workflowId: 5 });
+    expectError(number, 400, 'VALIDATION_ERROR');
+    expect(number.body.details).toEqual({
+      field: 'workflowId',
+      message: 'must be a non-empty string, the id of a stored workflow (or send the workflow itself as "workflow")',
+    });
+    const workflow = structuredClone(chat);
+    delete (workflow.nodes[1].data.metadata as { name?: string }).name;
+    const inline = await fast.call('POST', '/execute', { workflow });
+    expectError(inline, 400, 'VALIDATION_ERROR');
+    expect(inline.body.details).toEqual({
+      field: 'workflow',
+      message:
+        'must be a workflow object with id, name, nodes and edges: nodes[1].data.metadata.name is required (at /workflow/nodes/1/data/metadata/name)',
+    });
   });
 });
 

@@ -3,7 +3,7 @@
 import { InvalidInputError } from '../../util/domain-errors.js';
 import type { Request } from 'polka';
 import type { Workflow } from '../../contract/types.js';
-import { validateExecuteRequest, validateRunRequest, validateWorkflowFile } from '../../contract/validators.js';
+import { describeAjvErrors, validateExecuteRequest, validateRunRequest, validateWorkflowFile } from '../../contract/validators.js';
 import type { RunRecord, RunStatus } from '../../engine/types.js';
 import type { AppContext, Router } from '../context.js';
 import { intParam, optionalEnumParam, ok, paginationHeaders, sendJson, stringParam } from '../http.js';
@@ -80,11 +80,32 @@ const runRequestMessages = (timeoutUnit: 'milliseconds' | 'seconds'): Record<str
   options: 'must be an object',
   'options.timeout': `must be an integer ≥ 1 (${timeoutUnit}); 0 is not "no limit": leave timeout out for no time limit`,
   'options.maxSteps': `must be an integer ≥ 1; 0 is not "no limit": leave maxSteps out for the server's limit (--max-steps, default 10000)`,
-  workflowId: 'is required (or send the workflow itself as "workflow")',
-  workflow_id: 'is required (or send the workflow itself as "workflow")',
-  id: 'is required (or send the workflow itself as "workflow")',
+  workflowId: 'must be a non-empty string, the id of a stored workflow (or send the workflow itself as "workflow")',
+  workflow_id: 'must be a non-empty string, the id of a stored workflow (or send the workflow itself as "workflow")',
+  id: 'must be a non-empty string, the id of a stored workflow (or send the workflow itself as "workflow")',
   workflow: 'must be a workflow object with id, name, nodes and edges',
 });
+
+// A timer holds at most 2^31 - 1 ms (about 24.8 days): Node fires a longer one at once, failing the run.
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/** options.timeout in milliseconds, refused past what a timer can hold. */
+function timeoutMsOf(body: RunRequest, unit: 'milliseconds' | 'seconds'): number | undefined {
+  const timeout = body.options?.timeout;
+  if (timeout === undefined) return undefined;
+  const ms = unit === 'seconds' ? timeout * 1000 : timeout;
+  if (ms <= MAX_TIMEOUT_MS) return ms;
+  const most = unit === 'seconds' ? Math.floor(MAX_TIMEOUT_MS / 1000) : MAX_TIMEOUT_MS;
+  throw new InvalidInputError('options.timeout', `must be at most ${most} (${unit}, about 24 days); leave timeout out for no time limit`);
+}
+
+/** Where an inline workflow first differs from the workflow file schema, as the file loader says it. */
+function workflowProblem(): string {
+  const [first] = describeAjvErrors(validateWorkflowFile.errors, 'workflow');
+  return first
+    ? `must be a workflow object with id, name, nodes and edges: ${first.field} ${first.message} (at /workflow${first.pointer})`
+    : runRequestMessages('milliseconds').workflow;
+}
 
 /** The message a plain run starts with: inputs.message (or text/input), as a chat input would get it. */
 function messageOf(inputs: Record<string, unknown>): string {
@@ -114,14 +135,14 @@ function startedBody(run: RunRecord, estimateMs: number) {
 
 export function registerRunRoutes(router: Router, ctx: AppContext): void {
   const estimate = (run: RunRecord) => run.jobs.length * (ctx.options.stepDelayMs ?? 0) + 100;
-  const start = async (workflow: Workflow, body: RunRequest, timeoutUnitMs: number): Promise<RunRecord> => {
+  const start = async (workflow: Workflow, body: RunRequest): Promise<RunRecord> => {
     const inputs = body.inputs ?? {};
     return (await ctx.engine()).startRun(workflow, {
       origin: 'api',
       inputs,
       message: messageOf(inputs),
       maxSteps: body.options?.maxSteps,
-      timeoutMs: body.options?.timeout !== undefined ? body.options.timeout * timeoutUnitMs : undefined,
+      timeoutMs: timeoutMsOf(body, 'milliseconds'),
     });
   };
 
@@ -133,14 +154,14 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
     });
     let workflow: Workflow;
     if (body.workflow !== undefined) {
-      if (!isWorkflowFile(body.workflow)) throw new InvalidInputError('workflow', runRequestMessages('milliseconds').workflow);
+      if (!isWorkflowFile(body.workflow)) throw new InvalidInputError('workflow', workflowProblem());
       workflow = body.workflow;
     } else {
       const id = body.workflowId ?? body.workflow_id ?? body.id;
-      if (id === undefined) throw new InvalidInputError('workflowId', runRequestMessages('milliseconds').workflowId);
+      if (id === undefined) throw new InvalidInputError('workflowId', 'is required (or send the workflow itself as "workflow")');
       workflow = findWorkflow(ctx, id);
     }
-    const run = await start(workflow, body, 1);
+    const run = await start(workflow, body);
     sendJson(res, 202, startedBody(run, estimate(run)), { Location: `${ctx.options.basePath}/pipeline/${run.id}` });
   });
 
@@ -149,7 +170,6 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
     const run = await start(
       workflow,
       await readCheckedBody<RunRequest>(req, ctx, { schema: validateRunRequest, fieldMessages: runRequestMessages('milliseconds') }),
-      1,
     );
     sendJson(res, 202, startedBody(run, estimate(run)), { Location: `${ctx.options.basePath}/pipeline/${run.id}` });
   });
@@ -219,7 +239,7 @@ export function registerRunRoutes(router: Router, ctx: AppContext): void {
       inputs,
       message: messageOf(inputs),
       maxSteps: body.options?.maxSteps,
-      timeoutMs: body.options?.timeout !== undefined ? body.options.timeout * 1000 : undefined,
+      timeoutMs: timeoutMsOf(body, 'seconds'),
       reuse: run,
     });
     sendJson(res, 202, ok({ pipeline_id: run.id, status: 'running' satisfies RunStatus, message: 'Pipeline started' }, 'Pipeline started'));
