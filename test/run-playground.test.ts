@@ -369,6 +369,16 @@ describe('stopping and the pipeline views', () => {
     expect((await pipelineOf(runId)).jobs).toEqual(stopped.jobs);
     expect((await h!.call('GET', `/playground/sessions/${session}`)).body.data.status).toBe('idle');
     expect((await h!.call('POST', `/playground/sessions/${session}/stop`)).status).toBe(409);
+    // Run again as a pipeline, a session's run would keep the session busy while it says it is idle.
+    const rerun = await h!.call('POST', `/pipeline/${runId}/execute`, {});
+    expect(rerun.status).toBe(409);
+    expect(rerun.body).toMatchObject({
+      success: false,
+      code: 'CONFLICT',
+      error: `Pipeline '${runId}' is a run of playground session '${session}': send a message to that session to run the workflow again`,
+    });
+    expect((await pipelineOf(runId)).status).toBe('cancelled');
+    expect((await h!.call('POST', `/playground/sessions/${session}/messages`, { content: 'again' })).status).toBe(200);
   });
 
   serverTest('POST /execute and the pipeline routes: list, detail, status, logs, stop, re-run', async ({ server }) => {

@@ -146,6 +146,12 @@ export class Engine {
     const reused = input.reuse;
     if (reused && (this.registry.isActive(reused.id) || [...this.starting.values()].includes(reused.id)))
       throw new ConflictError(`Pipeline '${reused.id}' is already ${reused.status}; stop it first`);
+    // Run again outside its session, it would hold the session busy while the session says it is idle.
+    if (reused?.session_id !== undefined && input.sessionId === undefined)
+      throw new ConflictError(
+        `Pipeline '${reused.id}' is a run of playground session '${reused.session_id}': send a message to that session to run the workflow again`,
+        { sessionId: reused.session_id },
+      );
     const started = this.acceptRun(workflow, input, createJobs(planned.plan)).then((run) => this.beginRun(run, input, planned.plan, flow));
     this.starting.set(started, reused?.id);
     return started.finally(() => this.starting.delete(started));
