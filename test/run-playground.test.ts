@@ -325,6 +325,18 @@ describe('interrupts', () => {
     expect(after.body.data.filter((m: Message) => m.role === 'assistant').pop().content).toBe('Rejected path');
   });
 
+  serverTest('stopping a run that waits for an answer shows its prompt cancelled, as a cancel does', async ({ server }) => {
+    const { session, prompt } = await raise(server, confirmation);
+    expect(prompt.status).toBe('pending');
+    expect((await h!.call('POST', `/playground/sessions/${session}/stop`)).status).toBe(200);
+    const after = (await h!.call('GET', `/playground/sessions/${session}/messages`)).body.data as Message[];
+    expect(after.find((m) => m.id === prompt.id)).toMatchObject({
+      status: 'completed',
+      metadata: { interrupt_id: prompt.metadata.interrupt_id, interrupt_status: 'cancelled', response_value: null },
+    });
+    expect((await h!.call('GET', `/interrupts/${prompt.metadata.interrupt_id}`)).body.data.status).toBe('cancelled');
+  });
+
   serverTest('choice, text and form answers are checked against the interrupt', async ({ server }) => {
     const choice = await raise(server, payHow({ value: 'card', label: 'Card' }, { value: 'credit', label: 'Store credit' }));
     const id = choice.prompt.metadata.interrupt_id;

@@ -6,7 +6,7 @@ import { startServeChild } from './support/cli.js';
 import { chatFlow, reviewFlow } from './support/flows.js';
 import { eventually, type Harness } from './support/harness.js';
 import { testFolder, serverTest } from './support/server-fixture.js';
-import { converse, pollUntilStopped } from './support/playground.js';
+import { converse, pollUntilStopped, type Message } from './support/playground.js';
 
 let h: Harness | undefined;
 let dir: string;
@@ -110,6 +110,12 @@ describe('restarts', () => {
     expect(interrupt.status).toBe('cancelled');
     expect((await h.call('POST', `/interrupts/${interruptId}`, { value: true })).status).toBe(409);
     expect((await h.call('GET', `/playground/sessions/${sessionId}`)).body.data.status).not.toBe('running');
+    // The prompt an editor loads again shows it cancelled, not buttons that could only answer 409.
+    const reloaded = (await h.call('GET', `/playground/sessions/${sessionId}/messages`)).body.data as Message[];
+    expect(reloaded.find((m) => m.metadata.interrupt_id === interruptId)).toMatchObject({
+      status: 'completed',
+      metadata: { interrupt_status: 'cancelled', response_value: null },
+    });
   });
 });
 

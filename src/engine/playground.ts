@@ -115,6 +115,7 @@ export class Playground {
   private close(session: SessionRecord, run: RunRecord, { finished, status, error }: RunOutcome): void {
     const { sessions } = this.parts;
     session.status = status === 'completed' ? 'completed' : status === 'failed' ? 'failed' : 'idle';
+    sessions.closePrompts(session, run.id);
     for (const m of session.messages)
       if (m.executionId === run.id && m.role === 'user' && m.status === 'pending') m.status = status === 'failed' ? 'failed' : 'completed';
     const replied = session.messages.some((m) => m.executionId === run.id && m.role === 'assistant' && !m.metadata.type);

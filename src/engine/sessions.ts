@@ -33,6 +33,7 @@ export class Sessions {
       this.sessions.set(session.id, session);
       if (!wasCutOff(session)) continue;
       session.status = 'failed';
+      if (session.lastRunId) this.closePrompts(session, session.lastRunId);
       this.addMessage(
         session,
         'assistant',
@@ -127,6 +128,20 @@ export class Sessions {
     this.touch(session);
     this.onMessage(session, message);
     return message;
+  }
+
+  /**
+   * The prompts of a run that waits no more (stopped, failed, cut off by a restart) show that their
+   * interrupt was cancelled, as an explicit cancel shows it: an editor that loads the session again then
+   * draws no live buttons that could only answer 409.
+   */
+  closePrompts(session: SessionRecord, runId: string): void {
+    for (const m of session.messages)
+      if (m.executionId === runId && m.status === 'pending' && m.metadata.interrupt_id !== undefined) {
+        m.status = 'completed';
+        m.metadata.interrupt_status = 'cancelled';
+        m.metadata.response_value = null;
+      }
   }
 
   /** Takes back a message that was stored for a run that then could not start. */
