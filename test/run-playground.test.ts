@@ -325,6 +325,18 @@ describe('interrupts', () => {
     expect(after.body.data.filter((m: Message) => m.role === 'assistant').pop().content).toBe('Rejected path');
   });
 
+  serverTest('an interrupt unanswered for its timeoutSeconds is cancelled and takes the rejected path', async ({ server }) => {
+    const { session, prompt } = await raise(server, { ...confirmation, timeoutSeconds: 1 });
+    const id = prompt.metadata.interrupt_id;
+    // The run goes on by itself once the timeout passes: wait for its end, not for a time.
+    await eventually(async () => (await h!.call('GET', `/interrupts/${id}`)).body.data.status === 'cancelled', 10_000, 'the timeout');
+    const { messages, status } = await pollUntilStopped(h!, session);
+    expect(status).toBe('completed');
+    expect(messages.filter((m) => m.role === 'assistant').pop()!.content).toBe('Rejected path');
+    const logs = (await h!.call('GET', `/pipeline/${prompt.executionId}/logs`)).body.data as Array<{ message: string }>;
+    expect(logs.map((l) => l.message)).toContain('Interrupt cancelled: no answer within 1 s (timeoutSeconds)');
+  });
+
   serverTest('stopping a run that waits for an answer shows its prompt cancelled, as a cancel does', async ({ server }) => {
     const { session, prompt } = await raise(server, confirmation);
     expect(prompt.status).toBe('pending');

@@ -44,6 +44,8 @@ export interface InterruptRequest {
   allowCancel: boolean;
   /** The node waits for the user's next message: in the playground, the next chat message answers it. */
   awaitsMessage?: boolean;
+  /** Unanswered this long, the interrupt is cancelled (as POST /interrupts/{id}/cancel does); none waits forever. */
+  timeoutMs?: number;
 }
 
 export interface NodeResult {
@@ -204,10 +206,8 @@ const start: Behaviour = {
 
 const textInput: Behaviour = {
   run(ctx) {
-    const value =
-      ctx.config.value ??
-      ctx.config.text ??
-      (ctx.config.defaultValue !== undefined && ctx.config.defaultValue !== '' ? ctx.config.defaultValue : ctx.message);
+    // A value set for this node (config, or inputs[nodeId]) wins; then the message sent; the default only without one.
+    const value = ctx.config.value ?? ctx.config.text ?? (ctx.message !== '' ? ctx.message : (ctx.config.defaultValue ?? ''));
     return { outputs: { trigger: true, text: value, value } };
   },
 };
@@ -553,9 +553,19 @@ const end: Behaviour = {
 };
 
 /** A FlowDrop human-review node → the OpenAPI interrupt config of its type. */
+const INTERRUPT_TYPES: readonly InterruptType[] = ['confirmation', 'choice', 'text', 'form', 'review'];
+const isInterruptType = (value: unknown): value is InterruptType => INTERRUPT_TYPES.some((t) => t === value);
+// A timer holds at most 2^31 - 1 ms (about 24.8 days); Node fires a longer one at once.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 function interruptFromConfig(ctx: NodeContext): InterruptRequest {
   const c = ctx.config;
-  const type = String(c.interruptType ?? 'confirmation') as InterruptType;
+  const type = c.interruptType ?? 'confirmation';
+  // The editor draws these five only; anything else would be a prompt nobody can answer as meant.
+  if (!isInterruptType(type))
+    throw new NodeFailure(
+      `interruptType ${JSON.stringify(type)} is not one of ${INTERRUPT_TYPES.join(', ')}: choose one of them in the node's config`,
+    );
   const scope = { ...ctx.inputs, data: ctx.inputs.data, content: ctx.inputs.content };
   const message = renderTemplate(String(c.message ?? 'Please review and confirm.'), scope) || 'Please review and confirm.';
   const config: Record<string, unknown> = { message };
@@ -594,7 +604,14 @@ function interruptFromConfig(ctx: NodeContext): InterruptRequest {
         : [{ field: 'content', label: 'Content', original: text(ctx.inputs.data ?? ''), proposed: text(ctx.inputs.content ?? '') }];
     Object.assign(config, { changes });
   }
-  return { type, message, config, allowCancel: c.allowCancel !== false };
+  const timeoutSeconds = typeof c.timeoutSeconds === 'number' && c.timeoutSeconds > 0 ? c.timeoutSeconds : undefined;
+  return {
+    type,
+    message,
+    config,
+    allowCancel: c.allowCancel !== false,
+    ...(timeoutSeconds !== undefined ? { timeoutMs: Math.min(timeoutSeconds * 1000, MAX_TIMER_MS) } : {}),
+  };
 }
 
 const humanReview: Behaviour = {

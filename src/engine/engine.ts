@@ -9,6 +9,7 @@ import { exportToAgentSpec } from '../agentspec/export.js';
 import type { AsComponent } from '../agentspec/types.js';
 import { ConflictError, GraphInvalidError, NotFoundError, UnavailableError } from '../util/domain-errors.js';
 import type { Logger } from '../util/logger.js';
+import { errorMessage } from '../util/narrow.js';
 import type { ChatTurn, InterruptAnswer, InterruptRequest, MockSpec } from './behaviours.js';
 import { answerEntry, Interrupts, promptMetadata, waitForAnswer } from './interrupts.js';
 import { planRun, type RunPlan } from './plan.js';
@@ -401,6 +402,17 @@ export class Engine {
     }
     this.touchRun(run);
     const answered = waitForAnswer(active, interrupt.id);
+    if (request.timeoutMs !== undefined) {
+      const seconds = request.timeoutMs / 1000;
+      const timer = setTimeout(() => {
+        if (active.waiting?.interruptId !== interrupt.id) return;
+        this.answer(interrupt, 'cancelled', { cancelled: true }, `no answer within ${seconds} s (timeoutSeconds)`).catch((err: unknown) =>
+          this.options.logger.error(`interrupt ${interrupt.id}: could not cancel it at its timeout: ${errorMessage(err)}`),
+        );
+      }, request.timeoutMs);
+      const clear = () => clearTimeout(timer);
+      answered.then(clear, clear);
+    }
     wake(active);
     return answered;
   }
@@ -430,7 +442,12 @@ export class Engine {
     return this.interrupts.pending(id, (runId) => this.registry.activeRun(runId)?.waiting?.interruptId);
   }
 
-  private async answer(interrupt: InterruptRecord, status: InterruptStatus, answer: InterruptAnswer): Promise<InterruptRecord> {
+  private async answer(
+    interrupt: InterruptRecord,
+    status: InterruptStatus,
+    answer: InterruptAnswer,
+    why?: string,
+  ): Promise<InterruptRecord> {
     const waiting = this.registry.activeRun(interrupt.executionId)?.waiting;
     const run = this.registry.get(interrupt.executionId);
     if (!waiting || !run) throw new ConflictError(`Interrupt '${interrupt.id}' no longer has a run waiting for it`);
@@ -453,7 +470,7 @@ export class Engine {
       session.status = 'running';
       this.sessions.touch(session);
     }
-    this.log(run, 'info', `Interrupt ${status}${status === 'resolved' ? `: ${JSON.stringify(answer.value)}` : ''}`);
+    this.log(run, 'info', `Interrupt ${status}${status === 'resolved' ? `: ${JSON.stringify(answer.value)}` : ''}${why ? `: ${why}` : ''}`);
     waiting.answer(answer);
     await this.settled(run.id);
     return interrupt;

@@ -1,0 +1,61 @@
+// What a node does in a simulated run, in process: the behaviour of a node type given its config, inputs
+// and the message the run was started with.
+import { describe, expect, it } from 'vitest';
+import { BY_TYPE, NodeFailure, type NodeContext } from '../src/engine/behaviours.js';
+import { n } from './support/flows.js';
+
+function contextFor(typeId: string, config: Record<string, unknown>, message = ''): NodeContext {
+  const node = n('node', typeId, config);
+  return {
+    node,
+    typeId,
+    config: node.data.config,
+    inputs: { content: 'refund 20 EUR' },
+    tools: [],
+    message,
+    history: [],
+    state: {},
+    runtime: {
+      signal: new AbortController().signal,
+      flowInputs: {},
+      nested: false,
+      runSubflow: () => Promise.reject(new Error('no subflows here')),
+      progress() {},
+      log() {},
+    },
+  };
+}
+
+const run = (typeId: string, config: Record<string, unknown>, message?: string) => BY_TYPE[typeId].run(contextFor(typeId, config, message));
+
+describe('text_input', () => {
+  it('gives the message the run was started with, even when the node has a default', async () => {
+    expect((await run('text_input', { defaultValue: 'A-1042' }, 'B-7')).outputs).toEqual({ trigger: true, text: 'B-7', value: 'B-7' });
+  });
+
+  it('gives its default without a message, and a value set for the node over both', async () => {
+    expect((await run('text_input', { defaultValue: 'A-1042' })).outputs.text).toBe('A-1042');
+    expect((await run('text_input', { defaultValue: 'A-1042', value: 'set' }, 'B-7')).outputs.text).toBe('set');
+    expect((await run('text_input', {})).outputs.text).toBe('');
+  });
+});
+
+describe('human_review', () => {
+  it('raises the interrupt its config describes, with its timeout in milliseconds', async () => {
+    const { interrupt } = await run('human_review', { interruptType: 'text', message: 'Why "{{ content }}"?', timeoutSeconds: 90 });
+    expect(interrupt).toMatchObject({ type: 'text', message: 'Why "refund 20 EUR"?', allowCancel: true, timeoutMs: 90_000 });
+  });
+
+  it('waits forever with a timeout of 0, and at most as long as a timer holds (2^31 - 1 ms)', async () => {
+    expect((await run('human_review', { timeoutSeconds: 0 })).interrupt).not.toHaveProperty('timeoutMs');
+    expect((await run('human_review', { timeoutSeconds: 30 * 86_400 })).interrupt?.timeoutMs).toBe(2 ** 31 - 1);
+  });
+
+  it('fails the node for an interruptType the editor cannot draw, naming the five it can', () => {
+    const attempt = () => run('human_review', { interruptType: 'banana' });
+    expect(attempt).toThrow(NodeFailure);
+    expect(attempt).toThrow(
+      'interruptType "banana" is not one of confirmation, choice, text, form, review: choose one of them in the node\'s config',
+    );
+  });
+});
