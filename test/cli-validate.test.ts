@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -472,6 +472,50 @@ describe('-f and -o: each -o writes the report of the -f before it; the others g
       expect(runs[i].code, args.join(' ')).toBe(2);
       expect(runs[i].stderr).toMatch(message);
     });
+  });
+
+  it('-o /dev/stdout with stdout redirected to a file (`> ci.log`) adds to that file, keeping what it held', async () => {
+    const log = join(dir, 'ci.log');
+    await writeFile(log, 'earlier CI log line\n');
+    // As a shell's `>>` leaves it: the file open for appending as the process's stdout and stderr.
+    const fd = openSync(log, 'a');
+    try {
+      const code = await new Promise<number | null>((done, fail) => {
+        const child = spawn(process.execPath, [BIN, 'validate', join(dir, 'bad'), '-f', 'compact', '-o', '/dev/stdout'], {
+          stdio: ['ignore', fd, fd],
+          env: { ...process.env, NO_COLOR: '1' },
+        });
+        child.on('error', fail);
+        child.on('exit', done);
+      });
+      expect(code).toBe(1);
+      writeSync(fd, 'later CI log line\n');
+    } finally {
+      closeSync(fd);
+    }
+    const lines = (await readFile(log, 'utf8')).split('\n');
+    expect(lines[0]).toBe('earlier CI log line');
+    expect(lines.slice(1, -2).filter((l) => !/^\S+:\d+:\d+: (error|warning): /.test(l))).toEqual([]);
+    expect(lines.length).toBeGreaterThan(3);
+    expect(lines.at(-2)).toBe('later CI log line');
+  });
+
+  it('never writes a report over an input: -o naming one exits 2, and a report an earlier run left in a folder is skipped', async () => {
+    const folder = join(dir, 'own-reports');
+    await mkdir(folder, { recursive: true });
+    const workflow = JSON.stringify(chatFlow('own-reports'));
+    await writeFile(join(folder, 'chat.json'), workflow);
+    const [named, first] = await runClis([
+      ['validate', join(folder, 'chat.json'), '-f', 'compact', '-o', join(folder, 'chat.json')],
+      ['validate', folder, '-f', 'json', '-o', join(folder, 'report.json')],
+    ]);
+    expect(named.code).toBe(2);
+    expect(named.stderr).toMatch(/-o \S*chat\.json is also an input: the report would replace it; write the report elsewhere/);
+    expect(await readFile(join(folder, 'chat.json'), 'utf8')).toBe(workflow);
+    expect(first.code).toBe(0);
+    const second = await runCli(['validate', folder, '-f', 'json', '-o', join(folder, 'report.json')]);
+    expect(second.code).toBe(0);
+    expect(JSON.parse(await readFile(join(folder, 'report.json'), 'utf8')).summary).toMatchObject({ files: 1, errors: 0 });
   });
 
   it('without -f, -o writes the default stylish report to the file; --format=x and -fx spellings pair too', async () => {

@@ -1,5 +1,5 @@
 // Where `wfe export`, `wfe import` and `wfe validate` write: stdout, or files written atomically.
-import { lstat, mkdir, realpath, stat, writeFile } from '../util/fs-calls.js';
+import { fstat, lstat, mkdir, realpath, stat, write, writeFile } from '../util/fs-calls.js';
 import { dirname, resolve } from 'node:path';
 import { syncDirectory, writeFileAtomic } from '../store/atomic-write.js';
 import { errnoCode } from '../util/narrow.js';
@@ -68,6 +68,13 @@ async function outputAt(path: string): Promise<{ path: string; stats?: Awaited<R
 export async function writeOutput(target: string, text: string, { overwrite, batch, cwd }: WriteOutputOptions): Promise<void> {
   const { path, stats } = await outputAt(resolve(cwd, target));
   if (stats?.isDirectory()) throw new Error(`${target} is a folder: give -o a file name`);
+  // `-o /dev/stdout` with stdout redirected to a file (`> ci.log`) names that file: replacing it, or opening
+  // it again (which truncates), would lose what the log held before. The stream's own descriptor appends.
+  const stream = stats?.isFile() ? await standardStreamOf(stats) : undefined;
+  if (stream !== undefined) {
+    await writeAll(stream, text);
+    return;
+  }
   if (stats && !stats.isFile()) {
     await writeFile(path, text);
     return;
@@ -86,6 +93,20 @@ export async function writeOutput(target: string, text: string, { overwrite, bat
     await writeFileAtomic(path, text, options);
   }
   batch?.wroteInto(folder);
+}
+
+/** 1 or 2 when the file is the one stdout or stderr writes to, or undefined. */
+async function standardStreamOf(file: { dev: number | bigint; ino: number | bigint }): Promise<1 | 2 | undefined> {
+  for (const fd of [1, 2] as const) {
+    const stream = await fstat(fd).catch(() => undefined);
+    if (stream?.isFile() && stream.dev === file.dev && stream.ino === file.ino) return fd;
+  }
+  return undefined;
+}
+
+async function writeAll(fd: number, text: string): Promise<void> {
+  const bytes = Buffer.from(text);
+  for (let done = 0; done < bytes.length;) done += (await write(fd, bytes, done, bytes.length - done)).bytesWritten;
 }
 
 /** A later input of a batch whose output is a file that an earlier input of the same run writes. */

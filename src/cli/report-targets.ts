@@ -2,6 +2,7 @@
 // before it on the command line; a format without one goes to stdout. So
 // `-f stylish -f sarif -o wfe.sarif` writes SARIF to wfe.sarif and stylish to stdout.
 import { resolve } from 'node:path';
+import { realpath } from '../util/fs-calls.js';
 import type { Command } from './commander.js';
 
 export type ReportFlag = { flag: 'format' | 'output'; value: string };
@@ -50,4 +51,17 @@ export function reportTargets(flags: readonly ReportFlag[], defaults: readonly s
     if (other) throw new Error(`-f ${other.format} and -f ${t.format} both write to ${t.output}`);
   }
   return targets;
+}
+
+/** The files the reports of a run go to, as resolved paths and, for those that exist, the files they are. */
+export async function reportFilesOf(targets: readonly ReportTarget[], cwd: string): Promise<Set<string>> {
+  const files = new Set<string>();
+  for (const { output } of targets) {
+    if (output === undefined || output === '-') continue;
+    const path = resolve(cwd, output);
+    files.add(path);
+    const real = await realpath(path).catch(() => undefined);
+    if (real) files.add(real);
+  }
+  return files;
 }

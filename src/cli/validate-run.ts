@@ -52,7 +52,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
     { commandLogger },
     { openProgress },
     { packageVersion },
-    { reportTargets },
+    { reportTargets, reportFilesOf },
     { checkPattern, IgnoreConfigError },
     { errorText },
     { workerThreadsFor },
@@ -115,9 +115,15 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
   const settingsFor = folderSettings(commandLogger(terminal, 'validate'), { config: flags.config, cwd });
   const ignore = { patterns: ignorePatterns, configIgnore: configIgnoreOf(settingsFor, cwd) };
   const source = inputSource(terminal);
+  const reportFiles = await reportFilesOf(targets, cwd);
   const expand = async (): Promise<Input[] | string> => {
     try {
-      const inputs = await expandInputs(args, { extensions: ['.json'], cwd, ignore });
+      const found = await expandInputs(args, { extensions: ['.json'], cwd, ignore });
+      // This run's own reports are not workflows: one found in a folder or by a glob (an earlier run's
+      // report.json) is skipped; one named as an input would have the report written over it.
+      const named = found.find((input) => input.path && reportFiles.has(input.path) && args.some((a) => resolve(cwd, a) === input.path));
+      if (named) return `-o ${named.name} is also an input: the report would replace it; write the report elsewhere`;
+      const inputs = found.filter((input) => !input.path || !reportFiles.has(input.path));
       return inputs.length > 0 ? inputs : `no *.json workflow files found in ${args.join(', ')}`;
     } catch (err) {
       if (err instanceof UsageError || err instanceof IgnoreConfigError) return err.message;
