@@ -296,13 +296,16 @@ describe('configuration and exit codes', () => {
       await writeFile(join(f, 'cycle.json'), JSON.stringify(cases['no-cycle'].content));
     }
     await writeFile(join(folder, 'wfe.config.yaml'), 'rules:\n  no-cycle: off\n');
-    const [unconfigured, configured, warned] = await runClis([
+    const [unconfigured, configured, warned, piped] = await runClis([
       ['validate', plain],
       ['validate', folder],
       ['validate', folder, '--rule', 'no-cycle=warning', '-f', 'compact'],
+      // Stdin takes the settings of the file it stands for, not of the working directory.
+      { args: ['validate', '-', '--stdin-filename', join(folder, 'cycle.json')], input: JSON.stringify(cases['no-cycle'].content) },
     ]);
     expect(unconfigured.code).toBe(1);
     expect(configured.code).toBe(0);
+    expect(piped.code, piped.stdout).toBe(0);
     expect(warned.code).toBe(0);
     expect(warned.stdout).toMatch(/cycle\.json:\d+:\d+: warning: Cycle detected: .* \[no-cycle\]/);
   });
@@ -604,7 +607,7 @@ describe('--quiet', () => {
 });
 
 describe('--watch', () => {
-  it('re-checks a file when it changes and prints the report again; Ctrl-C exits with the last result', async () => {
+  it('re-checks a file when it, its wfe.config.yaml or its node types change, with the settings as they are now; Ctrl-C exits with the last result', async () => {
     const folder = join(dir, 'watched');
     await mkdir(folder);
     await writeFile(join(folder, 'chat.json'), JSON.stringify(chatFlow('watched-chat'), null, 2));
@@ -636,8 +639,20 @@ describe('--watch', () => {
       await writeFile(join(folder, 'chat.json'), JSON.stringify({ ...chatFlow('watched-chat'), name: undefined }, null, 2));
       await until(() => /name is required/.test(stdout));
       expect(stderr).toMatch(/changed: .*chat\.json/);
+      // A node of a type the folder does not define: a warning by default.
+      const custom = chatFlow('watched-chat');
+      custom.nodes[2].data.metadata = { ...custom.nodes[2].data.metadata, id: 'whatever_type' };
+      await writeFile(join(folder, 'chat.json'), JSON.stringify(custom, null, 2));
+      await until(() => /warning .*unknown-node-type/.test(stdout));
+      // The folder's settings change: the re-check uses them.
+      await writeFile(join(folder, 'wfe.config.yaml'), 'rules:\n  unknown-node-type: error\n');
+      await until(() => /error .*unknown-node-type/.test(stdout));
+      expect(stderr).toMatch(/changed: .*wfe\.config\.yaml/);
+      await mkdir(join(folder, 'nodes'));
+      await writeFile(join(folder, 'nodes', 'whatever.json'), JSON.stringify(custom.nodes[2].data.metadata, null, 2));
+      await until(() => stdout.split('no problems').length === 3);
       child.kill('SIGINT');
-      expect(await exited).toBe(1);
+      expect(await exited).toBe(0);
     } finally {
       child.kill('SIGKILL');
     }

@@ -112,8 +112,10 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
   }
   if (flags.watch && args.includes('-')) return usage('--watch cannot watch stdin (-); give files or folders');
 
-  const settingsFor = folderSettings(commandLogger(terminal, 'validate'), { config: flags.config, cwd });
-  const ignore = { patterns: ignorePatterns, configIgnore: configIgnoreOf(settingsFor, cwd) };
+  const newSettings = () => folderSettings(commandLogger(terminal, 'validate'), { config: flags.config, cwd });
+  // --watch reads them again when a wfe.config.yaml or a node type file changes.
+  let settingsFor = newSettings();
+  const ignore = { patterns: ignorePatterns, configIgnore: configIgnoreOf((dir) => settingsFor(dir), cwd) };
   const source = inputSource(terminal);
   const reportFiles = await reportFilesOf(targets, cwd);
   const expand = async (): Promise<Input[] | string> => {
@@ -167,7 +169,9 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
     const cache = await openCache();
     const inputOf = new Map<SourceFile, Input>();
     const files = inputs.map((input) => {
-      const file: SourceFile = { name: nameOf(input), folder: folderOf(input.path, cwd), path: input.path, read: () => read(input) };
+      // Stdin is checked with the settings of the file it stands for (--stdin-filename), as that file would be.
+      const standsFor = input.path ?? (flags.stdinFilename !== undefined ? resolve(cwd, flags.stdinFilename) : undefined);
+      const file: SourceFile = { name: nameOf(input), folder: folderOf(standsFor, cwd), path: input.path, read: () => read(input) };
       inputOf.set(file, input);
       return file;
     });
@@ -259,25 +263,45 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
   const screened = new Map<string, ScreenedInput>();
   let lastCode = await checkAndEmit(inputs, false, screened);
   const { watch } = await import('chokidar');
-  const { basename } = await import('node:path');
+  const { basename, join, sep } = await import('node:path');
+  const { CONFIG_FILE, NODE_TYPES_DIR } = await import('../catalog/catalog.js');
   const { stat } = await import('node:fs/promises');
+  // Folders, not files: a wfe.config.yaml or nodes/ created beside a file argument is seen too.
   const watched = new Set<string>();
   for (const arg of args) {
     const info = await stat(resolve(cwd, arg)).catch(() => undefined);
-    watched.add(info ? resolve(cwd, arg) : cwd);
+    watched.add(!info ? cwd : info.isDirectory() ? resolve(cwd, arg) : dirname(resolve(cwd, arg)));
   }
   for (const { path } of inputs) if (path && ![...watched].some((w) => path.startsWith(w))) watched.add(dirname(path));
   const watcher = watch([...watched], {
     ignoreInitial: true,
     ignored: (path: string) => basename(path).startsWith('.') || basename(path) === 'node_modules',
   });
+  const explicitConfig = flags.config !== undefined ? resolve(cwd, flags.config) : undefined;
+  const isSettingsFile = (path: string) =>
+    basename(path) === CONFIG_FILE || path === explicitConfig || path.split(sep).slice(0, -1).includes(NODE_TYPES_DIR);
+  /** The settings files that apply to the inputs (a wfe.config.yaml above a folder argument, --config): watched too. */
+  const watchSettingsOf = async (checked: readonly Input[]) => {
+    const folders = new Set(checked.map((input) => folderOf(input.path, cwd)));
+    for (const folder of folders) {
+      const settings = await settingsFor(folder).catch(() => undefined);
+      const configFile = settings?.configFile && resolve(cwd, settings.configFile);
+      if (configFile) watcher.add([configFile, join(dirname(configFile), NODE_TYPES_DIR)]);
+    }
+  };
+  await watchSettingsOf(inputs);
   let running: Promise<void> | undefined;
   let again = false;
+  let settingsChanged = false;
   const changed = new Set<string>();
   const recheck = async (): Promise<void> => {
     const files = [...changed];
     changed.clear();
     for (const file of files) screened.delete(file);
+    if (settingsChanged) {
+      settingsChanged = false;
+      settingsFor = newSettings();
+    }
     const now = await expand();
     stderr.write(`\n${new Date().toLocaleTimeString()} changed: ${files.map((f) => displayName(f, cwd)).join(', ')}\n`);
     if (typeof now === 'string') {
@@ -287,13 +311,17 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
     }
     try {
       lastCode = await checkAndEmit(now, false, screened);
+      await watchSettingsOf(now);
     } catch (err) {
       say(errorText(err, { cwd }));
       lastCode = 2;
     }
   };
-  const schedule = (path: string) => {
-    changed.add(resolve(cwd, path));
+  // A burst of changes (a branch switch, an editor's save, a folder and its files made at once) is one re-check.
+  const SETTLE_MS = 50;
+  let settling: ReturnType<typeof setTimeout> | undefined;
+  const start = () => {
+    settling = undefined;
     if (running) return void (again = true);
     running = (async () => {
       do {
@@ -302,6 +330,16 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
       } while (again || changed.size > 0);
       running = undefined;
     })();
+  };
+  const schedule = (relative: string) => {
+    const path = resolve(cwd, relative);
+    // The run's own reports change because of it: no re-check for them.
+    if (reportFiles.has(path)) return;
+    if (isSettingsFile(path)) settingsChanged = true;
+    else if (!path.endsWith('.json')) return;
+    changed.add(path);
+    if (settling) clearTimeout(settling);
+    settling = setTimeout(start, SETTLE_MS);
   };
   watcher.on('all', (_event, path) => schedule(path));
   watcher.on('error', (err) => say(`watching: ${errorText(err, { cwd })}`));

@@ -37,7 +37,7 @@ export function registerValidateCommand(program: Command, run: CommandRun): void
     )
     .option('-c, --config <file>', 'wfe.config.yaml to use (default: the nearest one at or above each file)')
     .option('--max-warnings <n>', 'also fail (exit 1) when there are more than n warnings', parseCount)
-    .option('--stdin-filename <name>', 'name for the file read from stdin in reports', '<stdin>')
+    .option('--stdin-filename <name>', 'name for the file read from stdin in reports; the settings of its folder apply', '<stdin>')
     .option('-q, --quiet', 'print nothing unless the check fails (-o files are still written)')
     .option('--watch', 're-check as files change and print the report again; Ctrl-C exits 0 or 1 by the last result')
     .option('--no-color', 'no ANSI colours in the stylish report (also NO_COLOR=1)')
