@@ -328,6 +328,8 @@ describe('configuration and exit codes', () => {
       [['validate', join(dir, 'good'), '--rule', 'schema=off'], /rule "schema" cannot be changed/],
       [['validate', join(dir, 'missing')], /no such file or folder/],
       [['validate', join(dir, 'good'), '--max-warnings', '-1'], /max-warnings/],
+      // An unset CI variable ("--max-warnings $MAX") is no 0.
+      [['validate', join(dir, 'good'), '--max-warnings', ''], /--max-warnings must be a whole number, got ""/],
     ];
     const runs = await runClis(cases2.map(([args]) => args));
     cases2.forEach(([args, message], i) => {

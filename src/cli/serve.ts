@@ -5,12 +5,12 @@ import { InvalidArgumentError, Option, type Command } from './commander.js';
 import { isLoopback, normaliseAllowedHost, normaliseOrigin } from '../server/guard.js';
 import { errorMessage } from '../util/narrow.js';
 import { errorText } from './error-text.js';
+import { wholeNumber } from './whole-number.js';
 import type { ServeFlags } from './serve-flags.js';
 
 const parsePort = (value: string): number => {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new InvalidArgumentError('must be an integer from 0 to 65535 (0 picks a free port).');
+  const port = wholeNumber(value);
+  if (port === undefined || port > 65535) throw new InvalidArgumentError('must be an integer from 0 to 65535 (0 picks a free port).');
   return port;
 };
 
@@ -43,8 +43,8 @@ const parseBasePath = (value: string): string => {
 const parseCount =
   (flag: string, min: number) =>
   (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${flag} must be a whole number of at least ${min}.`);
+    const n = wholeNumber(value);
+    if (n === undefined || n < min) throw new InvalidArgumentError(`${flag} must be a whole number of at least ${min}.`);
     return n;
   };
 

@@ -3,12 +3,13 @@ import { Option, type Command } from './commander.js';
 import { recordReportFlags } from './report-targets.js';
 import type { ValidateFlags } from './validate-run.js';
 import { CONCURRENCY_HELP, parseConcurrency } from './concurrency-flag.js';
+import { wholeNumber } from './whole-number.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 const parseCount = (value: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`--max-warnings must be a whole number, got "${value}"`);
+  const n = wholeNumber(value);
+  if (n === undefined) throw new Error(`--max-warnings must be a whole number, got "${value}"`);
   return n;
 };
 

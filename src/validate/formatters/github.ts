@@ -69,7 +69,9 @@ function pictures(results: FileResult[]): string {
 /** The job summary ($GITHUB_STEP_SUMMARY): every problem, in Markdown, and a picture of each failing workflow. */
 export const githubSummary = (report: Report, _options?: FormatOptions): string => {
   const problems = allProblems(report);
-  const head = `### wfe validate: ${problems.length === 0 ? '✅ no problems' : `❌ ${plural(report.errorCount, 'error')}, ${plural(report.warningCount, 'warning')}`} in ${plural(report.files.length, 'file')}\n`;
+  // Warnings alone pass the run (unless --max-warnings says otherwise): a red cross would say it failed.
+  const mark = report.errorCount > 0 ? '❌' : '⚠️';
+  const head = `### wfe validate: ${problems.length === 0 ? '✅ no problems' : `${mark} ${plural(report.errorCount, 'error')}, ${plural(report.warningCount, 'warning')}`} in ${plural(report.files.length, 'file')}\n`;
   if (problems.length === 0) return head;
   // A label is the user's text: HTML in it (an <img> that loads a URL) stays text in the summary.
   const cell = (s: string) =>

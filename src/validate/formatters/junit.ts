@@ -8,7 +8,12 @@ const xml = (s: string) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;')
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
+    // A parser reads a raw CR as a line end (XML 1.0 §2.11): only a reference keeps it.
+    .replace(/\r/g, '&#13;');
+
+/** In an attribute a raw line break or tab would be read as a space (XML 1.0 §3.3.3): references keep them. */
+const attr = (s: string) => xml(s).replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
 
 const line = (p: { line?: number; column?: number; severity: string; message: string; ruleId: string }) =>
   `${p.line ?? 1}:${p.column ?? 1} ${p.severity} ${p.message} [${p.ruleId}]`;
@@ -22,11 +27,11 @@ export const junit: Formatter = (report, { timings }) => {
     const warnings = f.problems.filter((p) => p.severity === 'warning');
     const body = [
       errors.length > 0
-        ? `      <failure message="${xml(`${plural(errors.length, 'error')}: ${errors[0].message}`)}" type="${xml(errors[0].ruleId)}">${xml(errors.map(line).join('\n'))}</failure>`
+        ? `      <failure message="${attr(`${plural(errors.length, 'error')}: ${errors[0].message}`)}" type="${attr(errors[0].ruleId)}">${xml(errors.map(line).join('\n'))}</failure>`
         : '',
       warnings.length > 0 ? `      <system-out>${xml(warnings.map(line).join('\n'))}</system-out>` : '',
     ].filter(Boolean);
-    const open = `    <testcase classname="wfe.validate" name="${xml(f.file)}" file="${xml(f.file)}"${time(f.durationMs)}`;
+    const open = `    <testcase classname="wfe.validate" name="${attr(f.file)}" file="${attr(f.file)}"${time(f.durationMs)}`;
     return body.length === 0 ? `${open}/>` : `${open}>\n${body.join('\n')}\n    </testcase>`;
   });
   return [

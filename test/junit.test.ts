@@ -1,0 +1,45 @@
+// The JUnit XML formatter, in process: its exact text, and what an XML parser reads back from it.
+import { XMLParser } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { junit } from '../src/validate/formatters/junit.js';
+import type { Report } from '../src/validate/types.js';
+
+const options = { color: false, version: '0.0.0', timings: false, cwd: '/' };
+
+const report = (file: string, message: string): Report => ({
+  files: [{ file, durationMs: 0, problems: [{ ruleId: 'schema', severity: 'error', message, file, line: 2, column: 3 }] }],
+  errorCount: 1,
+  warningCount: 0,
+  rules: [],
+  durationMs: 0,
+});
+
+describe('junit', () => {
+  it('one testcase per file, failing with its first error as the message and every error in the body', () => {
+    expect(junit(report('flows/a.json', 'name is required'), options)).toBe(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<testsuites name="wfe validate" tests="1" failures="1" errors="0">',
+        '  <testsuite name="wfe validate" tests="1" failures="1" errors="0" skipped="0">',
+        '    <testcase classname="wfe.validate" name="flows/a.json" file="flows/a.json">',
+        '      <failure message="1 error: name is required" type="schema">2:3 error name is required [schema]</failure>',
+        '    </testcase>',
+        '  </testsuite>',
+        '</testsuites>',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps line breaks and tabs of names and messages: a parser reads back what was written', () => {
+    const file = 'flows/new\nline\t<&>".json';
+    const message = 'Node "a\r\nb" is not connected';
+    const xml = junit(report(file, message), options);
+    expect(xml).toContain('name="flows/new&#10;line&#9;&lt;&amp;&gt;&quot;.json"');
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', trimValues: false, htmlEntities: true }).parse(xml);
+    const testcase = parsed.testsuites.testsuite.testcase;
+    expect(testcase.name).toBe(file);
+    expect(testcase.failure.message).toBe(`1 error: ${message}`);
+    expect(testcase.failure['#text']).toBe(`2:3 error ${message} [schema]`);
+  });
+});
