@@ -115,6 +115,13 @@ async function globIgnore(options: IgnoreOptions, cwd: string): Promise<(match: 
   };
 }
 
+/** The folder a pattern starts from: its segments before the first with a wildcard (`flows` of `flows/**\/*.json`). */
+function staticBase(pattern: string, isDynamic: (segment: string) => boolean): string {
+  const segments = pattern.split('/');
+  const firstDynamic = segments.findIndex((segment) => isDynamic(segment));
+  return segments.slice(0, firstDynamic === -1 ? segments.length - 1 : firstDynamic).join('/') || (pattern.startsWith('/') ? '/' : '.');
+}
+
 export interface ExpandOptions {
   /** Filters the files found in folders. */
   extensions: string[];
@@ -164,7 +171,11 @@ export async function expandInputs(args: string[], { extensions, cwd, ignore = {
     if (!isDynamicPattern(arg)) throw new UsageError(`${arg}: no such file or folder`);
     const ignored = await globIgnore(ignore, cwd);
     const all = (await glob(arg, { cwd, onlyFiles: true, dot: false })).sort();
-    const matches = all.filter((m) => !ignored(m));
+    // As for a folder argument: nodes/ (node types) at the top of the pattern's folder is no workflow's.
+    const base = resolve(cwd, staticBase(arg, isDynamicPattern));
+    const matches = all.filter(
+      (m) => !ignored(m) && !isSkippedPath(toPosix(relative(base, resolve(cwd, m))), [NODE_TYPES_DIR, INTERNAL_DIR]),
+    );
     if (matches.length === 0)
       throw new UsageError(
         all.length === 0
