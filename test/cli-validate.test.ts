@@ -277,6 +277,9 @@ describe('rules', () => {
     expect(config.pointer).toBe('/nodes/2/data/config');
     expect(config.message).toMatch(/temperature must be number/);
     expect(config.line).toBeGreaterThan(1);
+    // Found across files, it still points at the file's "id" by line and column.
+    const duplicate = report.files.find((f) => f.file.endsWith('/duplicate-workflow-id.json'))!.problems[0];
+    expect(duplicate).toMatchObject({ ruleId: 'duplicate-workflow-id', pointer: '/id', line: 2, column: 3 });
   });
 
   it('lossy-export is off by default and can be turned on', async () => {

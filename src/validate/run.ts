@@ -16,6 +16,7 @@ import { ALL_RULES } from './rules.js';
 import { sortProblems, type FileResult, type Problem, type Report } from './types.js';
 import { loadAgentSpecChecks, needsAgentSpecChecks } from './agent-spec-checks.js';
 import { duplicateIds } from './duplicate-ids.js';
+import { pointerPosition } from '../util/pointer-position.js';
 
 export type { FolderSettings };
 
@@ -131,6 +132,7 @@ export async function runValidation(options: RunOptions): Promise<Report> {
         file: results[duplicate.index].file,
         pointer: '/id',
         message: duplicate.message,
+        ...(await idPosition(options.files[duplicate.index])),
       });
   }
 
@@ -144,6 +146,18 @@ export async function runValidation(options: RunOptions): Promise<Report> {
     rules: ALL_RULES.map((r) => ({ id: r.id, severity: severityOf(r, effective?.rules), description: r.description })),
     durationMs: elapsed(),
   };
+}
+
+/**
+ * Where a file's "id" is, read again: only files that share an id need it, and the checks of each file
+ * did not know yet that it would. Stdin cannot be read twice; it keeps the pointer alone.
+ */
+async function idPosition(file: SourceFile): Promise<{ line?: number; column?: number }> {
+  if (file.path === undefined) return {};
+  const read = await file.read().catch(() => undefined);
+  const text = typeof read === 'string' ? read : read?.ok ? read.value.text : undefined;
+  const position = text === undefined ? undefined : pointerPosition(text, '/id');
+  return position ? { line: position.line, column: position.column } : {};
 }
 
 /** Each folder's check context, built once for all its files. */
