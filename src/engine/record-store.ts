@@ -12,7 +12,13 @@ import { errorMessage } from '../util/narrow.js';
 interface WriteState {
   dirty: boolean;
   writing?: Promise<void>;
+  /** Writes that failed in a row; the next try waits longer each time (a full disk, a folder gone). */
+  failures: number;
+  retry?: ReturnType<typeof setTimeout>;
 }
+
+const FIRST_RETRY_MS = 500;
+const LAST_RETRY_MS = 30_000;
 
 export class RecordStore<T extends { id: string }> {
   private readonly writes = new Map<string, WriteState>();
@@ -40,9 +46,10 @@ export class RecordStore<T extends { id: string }> {
   }
 
   save(id: string): void {
-    const state = this.writes.get(id) ?? { dirty: false };
+    const state = this.writes.get(id) ?? { dirty: false, failures: 0 };
     this.writes.set(id, state);
     state.dirty = true;
+    if (state.retry) return; // the retry writes the latest state
     state.writing ??= this.writeLoop(id, state);
   }
 
@@ -60,14 +67,25 @@ export class RecordStore<T extends { id: string }> {
     }
   }
 
-  /** Resolves once every save of this record (or of all records) made so far is durable. */
+  /**
+   * Resolves once every save of this record (or of all records) made so far is durable, or has been tried
+   * once more: a record waiting to be written again after a failure is tried now (a graceful stop flushes).
+   */
   async flush(id?: string): Promise<void> {
     const ids = id === undefined ? [...this.writes.keys()] : [id];
+    for (const i of ids) {
+      const state = this.writes.get(i);
+      if (!state?.retry) continue;
+      clearTimeout(state.retry);
+      state.retry = undefined;
+      this.save(i);
+    }
     await Promise.all(ids.map((i) => this.writes.get(i)?.writing));
   }
 
   async remove(id: string): Promise<void> {
     await this.flush(id);
+    clearTimeout(this.writes.get(id)?.retry);
     this.writes.delete(id);
     await unlink(this.path(id)).catch(() => {});
   }
@@ -86,11 +104,23 @@ export class RecordStore<T extends { id: string }> {
         if (!record) break;
         await writeFileAtomic(this.path(id), JSON.stringify(record, null, 2) + '\n');
       }
+      if (state.failures > 0) this.logger.info(`${this.path(id)}: written after ${state.failures} failed attempts`);
+      state.failures = 0;
     } catch (err) {
-      this.logger.error(`${this.path(id)}: ${errorMessage(err)}`);
+      // Not written: kept in memory and tried again, so a run that finished meanwhile is not found
+      // "interrupted" at the next start. Said once per streak of failures, not at every try.
+      if (state.failures === 0) this.logger.error(`${this.path(id)}: ${errorMessage(err)}; trying again`);
+      state.failures++;
+      state.dirty = true;
+      const delay = Math.min(FIRST_RETRY_MS * 2 ** (state.failures - 1), LAST_RETRY_MS);
+      state.retry = setTimeout(() => {
+        state.retry = undefined;
+        this.save(id);
+      }, delay);
+      state.retry.unref();
     } finally {
       state.writing = undefined;
-      if (state.dirty) this.save(id);
+      if (state.dirty && !state.retry) this.save(id);
     }
   }
 }
