@@ -313,6 +313,24 @@ describe('folder overrides', () => {
     expect(catalog.portConfig().defaultDataType).toBe('string');
   });
 
+  it('warns of a top-level key nothing reads (a misspelt ignore:), once per text, and applies the rest', async () => {
+    const dir = await tempDir({ 'wfe.config.yaml': 'ignroe: [drafts/]\ndefaultDataType: number\nrules: {}\n' });
+    const logger = recordingLogger();
+    const catalog = await open(dir, { logger });
+    expect(logger.warnings).toEqual([
+      'catalog: wfe.config.yaml:1:9: /ignroe unknown key "ignroe", which wfe does not read; did you mean "ignore"?',
+    ]);
+    expect(catalog.errors()).toEqual([]);
+    expect(catalog.portConfig().defaultDataType).toBe('number');
+    await catalog.reload();
+    expect(logger.warnings).toHaveLength(1);
+    await put(dir, 'wfe.config.yaml', 'zzz: 1\n');
+    await catalog.reload();
+    expect(logger.warnings.at(-1)).toBe(
+      'catalog: wfe.config.yaml:1:6: /zzz unknown key "zzz", which wfe does not read; wfe reads categories, portDataTypes, compatibilityRules, defaultDataType, mocks, runs, rules, ignore',
+    );
+  });
+
   it('tolerates a missing folder', async () => {
     for (const watch of [false, true]) {
       const catalog = await open(path.join(await tempDir(), 'does-not-exist'), { watch });

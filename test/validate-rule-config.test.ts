@@ -4,7 +4,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkRuleConfig, closestRuleId, editDistance, RuleConfigError } from '../src/contract/rule-config.js';
+import { checkRuleConfig, RuleConfigError } from '../src/contract/rule-config.js';
+import { editDistance, nearest } from '../src/util/nearest.js';
 import { ALL_RULES } from '../src/validate/rules.js';
 import { runCli } from './support/cli.js';
 import { chatFlow } from './support/flows.js';
@@ -56,14 +57,14 @@ describe('unknown rule ids', () => {
     expect(editDistance('schema', 'schema')).toBe(0);
     expect(editDistance('', 'abc')).toBe(3);
     expect(editDistance('kitten', 'sitting')).toBe(3);
-    expect(closestRuleId('NO-CYCLE', ['no-cycle', 'schema'])).toBe('no-cycle');
+    expect(nearest('NO-CYCLE', ['no-cycle', 'schema'])).toBe('no-cycle');
     expect(
-      closestRuleId(
+      nearest(
         'duplicate-nod-id',
         ALL_RULES.map((r) => r.id),
       ),
     ).toBe('duplicate-node-id');
-    expect(closestRuleId('banana', ['no-cycle', 'schema'])).toBeUndefined();
+    expect(nearest('banana', ['no-cycle', 'schema'])).toBeUndefined();
   });
 
   it('checkRuleConfig keeps the rules of its command and refuses ids no command knows', () => {

@@ -20,7 +20,8 @@ import { BUILTIN_PORT_CONFIG } from './builtin-port-types.js';
 import { formatLoadError } from '../contract/load-error.js';
 import { conformsTo } from '../contract/validators.js';
 import { parseSource, problemAt, schemaErrors } from './read-source.js';
-import { validateCatalogConfig, validateNodeType } from './schemas.js';
+import { CONFIG_KEYS, validateCatalogConfig, validateNodeType } from './schemas.js';
+import { nearest } from '../util/nearest.js';
 
 export const NODE_TYPES_DIR = 'nodes';
 export const CONFIG_FILE = 'wfe.config.yaml';
@@ -133,6 +134,8 @@ export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Ca
     }
   }
 
+  // The text whose keys were last warned of: a reload of the same text says nothing again.
+  let keysCheckedIn: string | undefined;
   async function readConfigFile(): Promise<void> {
     const text = await readText(path.join(root, CONFIG_FILE));
     if (text === undefined) {
@@ -143,6 +146,9 @@ export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Ca
     const result = checkConfigFile(CONFIG_FILE, text);
     if (result.ok) goodConfig = result.value;
     recordErrors(CONFIG_FILE, result.ok ? [] : result.error);
+    if (result.ok && text !== keysCheckedIn)
+      for (const e of unknownConfigKeys(CONFIG_FILE, text, result.value)) logger.warn(`catalog: ${formatLoadError(e)}`);
+    keysCheckedIn = text;
   }
 
   async function readAll(): Promise<void> {
@@ -281,6 +287,22 @@ function checkNodeTypesFile(file: string, text: string): Checked<NodeMetadata[]>
 }
 
 /** Checks only the catalog's keys; unknown top-level keys belong to other features. */
+/** Top-level keys nothing in wfe reads, a misspelling most often (`ignroe:`): warned of, not refused. */
+export function unknownConfigKeys(file: string, text: string, config: CatalogConfig): LoadError[] {
+  return Object.keys(config)
+    .filter((key) => !CONFIG_KEYS.includes(key))
+    .map((key) => {
+      const guess = nearest(key, CONFIG_KEYS);
+      const hint = guess ? `did you mean "${guess}"?` : `wfe reads ${CONFIG_KEYS.join(', ')}`;
+      return problemAt(
+        file,
+        text,
+        `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+        `unknown key "${key}", which wfe does not read; ${hint}`,
+      );
+    });
+}
+
 export function checkConfigFile(file: string, text: string): Checked<CatalogConfig> {
   const parsed = parseSource(file, text);
   if (!parsed.ok) return { ok: false, error: [parsed.error] };

@@ -80,3 +80,6 @@ const catalogConfigSchema = {
 };
 
 export const validateCatalogConfig: Validator = compileSchema(catalogConfigSchema);
+
+/** Every top-level key of wfe.config.yaml that some part of wfe reads: the catalog's, `rules:` and `ignore:`. */
+export const CONFIG_KEYS: readonly string[] = [...Object.keys(catalogConfigSchema.properties), 'rules', 'ignore'];

@@ -1,6 +1,7 @@
 // Rule severities shared by `wfe export` and `wfe validate`: defaults come from each rule, a `rules:`
 // map in wfe.config.yaml overrides them, and `--rule <id>=<severity>` flags override both.
 import { yamlPackage } from '../util/lazy-module.js';
+import { nearest } from '../util/nearest.js';
 import { KNOWN_RULE_IDS } from './rule-help.js';
 import { RULE_IDS, RULES, type Command, type RuleEntry, type RuleId } from './rules.js';
 
@@ -77,29 +78,8 @@ export function rulesFromSettings(value: unknown, file = 'wfe.config.yaml'): Raw
 /** Later configs win. */
 export const mergeRuleConfigs = (...configs: Array<RuleConfig | undefined>): RuleConfig => Object.assign({}, ...configs.filter(Boolean));
 
-/** Edit distance where swapping two neighbouring letters costs 1 (optimal string alignment). */
-export function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) {
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  return d[a.length][b.length];
-}
-
-/** The known id closest to a misspelt one, when it is close enough to be what was meant. */
-export function closestRuleId(id: string, known: Iterable<string>): string | undefined {
-  let best: { id: string; distance: number } | undefined;
-  for (const candidate of known) {
-    const distance = editDistance(id.toLowerCase(), candidate);
-    if (!best || distance < best.distance) best = { id: candidate, distance };
-  }
-  return best && best.distance <= Math.max(2, Math.floor(id.length / 3)) ? best.id : undefined;
-}
-
 function unknownRule(source: string, id: string, known: string[]): RuleConfigError {
-  const closest = closestRuleId(id, known);
+  const closest = nearest(id, known);
   return new RuleConfigError(
     `${source}: unknown rule "${id}"; ${closest ? `did you mean "${closest}"?` : `known rules: ${known.join(', ')}`}`,
   );

@@ -1,6 +1,6 @@
 // How findings name things: in the document's own terms (component types, names, fields), with the
 // nearest existing name when a name is misspelt.
-import { editDistance } from '../../contract/rule-config.js';
+import { nearest } from '../../util/nearest.js';
 import { abbreviate } from '../../util/abbreviate.js';
 import type { Component } from './load.js';
 
@@ -12,16 +12,6 @@ export function quoted(names: readonly string[]): string {
   if (names.length === 0) return 'none';
   const shown = abbreviate(names.map((n) => `'${n}'`));
   return shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
-}
-
-/** The candidate a misspelt name most likely meant (case aside, or a few letters off). */
-function nearest(name: string, candidates: readonly string[]): string | undefined {
-  let best: { candidate: string; distance: number } | undefined;
-  for (const candidate of candidates) {
-    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (!best || distance < best.distance) best = { candidate, distance };
-  }
-  return best && best.distance <= Math.max(2, Math.floor(name.length / 3)) ? best.candidate : undefined;
 }
 
 /** ` (did you mean 'x'?)` when one candidate is close, else an empty string. */
