@@ -288,7 +288,7 @@ function checkNodeTypesFile(file: string, text: string): Checked<NodeMetadata[]>
 
 /** Checks only the catalog's keys; unknown top-level keys belong to other features. */
 /** Top-level keys nothing in wfe reads, a misspelling most often (`ignroe:`): warned of, not refused. */
-export function unknownConfigKeys(file: string, text: string, config: CatalogConfig): LoadError[] {
+function unknownConfigKeys(file: string, text: string, config: CatalogConfig): LoadError[] {
   return Object.keys(config)
     .filter((key) => !CONFIG_KEYS.includes(key))
     .map((key) => {
