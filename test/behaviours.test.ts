@@ -29,13 +29,17 @@ function contextFor(typeId: string, config: Record<string, unknown>, message = '
 const run = (typeId: string, config: Record<string, unknown>, message?: string) => BY_TYPE[typeId].run(contextFor(typeId, config, message));
 
 describe('text_input', () => {
-  it('gives the message the run was started with, even when the node has a default', async () => {
-    expect((await run('text_input', { defaultValue: 'A-1042' }, 'B-7')).outputs).toEqual({ trigger: true, text: 'B-7', value: 'B-7' });
+  it('gives the text the node holds, its default, over the message the run was started with', async () => {
+    expect((await run('text_input', { defaultValue: 'A-1042' }, 'B-7')).outputs).toEqual({
+      trigger: true,
+      text: 'A-1042',
+      value: 'A-1042',
+    });
+    expect((await run('text_input', { defaultValue: 'A-1042', value: 'set' }, 'B-7')).outputs.text).toBe('set');
   });
 
-  it('gives its default without a message, and a value set for the node over both', async () => {
-    expect((await run('text_input', { defaultValue: 'A-1042' })).outputs.text).toBe('A-1042');
-    expect((await run('text_input', { defaultValue: 'A-1042', value: 'set' }, 'B-7')).outputs.text).toBe('set');
+  it('gives the message when the node holds no text', async () => {
+    expect((await run('text_input', { defaultValue: '' }, 'B-7')).outputs.text).toBe('B-7');
     expect((await run('text_input', {})).outputs.text).toBe('');
   });
 });

@@ -206,8 +206,12 @@ const start: Behaviour = {
 
 const textInput: Behaviour = {
   run(ctx) {
-    // A value set for this node (config, or inputs[nodeId]) wins; then the message sent; the default only without one.
-    const value = ctx.config.value ?? ctx.config.text ?? (ctx.message !== '' ? ctx.message : (ctx.config.defaultValue ?? ''));
+    // A text_input holds its text in the node (a form field the flow is built around, as refund-approval's
+    // request): a value set for it, then its default; the message sent only when it has neither.
+    const value =
+      ctx.config.value ??
+      ctx.config.text ??
+      (ctx.config.defaultValue !== undefined && ctx.config.defaultValue !== '' ? ctx.config.defaultValue : ctx.message);
     return { outputs: { trigger: true, text: value, value } };
   },
 };
