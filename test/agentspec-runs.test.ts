@@ -41,7 +41,9 @@ describe.skipIf(agentSpecMissing !== undefined || missingShared(openApiPath) !==
     expect(results.status).toBe(200);
     assertMatchesContract('get', '/agentspec/executions/{id}/results', results);
     expect(results.body).toMatchObject({ execution_id: id, status: 'completed' });
-    expect(JSON.stringify(results.body.results)).toContain('Summarise the following text');
+    // By the Flow's output names, as an Agent Spec runtime answers (the export names its one output "result").
+    expect(Object.keys(results.body.results)).toEqual(['result']);
+    expect(results.body.results.result).toContain('Summarise the following text');
     expect((await h.call('POST', `/agentspec/executions/${id}/cancel`)).status).toBe(409);
   });
 
@@ -50,6 +52,9 @@ describe.skipIf(agentSpecMissing !== undefined || missingShared(openApiPath) !==
     const started = await h.call('POST', '/agentspec/flows/execute', { flow: await example('howto_summary_flow.json'), inputs: {} });
     expect(started.status).toBe(200);
     await eventually(async () => (await h.call('GET', `/agentspec/executions/${started.body.execution_id}`)).body.status === 'completed');
+    // Oracle's example declares its output "summary": the results are keyed so.
+    const results = await h.call('GET', `/agentspec/executions/${started.body.execution_id}/results`);
+    expect(Object.keys(results.body.results)).toEqual(['summary']);
     const agent = await h.call('POST', '/agentspec/flows/execute', { flow: await example('howto_agents.json') });
     expect(agent.status).toBe(422);
     expect(agent.body.details.errors[0]).toMatch(/^This document is an Agent '.+', not a Flow: /);
@@ -77,6 +82,7 @@ describe.skipIf(agentSpecMissing !== undefined || missingShared(openApiPath) !==
       events.filter((e) => e.event === 'node_status').some((e) => e.data.node === 'Summarise' && e.data.status.status === 'completed'),
     ).toBe(true);
     expect(events[events.length - 1].event).toBe('execution_complete');
+    expect(Object.keys(events[events.length - 1].data.results)).toEqual(['result']);
   });
 
   serverTest('cancels a running flow; its results stay 404', async ({ server }) => {

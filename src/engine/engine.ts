@@ -260,6 +260,7 @@ export class Engine {
     } satisfies Partial<RunRecord>);
     delete run.finished;
     delete run.error;
+    delete run.outputs;
     try {
       await this.history.writeNow(run);
     } catch (err) {

@@ -329,6 +329,7 @@ export class Scheduler {
     this.hooks.log('info', `${job.node_label} completed in ${job.execution_time} ms`, nodeId, { outputs: Object.keys(result.outputs) });
     if (result.reply !== undefined) this.hooks.reply(result.reply, node);
     if (result.end) this.ended = result.end;
+    if (result.end && !this.scope.nested) this.record.outputs = { ...result.end.values };
     if (
       !this.scope.nested &&
       (node.data?.metadata?.category === 'outputs' || typeId === 'end' || result.end) &&

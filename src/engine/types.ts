@@ -79,6 +79,8 @@ export interface RunRecord {
   interrupts: InterruptRecord[];
   /** Values of the output and end nodes, by node id. */
   results: Record<string, unknown>;
+  /** The flow's outputs by name: what the end node it reached received (Agent Spec: the Flow's outputs). */
+  outputs?: Record<string, unknown>;
 }
 
 /** awaiting_input: the editor's name for idle while a run waits for an interrupt (`wfe serve --waiting-status`). */

@@ -26,6 +26,12 @@ function agentSpecStatus(run: RunRecord): Record<string, unknown> {
 
 const FINISHED = ['completed', 'failed', 'cancelled'];
 
+/**
+ * A Flow's results as an Agent Spec runtime gives them: its outputs by name (`{summary: …}`, as the OpenAPI
+ * example and WayFlow have them). A run that reached no end node has the values of its output nodes instead.
+ */
+const resultsOf = (run: RunRecord): Record<string, unknown> => run.outputs ?? run.results;
+
 const AGENTSPEC_EXECUTE_MESSAGES = { flow: 'is required: an Agent Spec Flow', inputs: 'must be an object' };
 
 export function registerAgentSpecRunRoutes(router: Router, ctx: AppContext): void {
@@ -62,7 +68,7 @@ export function registerAgentSpecRunRoutes(router: Router, ctx: AppContext): voi
   router.get('/agentspec/executions/:id/results', (req, res) => {
     const run = runOf(req.params.id);
     if (run.status !== 'completed') throw new NotFoundError(`results of execution '${run.id}' (it is ${run.status})`);
-    sendJson(res, 200, { execution_id: run.id, status: run.status, results: run.results });
+    sendJson(res, 200, { execution_id: run.id, status: run.status, results: resultsOf(run) });
   });
 
   // Server-sent events: node_status for every change, then execution_complete or execution_error.
@@ -89,7 +95,7 @@ export function registerAgentSpecRunRoutes(router: Router, ctx: AppContext): voi
         });
       }
       if (!FINISHED.includes(current.status)) return false;
-      if (current.status === 'completed') send('execution_complete', { results: current.results });
+      if (current.status === 'completed') send('execution_complete', { results: resultsOf(current) });
       else send('execution_error', { error: current.error ?? current.status });
       return true;
     };
