@@ -70,6 +70,26 @@ describeWithShared('GET /workflows/{id}/export and POST /workflows/import', () =
     });
     assertMatchesContract('POST', '/workflows/import', infinite);
     expect(infinite.status).toBe(400);
+    // YAML that would take the server down: an alias that contains itself (out of memory), an alias bomb, too deep.
+    for (const [workflow, reason] of [
+      ['a: &a [*a]\n', /an alias contains itself/],
+      [
+        [
+          'a: &a [x, x, x, x, x, x, x, x, x]',
+          ...'bcdefghi'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefgh'[i]}`).join(', ')}]`),
+        ].join('\n'),
+        /aliases expand too far/,
+      ],
+      [
+        `id: y\nname: y\nnodes: []\nedges: []\nconfig:\n  a: ${'['.repeat(300)}${']'.repeat(300)}\n`,
+        /nested deeper than the limit of 256 levels/,
+      ],
+    ] as const) {
+      const refused = await h.call('POST', '/workflows/import', { workflow });
+      expect(refused.status, String(workflow).slice(0, 40)).toBe(400);
+      expect(refused.body.details.message).toMatch(reason);
+    }
+    expect((await h.call('GET', '/health')).status).toBe(200);
     expect(infinite.body.details.message).toMatch(/^\/nodes\/0\/position\/x \(line \d+, column \d+\): \.inf \(Infinity\) has no JSON form/);
     const dangling = await h.call('POST', '/workflows/import', { ...router, edges: [{ id: 'x', source: 'a', target: 'b' }] });
     expect(dangling.status).toBe(422);

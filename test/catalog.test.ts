@@ -331,6 +331,34 @@ describe('folder overrides', () => {
     );
   });
 
+  it('takes a node type file whose types share one alias, and reports a file of YAML it cannot take by itself', async () => {
+    const shared = [
+      '- id: shared_0',
+      '  name: Shared 0',
+      '  description: d',
+      '  category: ai',
+      '  version: 1.0.0',
+      '  inputs: &in [{ id: t, name: T, type: input, dataType: string }]',
+      '  outputs: []',
+    ];
+    for (let i = 1; i < 150; i++)
+      shared.push(
+        `- id: shared_${i}`,
+        `  name: Shared ${i}`,
+        '  description: d',
+        '  category: ai',
+        '  version: 1.0.0',
+        '  inputs: *in',
+        '  outputs: []',
+      );
+    const dir = await tempDir({ 'nodes/shared.yaml': shared.join('\n') + '\n', 'nodes/loop.yaml': 'a: &a [*a]\n' });
+    const catalog = await open(dir);
+    expect(catalog.getNodeType('shared_149')?.inputs).toEqual([expect.objectContaining({ id: 't' })]);
+    expect(catalog.errors()).toEqual([
+      expect.objectContaining({ file: 'nodes/loop.yaml', message: expect.stringMatching(/an alias contains itself/) }),
+    ]);
+  });
+
   it('tolerates a missing folder', async () => {
     for (const watch of [false, true]) {
       const catalog = await open(path.join(await tempDir(), 'does-not-exist'), { watch });

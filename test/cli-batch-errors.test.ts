@@ -70,7 +70,9 @@ describe('wfe import', () => {
       expect.stringMatching(/: error: cannot read \S*huge\.json: \d+ bytes, more than the 512 MiB a text file can be read as/),
     ]);
     expect(reported(run.stderr, 'broken.yaml')).toEqual([expect.stringMatching(/^[^:]+:\d+:\d+: error: invalid YAML/)]);
-    expect(reported(run.stderr, 'deep.yaml')).toEqual([expect.stringMatching(/: error: nested deeper than the limit of 256 levels/)]);
+    expect(reported(run.stderr, 'deep.yaml')).toEqual([
+      expect.stringMatching(/: error: invalid YAML: nested deeper than the limit of 256 levels/),
+    ]);
     expect(reported(run.stderr, 'not-a-flow.json')).toEqual([
       expect.stringMatching(/: error: \/: not an Agent Spec component: the document is a list/),
     ]);

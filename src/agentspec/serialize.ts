@@ -2,6 +2,7 @@
 // PyYAML (YAML 1.1, what pyagentspec loads with) reads back exactly the same values.
 import { MAX_JSON_DEPTH, parseJsonWithPosition } from '../util/json-position.js';
 import { yamlPackage } from '../util/lazy-module.js';
+import { yamlValue } from '../util/yaml-value.js';
 import type { ParseFailed, Parsed } from '../util/parse-result.js';
 import { pyyamlTags, pyyamlWriteTags } from './pyyaml-scalars.js';
 
@@ -85,7 +86,8 @@ export function parseText(text: string, name = ''): ParsedText {
     };
   }
   if (doc.contents === null) return EMPTY;
-  return { ok: true, value: doc.toJS({ maxAliasCount: 1000 }), format: 'yaml' };
+  const read = yamlValue(doc);
+  return read.ok ? { ok: true, value: read.value, format: 'yaml' } : { ok: false, error: { message: `invalid YAML: ${read.message}` } };
 }
 
 const EMPTY: ParsedText = { ok: false, error: { message: 'empty file', line: 1, column: 1 } };

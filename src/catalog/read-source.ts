@@ -3,14 +3,8 @@
 import type { LoadError } from '../contract/types.js';
 import { yamlPackage } from '../util/lazy-module.js';
 import { describeAjvErrors, type Validator } from '../contract/validators.js';
-import {
-  depthExceededAt,
-  depthMessage,
-  MAX_JSON_DEPTH,
-  offsetToPosition,
-  parseJsonWithPosition,
-  valueDeeperThan,
-} from '../util/json-position.js';
+import { depthExceededAt, depthMessage, MAX_JSON_DEPTH, offsetToPosition, parseJsonWithPosition } from '../util/json-position.js';
+import { yamlValue } from '../util/yaml-value.js';
 import type { ParseResult } from '../util/parse-result.js';
 import { pointerPosition } from '../util/pointer-position.js';
 
@@ -36,10 +30,8 @@ export function parseSource(file: string, source: string): ParseResult<unknown, 
     const reason = first.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
     return { ok: false, error: { file, line: pos?.line, column: pos?.col, message: `invalid YAML: ${reason}` } };
   }
-  const value: unknown = doc.toJS();
-  if (valueDeeperThan(value, MAX_JSON_DEPTH))
-    return { ok: false, error: { file, message: `invalid YAML: ${depthMessage(MAX_JSON_DEPTH)}` } };
-  return { ok: true, value };
+  const read = yamlValue(doc);
+  return read.ok ? read : { ok: false, error: { file, message: `invalid YAML: ${read.message}` } };
 }
 
 /**
