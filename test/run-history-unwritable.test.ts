@@ -1,9 +1,9 @@
 // A run is refused (503) when its history cannot be written, not accepted with 202 and
 // lost. The runs folder is replaced by a plain file (chmod would not stop root), then put back.
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
-import { eventually } from './support/harness.js';
+import { eventually, tempDir } from './support/harness.js';
 import { serverTest } from './support/server-fixture.js';
 import { chatFlow } from './support/flows.js';
 
@@ -77,4 +77,31 @@ describe('a run whose record cannot be written', () => {
     expect(kept.jobs).toEqual(first.jobs);
     await repair();
   });
+});
+
+describe('a run history folder that is a symbolic link', () => {
+  serverTest(
+    'is never written or read through: runs and sessions are refused with 503 naming the link, and nothing lands outside',
+    async ({ server }) => {
+      const dir = await tempDir();
+      const outside = await tempDir();
+      try {
+        await writeFile(join(dir, 'chat.json'), JSON.stringify(chatFlow('chat')));
+        await symlink(outside, join(dir, '.wfe'));
+        const h = await server({ dir, stepDelayMs: 0 });
+        const run = await h.call('POST', '/workflows/chat/execute', { inputs: { message: 'hello' } });
+        expect(run.status).toBe(503);
+        expect(run.body).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+        expect(run.body.error).toMatch(
+          /^The run history cannot be written, so the run was not started: \.wfe\/runs is a symbolic link \(or lies under one\).*\(\.wfe is the link\)/,
+        );
+        expect((await h.call('POST', '/workflows/chat/playground/sessions', {})).status).toBe(503);
+        expect((await h.call('GET', '/workflows/chat')).status).toBe(200);
+        expect(await readdir(outside)).toEqual([]);
+      } finally {
+        await rm(outside, { recursive: true, force: true });
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

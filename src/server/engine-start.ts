@@ -1,13 +1,15 @@
 // The run engine as the server holds it: loaded (with the Agent Spec converter it brings) on the first
 // request that needs it, or at start when .wfe/ holds runs or sessions an earlier server left, so a run cut
 // off by a restart is closed (and its interrupts cancelled) at once. A server that runs nothing never loads it.
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Catalog } from '../catalog/catalog.js';
 import type { MockSpec } from '../engine/behaviours.js';
 import type { Engine } from '../engine/engine.js';
 import type { RunRecord } from '../engine/types.js';
+import { checkPath, LinkRefusedError } from '../store/boundary.js';
 import { INTERNAL_DIR } from '../store/paths.js';
+import { nodeStoreFs } from '../store/store-fs.js';
 import type { Clock } from '../util/clock.js';
 import { DomainError, UnavailableError } from '../util/domain-errors.js';
 import type { Logger } from '../util/logger.js';
@@ -34,13 +36,26 @@ interface EngineNeeds {
 }
 
 export async function startEngineOnDemand({ options, clock, logger, catalog, onRun }: EngineNeeds): Promise<EngineStart> {
-  // The records folders exist from the start, whether or not the engine ever loads.
+  // The records folders exist from the start, whether or not the engine ever loads. Like every path of the
+  // folder they are used only when no symbolic link is on the way (a cloned `.wfe -> elsewhere` would have
+  // the history written and read outside): then runs are refused, and the reason is logged once.
   const recordDirs = ['runs', 'sessions'].map((kind) => join(options.dir, INTERNAL_DIR, kind));
-  for (const dir of recordDirs) mkdirSync(dir, { recursive: true });
+  const root = realpathSync(options.dir);
+  let refused: LinkRefusedError | undefined;
+  for (const kind of ['runs', 'sessions']) {
+    try {
+      await checkPath(nodeStoreFs, root, `${INTERNAL_DIR}/${kind}`);
+    } catch (err) {
+      if (!(err instanceof LinkRefusedError)) throw err;
+      refused ??= err;
+    }
+  }
+  if (refused) logger.warn(`runs and playground sessions are off: ${refused.message}; replace the link with a folder`);
+  else for (const dir of recordDirs) mkdirSync(dir, { recursive: true });
   let engine: Engine | undefined;
   let engineStarting: Promise<Engine> | undefined;
   const startEngine = (): Promise<Engine> =>
-    (engineStarting ??= import('../engine/engine.js')
+    (engineStarting ??= (refused ? Promise.reject(refused) : import('../engine/engine.js'))
       .then(({ Engine }) => {
         engine = new Engine({
           dir: options.dir,
@@ -67,7 +82,7 @@ export async function startEngineOnDemand({ options, clock, logger, catalog, onR
         engineStarting = undefined;
         throw historyUnavailable(err);
       }));
-  if (recordDirs.some(holdsRecords)) await startEngine();
+  if (!refused && recordDirs.some(holdsRecords)) await startEngine();
   return {
     engine: startEngine,
     startedEngine: () => engine,
@@ -104,7 +119,7 @@ function holdsRecords(dir: string): boolean {
 
 /** The engine could not start (its records folder cannot be created): runs are refused, as when a record cannot be written. */
 function historyUnavailable(err: unknown): Error {
-  if (err instanceof DomainError) return err;
+  if (err instanceof DomainError && !(err instanceof LinkRefusedError)) return err;
   return new UnavailableError(
     `The run history cannot be written, so the run was not started: ${err instanceof Error ? err.message : String(err)}`,
   );
