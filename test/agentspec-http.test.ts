@@ -112,6 +112,20 @@ describeWithShared('Agent Spec routes', () => {
       'gpt-4o-mini',
       'gpt-4o-mini',
     ]);
+    // The document form imports back as the flow it wraps (it was taken for FlowDrop's dialect: a 500).
+    const back = await h.call('POST', '/workflows/import/agentspec', document.body);
+    expect(back.status, JSON.stringify(back.body).slice(0, 300)).toBe(200);
+    expect(back.body.data.nodes.map((n: { id: string }) => n.id).sort()).toEqual(router.nodes.map((n: { id: string }) => n.id).sort());
+    // A dialect flow the reader cannot translate is a 422 with the reason, not a 500.
+    const broken = await h.call('POST', '/workflows/import/agentspec', {
+      component_type: 'flow',
+      name: 'x',
+      start_node: 's',
+      nodes: [],
+      control_flow_connections: [],
+    });
+    expect(broken.status).toBe(422);
+    expect(broken.body.details.errors).toEqual(['/start_node: names node "s", which is not in nodes']);
     const refused = await h.call('GET', '/workflows/cyclic/export/agentspec');
     assertMatchesContract('GET', '/workflows/{id}/export/agentspec', refused);
     expect(refused.body).toMatchObject({

@@ -334,6 +334,9 @@ export function readDialect(document: AsObject, options: DialectOptions = {}): D
     if (document.component_type !== 'flow') return read({ component_type: pascalCase(document.component_type) });
     return read(flow(document, reader, ''));
   }
+  // FlowDrop's document form ({flow, tools, llm_configs, metadata}, what GET …/export/agentspec?format=document
+  // writes) around an official Flow: that Flow, which holds every component it uses.
+  if (isObject(document.flow) && document.flow.component_type === 'Flow') return read(document.flow);
   if (isObject(document.flow)) return read(flow(document.flow, reader, '/flow'));
   // Else the wrapper holds an agent (isFlowdropDialect asks for one of the two).
   const agent = isObject(document.agent) ? document.agent : {};

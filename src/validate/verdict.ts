@@ -50,7 +50,16 @@ export function agentSpecDocumentProblems(
 ): Problem[] {
   const agentSpec = agentSpecChecksOf(ctx);
   const dialect = isFlowdropDialect(value);
-  const document = dialect && isObject(value) ? agentSpec.dialectToOfficial(value) : value;
+  let document = value;
+  if (dialect && isObject(value)) {
+    try {
+      document = agentSpec.dialectToOfficial(value);
+    } catch (err) {
+      // A dialect document the reader cannot translate (a start_node no node has…): its error is the verdict.
+      if (!(err instanceof AgentSpecError)) throw err;
+      return problemsOf(file, [{ ruleId: 'schema', message: err.path ? `${err.path}: ${err.message}` : err.message }], ctx);
+    }
+  }
   const findings = agentSpec.checkDocument(asValue(document), { external: options.registry });
   return problemsOf(
     file,
