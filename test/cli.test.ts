@@ -181,14 +181,16 @@ describe('wfe serve', () => {
   });
 
   it('refuses a base path, body limit or host that would make every request fail, naming the fix', async () => {
-    const [space, dots, tiny, host] = await runClis([
+    const [space, dots, empty, tiny, host] = await runClis([
       ['serve', dir, '--base-path', '/a b', '--no-watch'],
       ['serve', dir, '--base-path', '/api/../x', '--no-watch'],
+      // An empty segment no router matches: every route would answer 404.
+      ['serve', dir, '--base-path', '//x', '--no-watch'],
       ['serve', dir, '--max-body', '0', '--no-watch'],
       // An address of no interface here (TEST-NET-1): no name to look up, so no network is asked.
       ['serve', dir, '--host', '192.0.2.1', '--port', '0', '--no-watch'],
     ]);
-    for (const run of [space, dots]) {
+    for (const run of [space, dots, empty]) {
       expect(run.code).toBe(2);
       expect(run.stderr).toContain('must be a URL path such as /api/flowdrop');
     }

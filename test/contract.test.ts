@@ -400,6 +400,14 @@ describeWithContract('POST /workflows/validate (validateWorkflow): wfe validate 
     expect((await call('GET', '/workflows/{id}', '/workflows/{id}'.replace('{id}', 'validate-only'))).status).toBe(404);
   });
 
+  it('judges the editor\'s unsaved workflow (id "" or none) as POST /workflows would take it', async () => {
+    for (const id of ['', undefined]) {
+      const res = await call('POST', '/workflows/validate', '/workflows/validate', { ...summary(), id });
+      expect(res.status, JSON.stringify(res.body).slice(0, 200)).toBe(200);
+      expect(res.body.data).toEqual({ valid: true, errors: [], warnings: [], suggestions: [] });
+    }
+  });
+
   it('200 {valid: false} with the errors, warnings and a suggestion per rule for a broken graph', async () => {
     const broken = summary();
     broken.edges.push(edge(broken.nodes[0].id, 'trigger', 'ghost', 'trigger'));

@@ -33,9 +33,13 @@ export const parseSize = (value: string): number => {
 const parseBasePath = (value: string): string => {
   if (value === '') return value;
   const segments = value.split('/').slice(1);
-  if (!value.startsWith('/') || segments.some((s) => s === '.' || s === '..' || !/^[A-Za-z0-9._~!$&'()*+,;=:@-]*$/.test(s)))
+  // An empty segment (`//x`, `/x//y`) is one no router matches: the server would answer 404 to everything.
+  if (
+    !value.startsWith('/') ||
+    segments.some((s, i) => s === '.' || s === '..' || (s === '' && i < segments.length - 1) || !/^[A-Za-z0-9._~!$&'()*+,;=:@-]*$/.test(s))
+  )
     throw new InvalidArgumentError(
-      'must be a URL path such as /api/flowdrop: starting with /, of letters, digits and - . _ ~ (no spaces, no . or .. segments).',
+      'must be a URL path such as /api/flowdrop: starting with /, of letters, digits and - . _ ~ (no spaces, no empty, . or .. segments).',
     );
   return value;
 };

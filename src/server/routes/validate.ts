@@ -7,6 +7,8 @@ import type { CheckContext } from '../../validate/check.js';
 import type { AppContext, Router } from '../context.js';
 import { ok, readJsonBody, sendJson } from '../http.js';
 import { lazy } from './route-helpers.js';
+import { nodeCrypto } from '../../util/lazy-module.js';
+import { isRecord } from '../../util/narrow.js';
 
 /** The checks of `wfe validate` and the Agent Spec importer: loaded by the first route that judges a document. */
 export const verdictModule = lazy(() => import('../../validate/verdict.js'));
@@ -27,13 +29,15 @@ export function registerValidateRoutes(router: Router, ctx: AppContext): void {
   router.post('/workflows/validate', async (req, res) => {
     const body = await readJsonBody(req, ctx.options.maxBody);
     if (body === undefined) throw new InvalidInputError('body', 'a workflow is required');
-    if (!validateWorkflowFile(body)) {
+    // As POST /workflows takes it: the editor's unsaved workflow has id "" (or none), which the save replaces.
+    const workflow = isRecord(body) && (body.id === undefined || body.id === '') ? { ...body, id: nodeCrypto().randomUUID() } : body;
+    if (!validateWorkflowFile(workflow)) {
       // Not a workflow at all: the `schema` findings of `wfe validate`, as a 400.
       const [first, ...more] = describeAjvErrors(validateWorkflowFile.errors, 'workflow');
       throw new WrongDocumentError('workflow', [first, ...more]);
     }
     const [{ suggestionsFor, workflowVerdict }, checkContext] = await Promise.all([verdictModule(), checkContextNow()]);
-    const verdict = workflowVerdict(body, checkContext);
+    const verdict = workflowVerdict(workflow, checkContext);
     const data = {
       valid: verdict.valid,
       errors: verdict.errors,
