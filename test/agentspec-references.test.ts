@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { agentSpecToWorkflow, exportToAgentSpec, importDocument, parseText, readComponentsFiles, toJson } from '../src/agentspec/index.js';
 import { BUILTIN_PORT_CONFIG } from '../src/catalog/builtin-port-types.js';
+import { resolveReferences } from '../src/agentspec/references.js';
 import { arePortsCompatible } from '../src/catalog/port-compat.js';
 import { createConfigChecker } from '../src/contract/config-check.js';
 import type { Workflow } from '../src/contract/types.js';
@@ -171,6 +172,21 @@ describe('wfe import --components', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/reference 'shared_llm' is not defined in any \$referenced_components .*--components/);
   });
+
+  it('lets the components file win over a key the document defines too, as pyagentspec does', async () => {
+    const c = referenceCases().find((r) => r.name === 'disaggregated')!;
+    const document = JSON.parse(c.files['main.json']);
+    const supplied = JSON.parse(c.files['components.json']).$referenced_components;
+    document.$referenced_components.review_prompt = "The document's own prompt {{text}}";
+    const main = join(dir, 'override-main.json');
+    const components = join(dir, 'override-components.json');
+    writeFileSync(main, JSON.stringify(document));
+    writeFileSync(components, JSON.stringify({ $referenced_components: supplied }));
+    const run = await runCli(['import', main, '--components', components, '-o', '-']);
+    expect(run.code, run.stderr).toBe(0);
+    const workflow = JSON.parse(run.stdout) as Workflow;
+    expect(workflow.nodes.find((n) => n.id === 'review')!.data.config.prompt_template).toBe(supplied.review_prompt);
+  });
 });
 
 describe('a components file', () => {
@@ -187,6 +203,17 @@ describe('a components file', () => {
       llm: { component_type: 'VllmConfig' },
       'llm.api_key': 'secret',
     });
+  });
+
+  it('supplies a sensitive value (an API key) at load time only: it stays a placeholder, never written out', async () => {
+    const registry = await readComponentsFiles([written('secrets.json', JSON.stringify({ 'c1.api_key': 'sk-secret' }))], dir);
+    const document = { component_type: 'OpenAiCompatibleConfig', id: 'c1', name: 'llm', api_key: { $component_ref: 'c1.api_key' } };
+    const { root } = resolveReferences(document, registry);
+    expect(root).toEqual(document);
+    expect(JSON.stringify(root)).not.toContain('sk-secret');
+    // A component that a components file defines is still read from it.
+    const shared = new Map([['llm', { component_type: 'VllmConfig', id: 'llm', name: 'llm', model_id: 'm', url: 'u' }]]);
+    expect(resolveReferences({ llm_config: { $component_ref: 'llm' } }, shared).root).toEqual({ llm_config: shared.get('llm') });
   });
 
   it('refuses a FlowDrop workflow (it would pass as an object of keys "id", "nodes"…), a component and a list, naming the file', async () => {

@@ -116,6 +116,11 @@ export function resolveReferences(document: AsValue, external?: Registry): Resol
         at,
       );
     const definition = table.get(key);
+    // A sensitive value (an API key) that a components file supplies stays a placeholder: the workflow and
+    // every export after it would otherwise hold the secret in plain text, which is what pyagentspec's
+    // serializer never writes and what keeping it in a separate file is for.
+    if (definition && definition.path === '' && isSensitivePlaceholder(key) && !isComponent(definition.value))
+      return { $component_ref: key };
     if (!definition) {
       if (isSensitivePlaceholder(key)) return { $component_ref: key };
       throw new AgentSpecError(

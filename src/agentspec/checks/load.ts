@@ -151,11 +151,14 @@ export function loadDocument(document: AsValue, options: LoadOptions = {}): Load
         for (const [key, value] of Object.entries(own)) {
           const at = `${path}/$referenced_components/${escapePointer(key)}`;
           const earlier = table.get(key);
+          // A key the components file defines wins over the document's definition, as pyagentspec's
+          // components_registry does: the document's is not read, and not a second definition.
+          if (earlier?.path === '') continue;
           if (earlier)
             report(
               'agentspec-reference',
               at,
-              `reference key '${key}' is defined again (first at ${earlier.path || 'the components file'}): a key may be defined once, at one level`,
+              `reference key '${key}' is defined again (first at ${earlier.path}): a key may be defined once, at one level`,
             );
           else table.set(key, { value, path: at });
         }
