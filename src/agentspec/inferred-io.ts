@@ -1,9 +1,8 @@
 // The inputs and outputs a component has when its document does not list them, as the Agent Spec
 // language spec defines them per component type: `{{name}}` placeholders in templated fields are string
 // inputs ("Specifying inputs through placeholders"), and each node type has its default outputs.
+import { PLACEHOLDER } from './placeholder-pattern.js';
 import { isObject, type AsObject, type AsProperty, type AsValue } from './types.js';
-
-const PLACEHOLDER = /{{\s*(\w+)\s*}}/g;
 
 /** Placeholder names in any string of value (object keys included), each once, in order of appearance. */
 export function placeholdersIn(value: AsValue | undefined, into: string[] = []): string[] {

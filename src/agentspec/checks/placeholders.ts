@@ -1,8 +1,6 @@
 // `{{name}}` placeholders: the inputs an LlmNode's prompt, a message or an HTTP call's fields imply.
+import { PLACEHOLDER } from '../placeholder-pattern.js';
 import { isObject, type AsValue } from '../types.js';
-
-// Python's \w and \s are Unicode-aware; so are these classes.
-const PLACEHOLDER = /\{\{[\s]*([\p{L}\p{N}\p{M}_]+)[\s]*\}\}/gu;
 
 /** Every placeholder name in a value: strings, object keys and values, list items; each once. */
 export function placeholdersIn(value: AsValue | undefined, into: Set<string> = new Set()): Set<string> {
