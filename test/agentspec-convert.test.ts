@@ -169,6 +169,16 @@ describe.skipIf(agentSpecMissing !== undefined)('Agent Spec examples', () => {
     expect(again).toEqual(viaJson(workflow));
   });
 
+  it('a flow without data_flow_connections passes data by name, as one with null does: the export writes null, not []', () => {
+    for (const edges of [undefined, null] as const) {
+      const flow = viaJson(readExample('howto_summary_flow.json')) as Record<string, unknown>;
+      if (edges === undefined) delete flow.data_flow_connections;
+      else flow.data_flow_connections = edges;
+      const exported = exportToAgentSpec(agentSpecToWorkflow(flow, { now: NOW })).document!;
+      expect(exported.data_flow_connections, String(edges)).toBeNull();
+    }
+  });
+
   it('the JSON and YAML twin of each example give the same graph (ids and property order differ between twins)', () => {
     const shape = (workflow: Workflow) => {
       const label = new Map(workflow.nodes.map((n) => [n.id, n.data.label]));

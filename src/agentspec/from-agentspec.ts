@@ -428,7 +428,8 @@ function buildWorkflow(flow: AsObject, nodes: WorkflowNode[], edges: WorkflowEdg
   const asFlow: JsonObject = {};
   const own = ownMetadata(md);
   if (Object.keys(own).length > 0) asFlow.metadata = own;
-  if (flow.data_flow_connections === null) asFlow.implicit_data_flow = true;
+  // Absent is null to pyagentspec (the field defaults to None): data passes by name.
+  if (flow.data_flow_connections === null || flow.data_flow_connections === undefined) asFlow.implicit_data_flow = true;
   // Declared outputs may differ from what the EndNodes imply (a default, another order): they are kept.
   const storedAsFlow = isObject(storedMetadata) && isObject(storedMetadata[K.AS_FLOW]) ? storedMetadata[K.AS_FLOW] : undefined;
   if (storedAsFlow?.outputs !== undefined) asFlow.outputs = storedAsFlow.outputs;
