@@ -142,9 +142,44 @@ testRule('agentspec-field', {
   ],
 });
 
+/** The first input of the root flow with its schema's keywords replaced: what check_schema is asked. */
+const withArticleSchema = (schema: Record<string, unknown>) =>
+  changed(root(), (d) => (d.inputs[0] = { title: 'article', type: 'string', ...schema }));
+
 testRule('agentspec-property', {
-  valid: [{ name: 'plain titles and types', document: root() }],
+  valid: [
+    { name: 'plain titles and types', document: root() },
+    // Python's re reads these; JavaScript spells them otherwise, and they are not errors.
+    {
+      name: 'a pattern with a named group and an inline flag, as Python writes them',
+      document: withArticleSchema({ pattern: '(?i)(?P<w>a+)(?P=w)' }),
+    },
+    {
+      name: 'limits, a pattern, examples, a format',
+      document: withArticleSchema({ minLength: 0, maxLength: 9, pattern: '^[a-z]+$', examples: ['a'], format: 'email' }),
+    },
+  ],
   invalid: [
+    ...(
+      [
+        [{ minLength: -1 }, 'minLength must be a non-negative integer'],
+        [{ minLength: 1.5 }, 'minLength must be a non-negative integer'],
+        [{ maxLength: '9' }, 'maxLength must be a non-negative integer'],
+        [{ multipleOf: 0 }, 'multipleOf must be a number above 0'],
+        [{ pattern: '[' }, 'pattern must be a regular expression that compiles'],
+        // JavaScript's named group, which Python's re (the loader's) refuses.
+        [{ pattern: '(?<w>a)' }, 'pattern must be a regular expression that compiles'],
+        [{ required: ['a', 'a'] }, 'required must be a list of distinct names'],
+        [{ uniqueItems: 'yes' }, 'uniqueItems must be true or false'],
+        [{ description: 3 }, 'description must be a string'],
+        [{ examples: 'a' }, 'examples must be a list'],
+        [{ dependentRequired: { a: 'b' } }, 'dependentRequired must be an object of lists of distinct names'],
+      ] as const
+    ).map(([schema, reason]) => ({
+      name: `a schema the JSON Schema meta-schema refuses: ${JSON.stringify(schema)}`,
+      document: withArticleSchema(schema),
+      findings: [{ pointer: '/inputs/0', message: `property 'article' is not a valid JSON Schema: ${reason}` }],
+    })),
     {
       name: 'a default of another type',
       document: changed(root(), (d) => (d.outputs[0] = { title: 'summary', type: 'integer', default: 'none' })),

@@ -301,7 +301,7 @@ export const RULES = {
     severity: 'error',
     description: 'every input and output is a JSON Schema with a plain title and a default of its type',
     checks:
-      'Every input and output is a JSON Schema whose title (the property name) is not empty and has no space or . , { } \' ", whose type keywords are valid JSON Schema, and whose default fits its type.',
+      'Every input and output is a JSON Schema whose title (the property name) is not empty and has no space or . , { } \' ", whose keywords are what the JSON Schema 2020-12 meta-schema allows (as the check_schema of pyagentspec asks: a type it has, limits that are non-negative integers, a pattern that the re module of Python compiles, required names listed once…), and whose default fits its type.',
     fix: 'Rename the property without spaces or punctuation, correct its type (string, number, integer, boolean, array, object, null), or change its default.',
     example: {
       input: '"inputs": [{ "title": "user question", "type": "string" }]',

@@ -103,9 +103,65 @@ const SCHEMA_LISTS = ['anyOf', 'allOf', 'oneOf', 'prefixItems'];
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 const SCHEMA_VALUES = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'];
 
+// The meta-schema's constraints on the value of each keyword that is not a subschema (JSON Schema 2020-12,
+// core, applicator, validation, meta-data, content and format vocabularies): what pyagentspec's
+// Draft202012Validator.check_schema refuses.
+const isNonNegativeInteger = (v: AsValue): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isUniqueStrings = (v: AsValue): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string') && new Set(v).size === v.length;
+const KEYWORD_VALUES: Array<[keys: string[], fits: (v: AsValue) => boolean, what: string]> = [
+  [
+    ['maxLength', 'minLength', 'maxItems', 'minItems', 'maxContains', 'minContains', 'maxProperties', 'minProperties'],
+    isNonNegativeInteger,
+    'a non-negative integer',
+  ],
+  [['maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum'], (v) => typeof v === 'number', 'a number'],
+  [['multipleOf'], (v) => typeof v === 'number' && v > 0, 'a number above 0'],
+  [['uniqueItems', 'deprecated', 'readOnly', 'writeOnly'], (v) => typeof v === 'boolean', 'true or false'],
+  [
+    [
+      'title',
+      'description',
+      '$comment',
+      '$ref',
+      '$id',
+      '$anchor',
+      '$dynamicRef',
+      '$dynamicAnchor',
+      'format',
+      'contentEncoding',
+      'contentMediaType',
+    ],
+    (v) => typeof v === 'string',
+    'a string',
+  ],
+  [['examples'], (v) => Array.isArray(v), 'a list'],
+  [['required'], isUniqueStrings, 'a list of distinct names'],
+  [['dependentRequired'], (v) => isObject(v) && Object.values(v).every(isUniqueStrings), 'an object of lists of distinct names'],
+];
+
 /**
- * Where a property's JSON Schema breaks the JSON Schema 2020-12 meta-schema, in the keywords a property
- * uses: `type`, the subschema keywords, `required` and `enum`. Undefined when it does not.
+ * Whether a `pattern` compiles: the meta-schema asks for format "regex", which python-jsonschema checks with
+ * Python's re. Its own spellings JavaScript lacks (`(?P<name>…)`, a leading `(?i)`) are taken as written;
+ * JavaScript's that Python refuses (`(?<name>…)`, `\k<name>`, `\p{…}`) are not.
+ */
+function isRegex(pattern: string): boolean {
+  if (/\(\?<(?![=!])|\\k<|\\[pP]\{/.test(pattern)) return false;
+  try {
+    new RegExp(
+      pattern
+        .replace(/^\(\?[aiLmsux]+\)/, '')
+        .replace(/\(\?P</g, '(?<')
+        .replace(/\(\?P=(\w+)\)/g, '\\k<$1>'),
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where a property's JSON Schema breaks the JSON Schema 2020-12 meta-schema: `type`, the subschema
+ * keywords, the value of every other keyword, a `pattern` that does not compile. Undefined when it does not.
  */
 export function schemaFault(schema: AsValue, at = ''): string | undefined {
   if (typeof schema === 'boolean') return undefined;
@@ -141,8 +197,10 @@ export function schemaFault(schema: AsValue, at = ''): string | undefined {
     const fault = schemaFault(schema[key], `${at}${key}.`);
     if (fault) return fault;
   }
-  if ('required' in schema && !(Array.isArray(schema.required) && schema.required.every((r) => typeof r === 'string')))
-    return `${at}required must be a list of names`;
+  for (const [keys, fits, what] of KEYWORD_VALUES)
+    for (const key of keys) if (key in schema && !fits(schema[key])) return `${at}${key} must be ${what}`;
+  if ('pattern' in schema && (typeof schema.pattern !== 'string' || !isRegex(schema.pattern)))
+    return `${at}pattern must be a regular expression that compiles`;
   if ('enum' in schema && !Array.isArray(schema.enum)) return `${at}enum must be a list`;
   return undefined;
 }
