@@ -155,6 +155,27 @@ describe('YAML is read as pyagentspec (PyYAML) reads it', () => {
     const parsed = parseText('a: y\nb: n\nc: yes\nd: No\ne: on\nf: OFF\ng: Y\n', 'x.yaml');
     expect(parsed).toMatchObject({ ok: true, value: { a: 'y', b: 'n', c: true, d: false, e: true, f: false, g: 'Y' } });
   });
+
+  it('a key given twice is its last value; a merge key merges', () => {
+    expect(parseText('name: first\nname: second\n', 'x.yaml')).toEqual({ ok: true, value: { name: 'second' }, format: 'yaml' });
+    expect(parseText('base: &b {p: 1}\nm:\n  <<: *b\n  q: 2\n', 'x.yaml')).toMatchObject({ ok: true, value: { m: { p: 1, q: 2 } } });
+  });
+
+  it('refuses a key PyYAML reads as a number, a boolean or null, naming it with its line and column', () => {
+    for (const [text, key, kind, column] of [
+      ['metadata:\n  1: a\n', '1', 'a number', 3],
+      ['metadata:\n  x: 1\n  yes: b\n', 'yes', 'a boolean', 3],
+      ['metadata: {q: 1, ~: c}\n', '~', 'null', 18],
+    ] as const)
+      expect(parseText(text, 'x.yaml'), text).toEqual({
+        ok: false,
+        error: {
+          message: `invalid YAML: the key ${key} is ${kind} to PyYAML, not text, and a mapping of Agent Spec or JSON has text keys: quote it ("${key}")`,
+          line: text.split('\n').findIndex((l) => l.includes(`${key}:`)) + 1,
+          column,
+        },
+      });
+  });
 });
 
 describe('wfe import --components', () => {

@@ -3,6 +3,7 @@
 import { MAX_JSON_DEPTH, parseJsonWithPosition } from '../util/json-position.js';
 import { yamlPackage } from '../util/lazy-module.js';
 import { yamlValue } from '../util/yaml-value.js';
+import type { Document } from 'yaml';
 import type { ParseFailed, Parsed } from '../util/parse-result.js';
 import { pyyamlTags, pyyamlWriteTags } from './pyyaml-scalars.js';
 
@@ -67,8 +68,11 @@ export function parseText(text: string, name = ''): ParsedText {
       ? { ok: true, value: parsed.value, format: 'json' }
       : { ok: false, error: { message: `invalid JSON: ${parsed.error.message}`, line: parsed.error.line, column: parsed.error.column } };
   }
-  // YAML 1.1 as PyYAML's safe_load reads it (what pyagentspec uses), but dates stay strings: JSON has no date type.
-  const doc = yamlPackage().parseDocument(body, { version: '1.1', uniqueKeys: true, customTags: pyyamlTags });
+  // YAML 1.1 as PyYAML's safe_load reads it (what pyagentspec uses), but dates stay strings: JSON has no date
+  // type. A key given twice is its last value, as PyYAML (and JSON.parse) take it.
+  const { LineCounter, parseDocument } = yamlPackage();
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(body, { version: '1.1', uniqueKeys: false, customTags: pyyamlTags, lineCounter });
   const first = doc.errors[0];
   if (first) {
     const pos = first.linePos?.[0];
@@ -86,8 +90,34 @@ export function parseText(text: string, name = ''): ParsedText {
     };
   }
   if (doc.contents === null) return EMPTY;
+  const key = nonTextKey(doc, body);
+  if (key) {
+    const { line, col } = lineCounter.linePos(key.offset);
+    const message = `invalid YAML: the key ${key.source} is ${key.kind} to PyYAML, not text, and a mapping of Agent Spec or JSON has text keys: quote it ("${key.source}")`;
+    return { ok: false, error: { message, line, column: col } };
+  }
   const read = yamlValue(doc);
   return read.ok ? { ok: true, value: read.value, format: 'yaml' } : { ok: false, error: { message: `invalid YAML: ${read.message}` } };
+}
+
+/**
+ * The first plain key PyYAML reads as a number, a boolean or null (`1:`, `yes:`, `~:`): pyagentspec's models
+ * refuse it where a mapping's keys are names, and JSON would write it as text that the file never had.
+ */
+function nonTextKey(doc: Document.Parsed, text: string): { source: string; kind: string; offset: number } | undefined {
+  const { isScalar, visit } = yamlPackage();
+  let found: { source: string; kind: string; offset: number } | undefined;
+  visit(doc, {
+    Pair(_, pair) {
+      const key = pair.key;
+      // A merge key (`<<: *base`) is YAML's own, not a key of the mapping.
+      if (!isScalar(key) || typeof key.value === 'string' || typeof key.value === 'symbol' || !key.range) return;
+      const kind = key.value === null ? 'null' : typeof key.value === 'boolean' ? 'a boolean' : 'a number';
+      found = { source: text.slice(key.range[0], key.range[1]), kind, offset: key.range[0] };
+      return visit.BREAK;
+    },
+  });
+  return found;
 }
 
 const EMPTY: ParsedText = { ok: false, error: { message: 'empty file', line: 1, column: 1 } };
