@@ -15,6 +15,7 @@ import { loadAgentSpecChecks } from '../src/validate/agent-spec-checks.js';
 import type { CheckContext } from '../src/validate/check.js';
 import { checkContextFor } from '../src/validate/check-context.js';
 import { checkDocumentText } from '../src/validate/verdict.js';
+import { exportToAgentSpec } from '../src/agentspec/index.js';
 import { chatFlow, e, flow, n, overNodeLimitFlow, routerFlow, cycleFlow } from './support/flows.js';
 import { tempDir } from './support/harness.js';
 
@@ -440,5 +441,24 @@ describe('where a problem is', () => {
     const [problem] = checkDocumentText('lonely.yaml', source, ctx).problems;
     expect(problem).toMatchObject({ ruleId: 'no-disconnected-node', pointer: '/nodes/5' });
     expect({ line: problem.line, column: problem.column }).toEqual(find(source, 'id: lonely'));
+  });
+});
+
+describe('a byte order mark', () => {
+  it('is fine for a workflow, which wfe serve reads, and an error for an Agent Spec file, which the loader refuses', () => {
+    expect(checkDocumentText('chat.json', `\ufeff${text(chat())}`, ctx).problems).toEqual([]);
+    const flow = exportToAgentSpec(chat()).document!;
+    expect(checkDocumentText('chat.agentspec.json', text(flow), ctx).problems).toEqual([]);
+    expect(checkDocumentText('chat.agentspec.json', `\ufeff${text(flow)}`, ctx).problems).toEqual([
+      {
+        ruleId: 'json-syntax',
+        severity: 'error',
+        file: 'chat.agentspec.json',
+        line: 1,
+        column: 1,
+        message:
+          "the file starts with a UTF-8 byte order mark, which Oracle's loader (Python's json) refuses: save it as UTF-8 without one",
+      },
+    ]);
   });
 });

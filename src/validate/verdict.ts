@@ -113,10 +113,20 @@ const checkAnyValue = (file: string, value: unknown, ctx: CheckContext): CheckRe
 export function checkDocumentText(file: string, text: string, ctx: CheckContext, parsed?: ParsedText): CheckResult {
   const yaml = /\.ya?ml$/i.test(file);
   const reuse = parsed?.ok === true && (parsed.format === 'yaml') === yaml ? parsed : undefined;
-  if (!yaml) return checkWorkflowText(file, text, ctx, checkAnyValue, reuse ? { ok: true, value: reuse.value } : undefined);
+  if (!yaml) {
+    const result = checkWorkflowText(file, text, ctx, checkAnyValue, reuse ? { ok: true, value: reuse.value } : undefined);
+    // A byte order mark is fine for a workflow (wfe serve reads and keeps it), but Python's json, which
+    // Oracle's loader reads an Agent Spec file with, refuses it.
+    if (text.charCodeAt(0) === 0xfeff && isAgentSpecDocument(result.value))
+      result.problems.unshift(...problemsOf(file, [{ ruleId: 'json-syntax', message: BOM_MESSAGE, line: 1, column: 1 }], ctx));
+    return result;
+  }
   if (reuse) return withPositions({ ...checkAnyValue(file, reuse.value, ctx), value: reuse.value }, text);
   return checkYamlText(file, text, ctx);
 }
+
+const BOM_MESSAGE =
+  "the file starts with a UTF-8 byte order mark, which Oracle's loader (Python's json) refuses: save it as UTF-8 without one";
 
 function checkYamlText(file: string, text: string, ctx: CheckContext): CheckResult {
   const parsed = parseText(text, file);
