@@ -21,7 +21,10 @@ export function registerExportCommand(program: Command, run: CommandRun): void {
     .addOption(
       new Option('-f, --format <format>', 'json or yaml (default: from the -o file extension, else json)').choices(['json', 'yaml']),
     )
-    .option('-o, --output <path>', 'a file (one input), a folder (one file per input), or - for stdout (default: stdout for one input)')
+    .option(
+      '-o, --output <path>',
+      'a file (one input), a folder to write one file per input into (an existing folder, a path ending in /, or several inputs), or - for stdout (default: stdout for one input)',
+    )
     .option('--force', 'overwrite existing output files')
     .option('--rule <id=severity>', 'change a rule: error, warning or off (repeatable), e.g. --rule no-cycle=off', collect)
     .option(
