@@ -279,14 +279,24 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
   });
   const explicitConfig = flags.config !== undefined ? resolve(cwd, flags.config) : undefined;
   const isSettingsFile = (path: string) =>
-    basename(path) === CONFIG_FILE || path === explicitConfig || path.split(sep).slice(0, -1).includes(NODE_TYPES_DIR);
+    basename(path) === CONFIG_FILE ||
+    basename(path) === NODE_TYPES_DIR ||
+    path === explicitConfig ||
+    path.split(sep).slice(0, -1).includes(NODE_TYPES_DIR);
   /** The settings files that apply to the inputs (a wfe.config.yaml above a folder argument, --config): watched too. */
   const watchSettingsOf = async (checked: readonly Input[]) => {
     const folders = new Set(checked.map((input) => folderOf(input.path, cwd)));
     for (const folder of folders) {
       const settings = await settingsFor(folder).catch(() => undefined);
       const configFile = settings?.configFile && resolve(cwd, settings.configFile);
-      if (configFile) watcher.add([configFile, join(dirname(configFile), NODE_TYPES_DIR)]);
+      if (!configFile) continue;
+      // Only what no watched folder holds: chokidar watching a path twice (the folder, and a nodes/ inside it)
+      // missed the events of a nodes/ created with its files at once.
+      const outside = [configFile, join(dirname(configFile), NODE_TYPES_DIR)].filter(
+        (path) => ![...watched].some((w) => path === w || path.startsWith(w + sep)),
+      );
+      for (const path of outside) watched.add(path);
+      if (outside.length > 0) watcher.add(outside);
     }
   };
   await watchSettingsOf(inputs);
