@@ -313,6 +313,26 @@ describe('configuration and exit codes', () => {
     expect(warned.stdout).toMatch(/cycle\.json:\d+:\d+: warning: Cycle detected: .* \[no-cycle\]/);
   });
 
+  it('a node type file that wfe serve of the folder could not load fails the run, in the report and not only on stderr', async () => {
+    const folder = join(dir, 'broken-node-types');
+    await mkdir(join(folder, 'nodes'), { recursive: true });
+    await writeFile(join(folder, 'chat.json'), JSON.stringify(chatFlow('broken-node-types-chat'), null, 2));
+    await writeFile(join(folder, 'nodes', 'half.json'), '{"id": "half"}');
+    await writeFile(join(folder, 'nodes', 'broken.yaml'), 'id: [\n');
+    const run = await runCli(['validate', folder, '-f', 'json']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('');
+    const report = JSON.parse(run.stdout);
+    expect(report.summary).toMatchObject({ files: 3, errors: 7 });
+    const byFile = Object.fromEntries(
+      report.files.map((f: { file: string; problems: Array<{ ruleId: string }> }) => [
+        f.file.replace(/^.*broken-node-types\//, ''),
+        f.problems.map((p) => p.ruleId),
+      ]),
+    );
+    expect(byFile).toEqual({ 'chat.json': [], 'nodes/broken.yaml': ['json-syntax'], 'nodes/half.json': Array(6).fill('schema') });
+  });
+
   it('--max-warnings fails a run with more warnings', async () => {
     const args = ['validate', join(dir, 'good'), '--rule', 'lossy-export=warning'];
     const [under, over] = await runClis([

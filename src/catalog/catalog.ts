@@ -63,7 +63,7 @@ export interface CatalogOptions {
   /** The folder's watcher, shared with the workflow store; with `watch` and none given, the catalog opens its own. */
   watcher?: FolderWatcher;
   /** Files whose problems the caller reports itself (kept in `errors()`, not logged): said once, not twice. */
-  reportedByCaller?: ReadonlySet<string>;
+  reportedByCaller?: (file: string) => boolean;
 }
 
 /** wfe.config.yaml: the catalog's keys, and the keys of other features (mocks, rules…), which it keeps. */
@@ -111,7 +111,7 @@ export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Ca
     const before = JSON.stringify(fileErrors.get(file) ?? []);
     if (errors.length) fileErrors.set(file, errors);
     else fileErrors.delete(file);
-    if (JSON.stringify(errors) === before || opts.reportedByCaller?.has(file)) return; // already reported
+    if (JSON.stringify(errors) === before || opts.reportedByCaller?.(file)) return; // already reported
     for (const e of errors) logger.warn(`catalog: ${formatLoadError(e)}`);
     if (!errors.length) logger.info(`catalog: ${file}: no more problems`);
   }

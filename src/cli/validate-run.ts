@@ -112,7 +112,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
   }
   if (flags.watch && args.includes('-')) return usage('--watch cannot watch stdin (-); give files or folders');
 
-  const newSettings = () => folderSettings(commandLogger(terminal, 'validate'), { config: flags.config, cwd });
+  const newSettings = () => folderSettings(commandLogger(terminal, 'validate'), { config: flags.config, cwd, reportsNodeTypeErrors: true });
   // --watch reads them again when a wfe.config.yaml or a node type file changes.
   let settingsFor = newSettings();
   const ignore = { patterns: ignorePatterns, configIgnore: configIgnoreOf((dir) => settingsFor(dir), cwd) };
@@ -203,6 +203,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
         onProgress: (_done, _total, file) => progress.tick(file),
         cache,
         checkElsewhere,
+        nameOf: (path) => displayName(path, cwd),
       });
     } catch (err) {
       progress.finish([]);

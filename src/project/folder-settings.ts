@@ -6,6 +6,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { CONFIG_FILE, loadCatalog, type Catalog } from '../catalog/catalog.js';
 import { createConfigChecker, type ConfigChecker } from '../contract/config-check.js';
 import { RuleConfigError, rulesFromConfigText, rulesFromSettings, type RuleConfig } from '../contract/rule-config.js';
+import type { LoadError } from '../contract/types.js';
 import type { Logger } from '../util/logger.js';
 
 /** What the checks of one folder depend on: its node types, their config checker and its `rules:`. */
@@ -14,6 +15,8 @@ export interface FolderSettings {
   checkConfig: ConfigChecker;
   rules: RuleConfig;
   configFile?: string;
+  /** The folder whose node types these are (the catalog's root), and the node type files it could not load. */
+  nodeTypes?: { folder: string; errors: LoadError[] };
 }
 
 /** The nearest wfe.config.yaml at or above `dir`, or undefined. */
@@ -42,6 +45,11 @@ function rulesOf(catalog: Catalog, configFile: string): RuleConfig {
 }
 
 export interface FolderSettingsOptions {
+  /**
+   * The caller reports the node type files that cannot be loaded (`wfe validate`, in its report): the
+   * catalog does not log them too.
+   */
+  reportsNodeTypeErrors?: boolean;
   /** A config file to use for every folder (--config), as typed: messages name it so. */
   config?: string;
   /** What a relative `config` is relative to (default: the process's working directory). */
@@ -50,7 +58,7 @@ export interface FolderSettingsOptions {
 
 export function folderSettings(
   logger: Logger,
-  { config: explicitConfig, cwd = '.' }: FolderSettingsOptions = {},
+  { config: explicitConfig, cwd = '.', reportsNodeTypeErrors = false }: FolderSettingsOptions = {},
 ): (inputDir: string) => Promise<FolderSettings & { catalog: Catalog }> {
   const cache = new Map<string, Promise<FolderSettings & { catalog: Catalog }>>();
   // Looked up once per folder of inputs, not once per input (a batch has many inputs per folder).
@@ -70,7 +78,7 @@ export function folderSettings(
         // --config may name a file that is not the folder's wfe.config.yaml: only its rules are read then.
         const rulesFromCatalog = configPath !== undefined && basename(configPath) === CONFIG_FILE;
         // A broken config whose rules are read fails the command with its own error: no warning before it.
-        const reportedByCaller = new Set(rulesFromCatalog ? [CONFIG_FILE] : []);
+        const reportedByCaller = (file: string) => (file === CONFIG_FILE ? rulesFromCatalog : reportsNodeTypeErrors);
         const catalog = await loadCatalog(folder, { watch: false, logger, reportedByCaller });
         const rules = !configPath
           ? {}
@@ -80,7 +88,8 @@ export function folderSettings(
                 await readFile(configPath, 'utf8').catch((err: unknown) => Promise.reject(withPath(err, configPath))),
                 configFile,
               );
-        return { catalog, checkConfig: createConfigChecker((id) => catalog.getNodeType(id)?.configSchema), rules, configFile };
+        const nodeTypes = { folder, errors: catalog.errors().filter((e) => e.file !== CONFIG_FILE) };
+        return { catalog, checkConfig: createConfigChecker((id) => catalog.getNodeType(id)?.configSchema), rules, configFile, nodeTypes };
       })();
       cache.set(folder, found);
     }

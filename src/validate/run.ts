@@ -1,6 +1,6 @@
 // Checks many files: each against the catalog and rules of the folder it belongs to (its nearest
 // wfe.config.yaml), as `wfe serve` of that folder would see it; then ids across files.
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ParsedText } from '../agentspec/serialize.js';
 import type { Workflow } from '../contract/types.js';
 import type { FolderSettings } from '../project/folder-settings.js';
@@ -73,6 +73,8 @@ export interface RunOptions {
   cache?: ResultCache;
   /** Where the files the cache does not know are checked; in this thread without it. */
   checkElsewhere?: RemoteChecker;
+  /** How a file that is not an input (a node type file) is named in the report: its absolute path by default. */
+  nameOf?: (path: string) => string;
 }
 
 const DUPLICATE_ID_RULE = (() => {
@@ -136,6 +138,7 @@ export async function runValidation(options: RunOptions): Promise<Report> {
       });
   }
 
+  results.push(...(await nodeTypeFileResults(options, contextFor)));
   for (const r of results) r.problems = sortProblems(r.problems);
   const all = results.flatMap((r) => r.problems);
   const effective = options.files.length > 0 ? await contextFor(options.files[0].folder) : undefined;
@@ -158,6 +161,40 @@ async function idPosition(file: SourceFile): Promise<{ line?: number; column?: n
   const text = typeof read === 'string' ? read : read?.ok ? read.value.text : undefined;
   const position = text === undefined ? undefined : pointerPosition(text, '/id');
   return position ? { line: position.line, column: position.column } : {};
+}
+
+/**
+ * The node type files (`nodes/`) of the folders checked that `wfe serve` of them could not load, each with
+ * its problems: a type that does not load is missing from every workflow that uses it, so CI fails on it
+ * (it used to be a warning on stderr). Under the rules `json-syntax` and `schema`, as a workflow file's.
+ */
+async function nodeTypeFileResults(options: RunOptions, contextFor: (folder: string) => Promise<CheckContext>): Promise<FileResult[]> {
+  const byPath = new Map<string, FileResult>();
+  for (const folder of new Set(options.files.map((f) => f.folder))) {
+    const [settings, ctx] = await Promise.all([options.settingsFor(folder), contextFor(folder)]);
+    const nodeTypes = settings.nodeTypes;
+    if (!nodeTypes) continue;
+    for (const error of nodeTypes.errors) {
+      const path = join(nodeTypes.folder, error.file);
+      const file = options.nameOf ? options.nameOf(path) : path;
+      const ruleId = /^invalid (JSON|YAML)/.test(error.message) ? 'json-syntax' : 'schema';
+      const rule = definitions.get(ruleId);
+      const severity = rule ? severityOf(rule, ctx.rules) : 'error';
+      if (severity === 'off') continue;
+      let result = byPath.get(path);
+      if (!result) byPath.set(path, (result = { file, problems: [], durationMs: 0 }));
+      if (result.problems.some((p) => p.message === error.message && p.line === error.line)) continue;
+      result.problems.push({
+        ruleId,
+        severity,
+        file,
+        message: error.message,
+        ...(error.pointer ? { pointer: error.pointer } : {}),
+        ...(error.line ? { line: error.line, column: error.column } : {}),
+      });
+    }
+  }
+  return [...byPath.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
 /** Each folder's check context, built once for all its files. */
