@@ -1,6 +1,6 @@
 // Run and session records on disk (src/engine/record-store.ts), in process on a real folder: a write that
 // fails is tried again, not dropped.
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RecordStore } from '../src/engine/record-store.js';
@@ -45,6 +45,26 @@ describe('RecordStore', () => {
     await store.flush('r1');
     expect(JSON.parse(await readFile(join(folder, 'r1.json'), 'utf8'))).toEqual({ id: 'r1', status: 'completed' });
     expect(lines.at(-1)).toMatch(/^info .*r1\.json: written after 2 failed attempts$/);
+  });
+
+  it("never writes through a symbolic link made in the folder's place while serving", async () => {
+    const folder = join(dir, 'runs');
+    const outside = join(dir, 'outside');
+    await mkdir(outside);
+    const { logger, lines } = recordingLogger();
+    const store = new RecordStore(folder, logger, () => ({ id: 'r1', status: 'completed' }));
+    await rename(folder, `${folder}.away`);
+    await symlink(outside, folder);
+    store.save('r1');
+    await store.flush('r1');
+    expect(await readdir(outside)).toEqual([]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^error .*runs\/r1\.json: .*runs is no longer the folder it was at start .*; trying again$/),
+    ]);
+    await rm(folder);
+    await rename(`${folder}.away`, folder);
+    await store.flush('r1');
+    expect(JSON.parse(await readFile(join(folder, 'r1.json'), 'utf8'))).toEqual({ id: 'r1', status: 'completed' });
   });
 
   it('tries again by itself, without a flush or another save', async () => {

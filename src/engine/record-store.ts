@@ -1,8 +1,8 @@
 // Run and session records as one JSON file each under <dir>/.wfe/<kind>/. Saves are coalesced: the
 // engine mutates a record freely and calls save(); the latest state is written (atomically) soon after,
 // and flush() waits until what was saved is on disk.
-import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
-import { unlink } from 'node:fs/promises';
+import { mkdirSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
+import { realpath, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../store/atomic-write.js';
 import { StorageError } from '../util/domain-errors.js';
@@ -23,12 +23,28 @@ const LAST_RETRY_MS = 30_000;
 export class RecordStore<T extends { id: string }> {
   private readonly writes = new Map<string, WriteState>();
 
+  /** The folder as it was at start, links resolved: a write goes there or nowhere. */
+  private readonly realDir: string;
+
   constructor(
     private readonly dir: string,
     private readonly logger: Logger,
     private readonly current: (id: string) => T | undefined,
   ) {
     mkdirSync(dir, { recursive: true });
+    this.realDir = realpathSync(dir);
+  }
+
+  /**
+   * The server checked at start that no symbolic link leads to this folder. One made since (`.wfe` replaced by
+   * a link to another folder) would have records written outside the served folder: refused, as a write
+   * that fails, so the record is tried again once the folder is back.
+   */
+  private async writeRecord(path: string, text: string): Promise<void> {
+    const now = await realpath(this.dir).catch(() => undefined);
+    if (now !== this.realDir)
+      throw new Error(`${this.dir} is no longer the folder it was at start (a symbolic link on the way, or moved): not written through it`);
+    await writeFileAtomic(path, text);
   }
 
   /** Every readable record; an unreadable file is reported and left alone. */
@@ -61,7 +77,7 @@ export class RecordStore<T extends { id: string }> {
   async writeNow(record: T): Promise<void> {
     const target = this.path(record.id);
     try {
-      await writeFileAtomic(target, JSON.stringify(record, null, 2) + '\n');
+      await this.writeRecord(target, JSON.stringify(record, null, 2) + '\n');
     } catch (err) {
       throw new StorageError('write', target, err);
     }
@@ -102,7 +118,7 @@ export class RecordStore<T extends { id: string }> {
         state.dirty = false;
         const record = this.current(id);
         if (!record) break;
-        await writeFileAtomic(this.path(id), JSON.stringify(record, null, 2) + '\n');
+        await this.writeRecord(this.path(id), JSON.stringify(record, null, 2) + '\n');
       }
       if (state.failures > 0) this.logger.info(`${this.path(id)}: written after ${state.failures} failed attempts`);
       state.failures = 0;
