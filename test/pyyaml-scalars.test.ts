@@ -63,13 +63,13 @@ describe('plain scalars, read as PyYAML 6 reads them', () => {
 
 describe('YAML too deep for the reader', () => {
   it('says so, with the limit JSON has, instead of a stack overflow', () => {
-    // Past what V8's default stacks (under 1 MB in the main thread, 4 MB in a worker) let the reader recurse.
+    // Past what V8's default stacks (under 1 MB in the main thread, 4 MB in a worker) let the reader recurse;
+    // whether the reader runs out of stack first (Node 20) or the value's depth check finds it (Node 26, at
+    // times), the message is the same.
     const depth = 5000;
     const parsed = parseText(`a: ${'['.repeat(depth)}${']'.repeat(depth)}\n`, 'deep.yaml');
     expect(parsed.ok).toBe(false);
-    expect(!parsed.ok && parsed.error.message).toBe(
-      'invalid YAML: nested too deeply to read; keep it within 256 levels of arrays and objects, as JSON must',
-    );
+    expect(!parsed.ok && parsed.error.message).toBe('invalid YAML: nested deeper than the limit of 256 levels of arrays and objects');
   });
 });
 

@@ -1,6 +1,6 @@
 // Reading and writing Agent Spec (and workflow) documents as JSON or YAML. YAML is written so that
 // PyYAML (YAML 1.1, what pyagentspec loads with) reads back exactly the same values.
-import { MAX_JSON_DEPTH, parseJsonWithPosition } from '../util/json-position.js';
+import { depthMessage, MAX_JSON_DEPTH, parseJsonWithPosition } from '../util/json-position.js';
 import { yamlPackage } from '../util/lazy-module.js';
 import { yamlValue } from '../util/yaml-value.js';
 import type { Document } from 'yaml';
@@ -78,7 +78,7 @@ export function parseText(text: string, name = ''): ParsedText {
     const pos = first.linePos?.[0];
     // The yaml package recurses into each level, and reports the stack it ran out of as the problem.
     const reason = first.message.includes('Maximum call stack size exceeded')
-      ? `nested too deeply to read; keep it within ${MAX_JSON_DEPTH} levels of arrays and objects, as JSON must`
+      ? depthMessage(MAX_JSON_DEPTH)
       : first.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
     return {
       ok: false,
