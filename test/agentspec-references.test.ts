@@ -161,6 +161,26 @@ describe('YAML is read as pyagentspec (PyYAML) reads it', () => {
     expect(parseText('base: &b {p: 1}\nm:\n  <<: *b\n  q: 2\n', 'x.yaml')).toMatchObject({ ok: true, value: { m: { p: 1, q: 2 } } });
   });
 
+  it('judges an unquoted date where text is expected as the loader does (a date to PyYAML), and a quoted one or one in metadata as text', async () => {
+    const c = referenceCases().find((r) => r.name === 'yaml, unquoted y and n')!;
+    const [[fileName, text]] = Object.entries(c.files);
+    expect(text).toMatch(/^name: reference case$/m);
+    const variants = {
+      'date-name.yaml': text.replace(/^name: reference case$/m, 'name: 2024-01-01'),
+      'quoted-date-name.yaml': text.replace(/^name: reference case$/m, "name: '2024-01-01'"),
+      'date-in-metadata.yaml': text.replace(/^name: reference case$/m, 'name: reference case\nmetadata:\n  created: 2024-01-01'),
+    };
+    for (const [name, variant] of Object.entries(variants)) writeFileSync(join(dir, name), variant);
+    const [dated, quoted, metadata] = await Promise.all(
+      Object.keys(variants).map((name) => runCli(['validate', join(dir, name), '-f', 'compact'])),
+    );
+    expect(dated.code).toBe(1);
+    expect(dated.stdout).toContain(
+      "error: name of Flow '2024-01-01' must be a string, and 2024-01-01 unquoted is a date to PyYAML (Oracle's loader refuses it): quote it [agentspec-field]",
+    );
+    expect([quoted.code, metadata.code], `${fileName}: ${quoted.stdout}${metadata.stdout}`).toEqual([0, 0]);
+  });
+
   it('refuses a key PyYAML reads as a number, a boolean or null, naming it with its line and column', () => {
     for (const [text, key, kind, column] of [
       ['metadata:\n  1: a\n', '1', 'a number', 3],

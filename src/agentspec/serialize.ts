@@ -5,7 +5,7 @@ import { yamlPackage } from '../util/lazy-module.js';
 import { yamlValue } from '../util/yaml-value.js';
 import type { Document } from 'yaml';
 import type { ParseFailed, Parsed } from '../util/parse-result.js';
-import { pyyamlTags, pyyamlWriteTags } from './pyyaml-scalars.js';
+import { pyyamlTags, pyyamlWriteTags, TIMESTAMP_PATTERN } from './pyyaml-scalars.js';
 
 export type TextFormat = 'json' | 'yaml';
 
@@ -97,7 +97,35 @@ export function parseText(text: string, name = ''): ParsedText {
     return { ok: false, error: { message, line, column: col } };
   }
   const read = yamlValue(doc);
-  return read.ok ? { ok: true, value: read.value, format: 'yaml' } : { ok: false, error: { message: `invalid YAML: ${read.message}` } };
+  if (!read.ok) return { ok: false, error: { message: `invalid YAML: ${read.message}` } };
+  const dates = datePointers(doc);
+  if (dates.size > 0 && typeof read.value === 'object' && read.value !== null) yamlDates.set(read.value, dates);
+  return { ok: true, value: read.value, format: 'yaml' };
+}
+
+/** Where a parsed YAML value had an unquoted date (`name: 2024-01-01`): kept as text here, a date to PyYAML. */
+const yamlDates = new WeakMap<object, ReadonlySet<string>>();
+
+/** The JSON pointers of the unquoted dates of a value parseText read from YAML (none for JSON, or another value). */
+export const yamlDatesOf = (value: unknown): ReadonlySet<string> | undefined =>
+  typeof value === 'object' && value !== null ? yamlDates.get(value) : undefined;
+
+function datePointers(doc: Document.Parsed): Set<string> {
+  const { isMap, isScalar, isSeq } = yamlPackage();
+  const found = new Set<string>();
+  // yamlValue checked the depth: this walk goes no deeper than 256 levels.
+  const walk = (node: unknown, pointer: string): void => {
+    if (isMap(node))
+      for (const pair of node.items) {
+        const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
+        if (key !== undefined) walk(pair.value, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      }
+    else if (isSeq(node)) node.items.forEach((item, i) => walk(item, `${pointer}/${i}`));
+    else if (isScalar(node) && node.type === 'PLAIN' && typeof node.value === 'string' && TIMESTAMP_PATTERN.test(node.value))
+      found.add(pointer);
+  };
+  walk(doc.contents, '');
+  return found;
 }
 
 /**

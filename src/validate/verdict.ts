@@ -2,7 +2,7 @@
 // Agent Spec paths (POST /agentspec/flows/validate, GET /workflows/{id}/validate/agentspec, POST
 // /workflows/import/agentspec, POST /agentspec/flows/execute). An Agent Spec flow is imported with the
 // importer of POST /workflows/import/agentspec, then checked exactly as a workflow file is.
-import { parseText, type ParsedText } from '../agentspec/serialize.js';
+import { parseText, yamlDatesOf, type ParsedText } from '../agentspec/serialize.js';
 import { isFlowdropDialect } from '../agentspec/dialect.js';
 import { AgentSpecError, isObject, workflowValue as asValue } from '../agentspec/types.js';
 import { isAgentSpecDocument } from './agent-spec-checks.js';
@@ -60,7 +60,7 @@ export function agentSpecDocumentProblems(
       return problemsOf(file, [{ ruleId: 'schema', message: err.path ? `${err.path}: ${err.message}` : err.message }], ctx);
     }
   }
-  const findings = agentSpec.checkDocument(asValue(document), { external: options.registry });
+  const findings = agentSpec.checkDocument(asValue(document), { external: options.registry, yamlDates: yamlDatesOf(value) });
   return problemsOf(
     file,
     findings.map((f) => ({ ruleId: f.ruleId, message: f.message, ...(dialect ? {} : { pointer: f.pointer }) })),

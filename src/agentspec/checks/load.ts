@@ -76,6 +76,8 @@ const kindOf = (value: AsValue): string =>
 export interface LoadOptions {
   /** Components of a separate components file (a disaggregated config), by reference key. */
   external?: Map<string, AsValue>;
+  /** Where the YAML text had an unquoted date, which PyYAML reads as a date, not as the text wfe keeps. */
+  yamlDates?: ReadonlySet<string>;
 }
 
 /** The one pre-release pyagentspec still reads, as the first release. */
@@ -244,6 +246,12 @@ export function loadDocument(document: AsValue, options: LoadOptions = {}): Load
     switch (spec.kind) {
       case 'string':
         if (typeof value !== 'string') wrong('a string');
+        else if (options.yamlDates?.has(at))
+          report(
+            'agentspec-field',
+            at,
+            `${field} of ${component.type} '${component.name}' must be a string, and ${value} unquoted is a date to PyYAML (Oracle's loader refuses it): quote it`,
+          );
         return;
       case 'boolean':
         if (typeof value !== 'boolean') wrong('true or false');
