@@ -9,12 +9,11 @@
 //
 // Writing: pyagentspec refuses a key defined at two levels and two inline copies of one id, so the export
 // writes every shared component once, in the root's `$referenced_components`, and references it elsewhere.
+import { escapePointer } from '../util/json-pointer.js';
 import { AgentSpecError, isComponent, isObject, isReference, setOwn, type AsObject, type AsValue } from './types.js';
 
 /** Reference key → value (a component, or a plain value such as a URL): an external components registry. */
 export type Registry = Map<string, AsValue>;
-
-export const escapePointer = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
 // `{"$component_ref": "<component id>.<field>"}` stands for a sensitive value (an API key…) that the
 // runtime supplies at load time; it is kept as written.

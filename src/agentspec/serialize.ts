@@ -3,6 +3,7 @@
 import { depthMessage, MAX_JSON_DEPTH, parseJsonWithPosition } from '../util/json-position.js';
 import { yamlPackage } from '../util/lazy-module.js';
 import { yamlValue } from '../util/yaml-value.js';
+import { escapePointer } from '../util/json-pointer.js';
 import type { Document } from 'yaml';
 import type { ParseFailed, Parsed } from '../util/parse-result.js';
 import { pyyamlTags, pyyamlWriteTags, TIMESTAMP_PATTERN } from './pyyaml-scalars.js';
@@ -118,7 +119,7 @@ function datePointers(doc: Document.Parsed): Set<string> {
     if (isMap(node))
       for (const pair of node.items) {
         const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
-        if (key !== undefined) walk(pair.value, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+        if (key !== undefined) walk(pair.value, `${pointer}/${escapePointer(key)}`);
       }
     else if (isSeq(node)) node.items.forEach((item, i) => walk(item, `${pointer}/${i}`));
     else if (isScalar(node) && node.type === 'PLAIN' && typeof node.value === 'string' && TIMESTAMP_PATTERN.test(node.value))

@@ -22,6 +22,7 @@ import { conformsTo } from '../contract/validators.js';
 import { parseSource, problemAt, schemaErrors } from './read-source.js';
 import { CONFIG_KEYS, validateCatalogConfig, validateNodeType } from './schemas.js';
 import { nearest } from '../util/nearest.js';
+import { escapePointer } from '../util/json-pointer.js';
 
 export const NODE_TYPES_DIR = 'nodes';
 export const CONFIG_FILE = 'wfe.config.yaml';
@@ -294,12 +295,7 @@ function unknownConfigKeys(file: string, text: string, config: CatalogConfig): L
     .map((key) => {
       const guess = nearest(key, CONFIG_KEYS);
       const hint = guess ? `did you mean "${guess}"?` : `wfe reads ${CONFIG_KEYS.join(', ')}`;
-      return problemAt(
-        file,
-        text,
-        `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
-        `unknown key "${key}", which wfe does not read; ${hint}`,
-      );
+      return problemAt(file, text, `/${escapePointer(key)}`, `unknown key "${key}", which wfe does not read; ${hint}`);
     });
 }
 

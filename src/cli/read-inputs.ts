@@ -1,7 +1,7 @@
 // Reading the inputs `inputs.ts` found, and parsing each once: what `wfe export`, `wfe import`, `wfe validate`
 // and `wfe diff`/`render` do with a file or stdin before any check.
 import { parseText, type ParsedText } from '../agentspec/serialize.js';
-import { depthMessage, MAX_JSON_DEPTH, valueDeeperThan } from '../util/json-position.js';
+import { depthMessage, MAX_JSON_DEPTH } from '../util/json-position.js';
 import { errorMessage } from '../util/narrow.js';
 import type { ParseFailed, ParseFailure } from '../util/parse-result.js';
 import { readFileBounded, readFileBoundedSync, readStreamBounded } from '../util/read-bounded.js';
@@ -62,21 +62,17 @@ export function readInput(input: Input, source: InputSource, { blocking = true }
 type RefusedInput = ParseFailed<ParseFailure & { refused: true }>;
 
 /**
- * parseText (JSON, or YAML by name or content) that never throws: a YAML alias bomb (the parser's
- * resource-exhaustion check), a stack overflow, or YAML nesting beyond MAX_JSON_DEPTH is a refusal with
- * its reason. (Too deep JSON is parseText's own syntax error, with the position where it gets too deep:
- * parseJsonWithPosition checks the depth before handing a value on, so a parsed JSON value needs no walk here.)
+ * parseText (JSON, or YAML by name or content) that never throws. parseText itself refuses what no check
+ * can take (an alias bomb, an alias that contains itself, nesting beyond MAX_JSON_DEPTH: util/yaml-value.ts,
+ * parseJsonWithPosition); what is left here is a stack overflow of the reader, or an error nobody foresaw.
  */
 function parseInput(text: string, name: string): ParsedText | RefusedInput {
-  let parsed: ParsedText;
   try {
-    parsed = parseText(text, name);
+    return parseText(text, name);
   } catch (err) {
     const message = err instanceof RangeError ? depthMessage(MAX_JSON_DEPTH) : `cannot parse: ${errorMessage(err)}`;
     return refusal(message);
   }
-  if (parsed.ok && parsed.format === 'yaml' && valueDeeperThan(parsed.value, MAX_JSON_DEPTH)) return refusal(depthMessage(MAX_JSON_DEPTH));
-  return parsed;
 }
 
 const refusal = (message: string): RefusedInput => ({ ok: false, error: { message, refused: true } });

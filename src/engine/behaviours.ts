@@ -5,6 +5,7 @@
 // are in agentspec-nodes.ts, and behaviour-for.ts picks one for a node.
 import type { NodePort, WorkflowNode } from '../contract/types.js';
 import { errorMessage, isRecord } from '../util/narrow.js';
+import { MAX_TIMER_MS } from '../util/clock.js';
 import { BUILTIN_FUNCTIONS, evaluateExpression } from './expression.js';
 import type { ChatTurn, NodeRuntime } from './node-runtime.js';
 import { componentTypeOf } from './plan.js';
@@ -559,8 +560,6 @@ const end: Behaviour = {
 /** A FlowDrop human-review node → the OpenAPI interrupt config of its type. */
 const INTERRUPT_TYPES: readonly InterruptType[] = ['confirmation', 'choice', 'text', 'form', 'review'];
 const isInterruptType = (value: unknown): value is InterruptType => INTERRUPT_TYPES.some((t) => t === value);
-// A timer holds at most 2^31 - 1 ms (about 24.8 days); Node fires a longer one at once.
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function interruptFromConfig(ctx: NodeContext): InterruptRequest {
   const c = ctx.config;

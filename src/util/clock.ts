@@ -10,3 +10,6 @@ export const systemClock: Clock = { now: () => new Date() };
 export function isoNow(clock: Clock): string {
   return clock.now().toISOString();
 }
+
+/** The longest delay a timer holds (2^31 - 1 ms, about 24.8 days): Node fires a longer one at once. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -1,8 +1,7 @@
 // YAML reads `.inf`, `-.inf` and `.nan` as numbers that JSON has no form for: JSON.stringify writes them as
 // null, so a workflow written from such a value would lose them without a word.
+import { escapePointer } from './json-pointer.js';
 import { isRecord } from './narrow.js';
-
-const escapeSegment = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 export interface NonFinite {
   pointer: string;
@@ -20,7 +19,7 @@ export function firstNonFinite(value: unknown): NonFinite | undefined {
       for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], pointer: `${pointer}/${i}` });
     } else if (isRecord(current)) {
       const keys = Object.keys(current);
-      for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: current[keys[i]], pointer: `${pointer}/${escapeSegment(keys[i])}` });
+      for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: current[keys[i]], pointer: `${pointer}/${escapePointer(keys[i])}` });
     }
   }
   return undefined;

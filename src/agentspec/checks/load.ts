@@ -7,7 +7,7 @@
 // levels is refused, a reference to a key that no table read so far defines is dangling, and a node that
 // is written out again (not referenced) in an edge is not the flow's node.
 import { isObject, isReference, type AsObject, type AsValue } from '../types.js';
-import { escapePointer } from '../references.js';
+import { escapePointer } from '../../util/json-pointer.js';
 import { isAgentSpecVersion, type AgentSpecVersion } from '../versions.js';
 import { ABSTRACT_TYPES, COMPONENT_CLASSES, familiesOf, type ComponentClass, type Family, type FieldSpec } from './component-classes.js';
 import { badTitle, defaultFits, schemaFault } from './property-types.js';

@@ -1,6 +1,7 @@
 // Executions and pipelines: starting runs, their status as the editor's canvas and pipeline views read
 // it, logs, cancel/stop. A pipeline and an execution are the same record here (one run of a workflow).
 import { InvalidInputError } from '../../util/domain-errors.js';
+import { MAX_TIMER_MS } from '../../util/clock.js';
 import type { Request } from 'polka';
 import type { Workflow } from '../../contract/types.js';
 import { describeAjvErrors, validateExecuteRequest, validateRunRequest, validateWorkflowFile } from '../../contract/validators.js';
@@ -86,16 +87,13 @@ const runRequestMessages = (timeoutUnit: 'milliseconds' | 'seconds'): Record<str
   workflow: 'must be a workflow object with id, name, nodes and edges',
 });
 
-// A timer holds at most 2^31 - 1 ms (about 24.8 days): Node fires a longer one at once, failing the run.
-const MAX_TIMEOUT_MS = 2 ** 31 - 1;
-
 /** options.timeout in milliseconds, refused past what a timer can hold. */
 function timeoutMsOf(body: RunRequest, unit: 'milliseconds' | 'seconds'): number | undefined {
   const timeout = body.options?.timeout;
   if (timeout === undefined) return undefined;
   const ms = unit === 'seconds' ? timeout * 1000 : timeout;
-  if (ms <= MAX_TIMEOUT_MS) return ms;
-  const most = unit === 'seconds' ? Math.floor(MAX_TIMEOUT_MS / 1000) : MAX_TIMEOUT_MS;
+  if (ms <= MAX_TIMER_MS) return ms;
+  const most = unit === 'seconds' ? Math.floor(MAX_TIMER_MS / 1000) : MAX_TIMER_MS;
   throw new InvalidInputError('options.timeout', `must be at most ${most} (${unit}, about 24 days); leave timeout out for no time limit`);
 }
 
