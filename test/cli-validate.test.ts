@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { dirname, extname, join } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workflow } from '../src/contract/types.js';
@@ -544,6 +544,35 @@ describe('-f and -o: each -o writes the report of the -f before it; the others g
     const second = await runCli(['validate', folder, '-f', 'json', '-o', join(folder, 'report.json')]);
     expect(second.code).toBe(0);
     expect(JSON.parse(await readFile(join(folder, 'report.json'), 'utf8')).summary).toMatchObject({ files: 1, errors: 0 });
+  });
+
+  it("an Agent Spec export or a YAML copy beside its workflow shares the workflow's id without being a duplicate", async () => {
+    const folder = join(dir, 'exports-beside');
+    await mkdir(join(folder, 'out'), { recursive: true });
+    await writeFile(join(folder, 'support.json'), JSON.stringify(routerFlow('exports-beside')));
+    expect(await runCli(['export', join(folder, 'support.json'), '-o', join(folder, 'out') + '/', '-q'])).toMatchObject({ code: 0 });
+    expect(
+      await runCli(['export', join(folder, 'support.json'), '-o', join(folder, 'out', 'support.yaml'), '--to', 'flowdrop', '-q']),
+    ).toMatchObject({
+      code: 0,
+    });
+    // Two JSON workflows of one id are still one too many: wfe serve loads only the first.
+    await writeFile(join(folder, 'z-copy.json'), JSON.stringify(routerFlow('exports-beside')));
+    // A folder is searched for *.json, as wfe serve searches it: the YAML copy is named.
+    const run = await runCli(['validate', folder, join(folder, 'out', 'support.yaml'), '-f', 'json']);
+    const report = JSON.parse(run.stdout) as { files: Array<{ file: string; problems: Array<{ ruleId: string; message: string }> }> };
+    const duplicates = report.files.flatMap((f) =>
+      f.problems.filter((p) => p.ruleId === 'duplicate-workflow-id').map((p) => `${basename(f.file)}: ${p.message}`),
+    );
+    expect(duplicates).toEqual([
+      "z-copy.json: Workflow id 'exports-beside' is also used by " + join(folder, 'support.json') + ', which wfe serve loads instead',
+    ]);
+    expect(report.files.map((f) => basename(f.file)).sort()).toEqual([
+      'support.agentspec.json',
+      'support.json',
+      'support.yaml',
+      'z-copy.json',
+    ]);
   });
 
   it('without -f, -o writes the default stylish report to the file; --format=x and -fx spellings pair too', async () => {

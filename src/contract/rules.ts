@@ -54,7 +54,7 @@ export const RULES = {
     severity: 'error',
     description: 'no two files define the same workflow id (wfe serve keeps the first in path order)',
     checks:
-      'No two files define the same workflow id. wfe serve keeps the first file in path order and ignores the others, so edits to the others never show up. Stdin and a symbolic link named as an argument are not files it loads: they are told which file has their id, and a link to a file also checked is that file.',
+      'No two files define the same workflow id. wfe serve keeps the first file in path order and ignores the others, so edits to the others never show up. Stdin and a symbolic link named as an argument are not files it loads: they are told which file has their id, and a link to a file also checked is that file. Only FlowDrop JSON files take part: an Agent Spec export or a FlowDrop YAML copy carries the id of the workflow it was made from, and wfe serve loads neither, so one kept beside its workflow is no duplicate.',
     fix: 'Give one of the two files a new, unique "id" (a fresh UUID), or delete the copy you do not need.',
     example: {
       input: 'flows/a.json and flows/copy-of-a.json both have "id": "chat"',

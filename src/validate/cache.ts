@@ -16,8 +16,8 @@ export type CacheStrategy = 'metadata' | 'content';
 /** The name of the cache file in the working directory, or in the folder --cache-location names. */
 export const DEFAULT_CACHE_FILE = '.wfe-cache';
 
-/** Bumped whenever the layout of the file changes: a cache written in another layout is not read. */
-const CACHE_FORMAT = 2;
+/** Bumped whenever the layout of the file or the meaning of an entry changes: a cache of another format is not read. */
+const CACHE_FORMAT = 3;
 
 export interface CacheOptions {
   /** The cache file. */

@@ -14,7 +14,7 @@ import { isRecord } from '../util/narrow.js';
 import type { ParseResult } from '../util/parse-result.js';
 import { ALL_RULES } from './rules.js';
 import { sortProblems, type FileResult, type Problem, type Report } from './types.js';
-import { loadAgentSpecChecks, needsAgentSpecChecks } from './agent-spec-checks.js';
+import { isAgentSpecDocument, loadAgentSpecChecks, needsAgentSpecChecks } from './agent-spec-checks.js';
 import { duplicateIds } from './duplicate-ids.js';
 import { pointerPosition } from '../util/pointer-position.js';
 
@@ -250,13 +250,21 @@ export async function checkSourceFile(file: SourceFile, ctx: CheckContext, seen:
   const result: FileResult = { file: file.name, problems, durationMs: elapsed() };
   // The job summary draws failing workflows: only their parsed values are kept (and those whose id
   // was seen before, which fail as duplicates), not every file's.
-  const duplicate = workflow !== undefined && seen.again(workflow.id);
+  const workflowId = workflow !== undefined && definesServedWorkflow(file.name, value) ? workflow.id : undefined;
+  const duplicate = workflowId !== undefined && seen.again(workflowId);
   if (duplicate || problems.some((p) => p.severity === 'error')) {
     const drawable = drawableWorkflow(value) ?? workflow;
     if (drawable) result.workflow = drawable;
   }
-  return { result, workflowId: workflow?.id };
+  return { result, workflowId };
 }
+
+/**
+ * Whether a file defines a workflow of its folder as `wfe serve` loads it: FlowDrop JSON. An Agent Spec export
+ * or a YAML copy beside the workflow carries its id, and serve loads neither, so neither takes part in the
+ * duplicate-workflow-id check.
+ */
+const definesServedWorkflow = (name: string, value: unknown): boolean => !/\.ya?ml$/i.test(name) && !isAgentSpecDocument(value);
 
 /** The file's own value when it has the nodes and edges a picture needs (error pointers index into it). */
 function drawableWorkflow(value: unknown): Workflow | undefined {
