@@ -233,6 +233,42 @@ describe('two inputs, one output file', () => {
   });
 });
 
+describe('a run again over the folder it wrote into', () => {
+  const sortedListing = async (folder: string) => (await readdir(folder, { recursive: true })).sort();
+
+  it('export into a folder inside the input folder: what the last run wrote there is not an input', async () => {
+    await copyFile(join(fixtures, 'chat-pipeline.json'), join(dir, 'chat.json'));
+    await copyFile(join(fixtures, 'support-router.json'), join(dir, 'router.json'));
+    const first = await runCli(['export', '.', '-o', 'out/', '-q'], { cwd: dir });
+    const again = await runCli(['export', '.', '-o', 'out/', '-q', '--force'], { cwd: dir });
+    const globbed = await runCli(['export', '**/*.json', '-o', 'out', '-q', '--force'], { cwd: dir });
+    expect([first, again, globbed]).toEqual(Array(3).fill({ code: 0, stdout: '', stderr: '' }));
+    expect(await sortedListing(dir)).toEqual(['chat.json', 'out', 'out/chat.agentspec.json', 'out/router.agentspec.json', 'router.json']);
+    // Named, the folder is searched: its files are the inputs, and Agent Spec files are no FlowDrop workflows.
+    const named = await runCli(['export', 'out', '-o', 'out', '-q'], { cwd: dir });
+    expect(named.code).toBe(1);
+    expect(named.stderr).toMatch(/^out\/chat\.agentspec\.json:1:1: error: \/edges: not a FlowDrop workflow/);
+  });
+
+  it('export beside the inputs: an export another input writes is not an input', async () => {
+    await copyFile(join(fixtures, 'chat-pipeline.json'), join(dir, 'chat.json'));
+    const first = await runCli(['export', '.', '-o', './', '-q'], { cwd: dir });
+    const again = await runCli(['export', '.', '-o', './', '-q', '--force'], { cwd: dir });
+    expect([first, again]).toEqual(Array(2).fill({ code: 0, stdout: '', stderr: '' }));
+    expect(await sortedListing(dir)).toEqual(['chat.agentspec.json', 'chat.json']);
+  });
+
+  it('import into a folder inside the input folder: the workflows the last run wrote are not inputs', async () => {
+    const exported = await runCli(['export', join(fixtures, 'chat-pipeline.json'), '-o', join(dir, 'chat.agentspec.json'), '-q']);
+    expect(exported.code, exported.stderr).toBe(0);
+    const first = await runCli(['import', '.', '-o', 'workflows/', '-q'], { cwd: dir });
+    const again = await runCli(['import', '.', '-o', 'workflows/', '-q', '--force'], { cwd: dir });
+    expect([first, again]).toEqual(Array(2).fill({ code: 0, stdout: '', stderr: '' }));
+    const id = JSON.parse(await readFile(join(fixtures, 'chat-pipeline.json'), 'utf8')).id as string;
+    expect(await sortedListing(dir)).toEqual(['chat.agentspec.json', 'workflows', `workflows/${id}.json`]);
+  });
+});
+
 describe('a workflow id whose file would be skipped', () => {
   it('import into a folder refuses it, naming the file', async () => {
     const workflow = JSON.parse(await readFile(join(fixtures, 'chat-pipeline.json'), 'utf8'));

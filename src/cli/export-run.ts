@@ -9,7 +9,7 @@ import { checkRuleConfig, mergeRuleConfigs, parseRuleFlags, RuleConfigError } fr
 import { folderSettings } from '../project/folder-settings.js';
 import { checkPattern, IgnoreConfigError } from '../project/ignore.js';
 import { configIgnoreOf, expandInputs, type Input } from './inputs.js';
-import { claimAllOutputs, destinationFor, OutputFolders, writeOutput, type Destination } from './outputs.js';
+import { claimAllOutputs, destinationFor, existingOutputFolder, OutputFolders, writeOutput, type Destination } from './outputs.js';
 import { inputSource, readParsedInput, type InputSource } from './read-inputs.js';
 import { UsageError } from './usage-error.js';
 import { runBatch } from './batch.js';
@@ -27,6 +27,27 @@ function outputPath(destination: Destination, input: Input, to: ExportFlags['to'
   return join(destination.path, `${base}${to === 'agentspec' ? '.agentspec' : ''}.${format === 'yaml' ? 'yaml' : 'json'}`);
 }
 
+/**
+ * Without the inputs found in a folder (or by a glob) that another input of this run is written to: with -o
+ * naming the input folder, an earlier run's x.agentspec.json beside x.json is that run's output, not a workflow.
+ */
+function withoutOutputsOfOthers(
+  inputs: Input[],
+  { args, cwd, outputOf }: { args: string[]; cwd: string; outputOf: (input: Input) => string | undefined },
+): Input[] {
+  const writer = new Map<string, Input>();
+  for (const input of inputs) {
+    const target = outputOf(input);
+    if (target !== undefined) writer.set(resolve(cwd, target), input);
+  }
+  const named = new Set(args.map((arg) => resolve(cwd, arg)));
+  return inputs.filter((input) => {
+    if (input.path === undefined || named.has(input.path)) return true;
+    const other = writer.get(input.path);
+    return other === undefined || other === input;
+  });
+}
+
 export async function runExport(args: string[], flags: ExportFlags, terminal: Terminal): Promise<number> {
   const { cwd } = terminal;
   let inputs: Input[];
@@ -39,7 +60,7 @@ export async function runExport(args: string[], flags: ExportFlags, terminal: Te
     cliRules = checkRuleConfig(parseRuleFlags(flags.rule ?? []), EXPORT_RULES);
     const patterns = (flags.ignore ?? []).map((p) => checkPattern(p, '--ignore'));
     const ignore = { patterns, configIgnore: configIgnoreOf(settingsFor, cwd) };
-    inputs = await expandInputs(args, { extensions: ['.json'], cwd, ignore });
+    inputs = await expandInputs(args, { extensions: ['.json'], cwd, ignore, outputFolder: await existingOutputFolder(flags.output, cwd) });
     // As wfe validate says it: a folder with nothing to convert is a mistaken path more often than not.
     if (inputs.length === 0) throw new UsageError(`no *.json workflow files found in ${args.join(', ')}`);
     destination = await destinationFor(flags.output, inputs.length, cwd);
@@ -58,6 +79,7 @@ export async function runExport(args: string[], flags: ExportFlags, terminal: Te
       throw new UsageError(`--config ${flags.config}: ${errorMessage(err)}`);
     }
   }
+  inputs = withoutOutputsOfOthers(inputs, { args, cwd, outputOf: (input) => outputPath(destination, input, flags.to, format) });
   const job: ExportJob = { destination, format, flags, cliRules, cwd };
   const outputs = new OutputFolders();
   const batch = { terminal, quiet: flags.quiet, outputs };

@@ -9,7 +9,7 @@ import { folderSettings } from '../project/folder-settings.js';
 import { checkPattern, defaultIgnore, IgnoreConfigError, type IgnoreMatcher } from '../project/ignore.js';
 import { errorText } from './error-text.js';
 import { configIgnoreOf, expandInputs, type Input } from './inputs.js';
-import { destinationFor, OutputClaims, OutputFolders, writeOutput, type Destination } from './outputs.js';
+import { destinationFor, existingOutputFolder, OutputClaims, OutputFolders, writeOutput, type Destination } from './outputs.js';
 import { inputSource, readParsedInput, type InputSource } from './read-inputs.js';
 import { UsageError } from './usage-error.js';
 import { runBatch } from './batch.js';
@@ -30,7 +30,12 @@ export async function runImport(args: string[], flags: ImportFlags, terminal: Te
   try {
     const patterns = (flags.ignore ?? []).map((p) => checkPattern(p, '--ignore'));
     const ignore = { patterns, configIgnore: configIgnoreOf(settingsFor, cwd) };
-    inputs = await expandInputs(args, { extensions: ['.json', '.yaml', '.yml'], cwd, ignore });
+    inputs = await expandInputs(args, {
+      extensions: ['.json', '.yaml', '.yml'],
+      cwd,
+      ignore,
+      outputFolder: await existingOutputFolder(flags.output, cwd),
+    });
     // As wfe validate says it: a folder with nothing to convert is a mistaken path more often than not.
     if (inputs.length === 0) throw new UsageError(`no *.json, *.yaml or *.yml files found in ${args.join(', ')}`);
     // With one input, -o names the file (unless it is a folder or ends with /); with several, a folder.

@@ -41,7 +41,7 @@ interface Found {
   link: boolean;
 }
 
-async function walk(root: string, extensions: string[], options: IgnoreOptions): Promise<Found[]> {
+async function walk(root: string, extensions: string[], options: IgnoreOptions, outputFolder?: string): Promise<Found[]> {
   const matchers: IgnoreMatcher[] = [ignoreMatcher(root, [{ patterns: [...DEFAULT_IGNORE, ...(options.patterns ?? [])], base: root }])];
   const bases = new Set<string>();
   const addConfig = async (dir: string) => {
@@ -64,8 +64,9 @@ async function walk(root: string, extensions: string[], options: IgnoreOptions):
       const abs = dirPrefix + entry.name;
       const rel = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
       if (skipped(rel, entry.isDirectory())) continue;
-      if (entry.isDirectory()) await visit(abs, rel);
-      else if ((entry.isFile() || entry.isSymbolicLink()) && extensions.some((ext) => entry.name.endsWith(ext)))
+      if (entry.isDirectory()) {
+        if (abs !== outputFolder) await visit(abs, rel);
+      } else if ((entry.isFile() || entry.isSymbolicLink()) && extensions.some((ext) => entry.name.endsWith(ext)))
         found.push({ path: abs, rel, link: entry.isSymbolicLink() });
     }
   };
@@ -128,13 +129,18 @@ export interface ExpandOptions {
   /** What relative arguments are relative to. */
   cwd: string;
   ignore?: IgnoreOptions;
+  /**
+   * The folder this run writes into (absolute), when it exists: what a folder walk or a glob finds in it are
+   * earlier outputs, not inputs (a folder argument that is this folder is still searched).
+   */
+  outputFolder?: string;
 }
 
 /**
  * Expands the arguments in order, without duplicates. Files found in folders or by globs are skipped by the
  * ignore rules; a file named as an argument is always taken.
  */
-export async function expandInputs(args: string[], { extensions, cwd, ignore = {} }: ExpandOptions): Promise<Input[]> {
+export async function expandInputs(args: string[], { extensions, cwd, ignore = {}, outputFolder }: ExpandOptions): Promise<Input[]> {
   if (args.length === 0) throw new UsageError('no input: give files, folders, globs or - for stdin');
   const inputs: Input[] = [];
   const seen = new Set<string>();
@@ -151,7 +157,7 @@ export async function expandInputs(args: string[], { extensions, cwd, ignore = {
     }
     const info = await stat(resolve(cwd, arg)).catch(() => undefined);
     if (info?.isDirectory()) {
-      const files = await walk(resolve(cwd, arg), extensions, ignore);
+      const files = await walk(resolve(cwd, arg), extensions, ignore, outputFolder);
       // Each name is the argument as typed (normalised), then the path below it: join(arg, rel) once, not per file.
       const under = toPosix(join(arg, '.'));
       const nameOf = (rel: string) => (under === '.' ? rel : under.endsWith('/') ? under + rel : `${under}/${rel}`);
@@ -173,8 +179,12 @@ export async function expandInputs(args: string[], { extensions, cwd, ignore = {
     const all = (await glob(arg, { cwd, onlyFiles: true, dot: false })).sort();
     // As for a folder argument: nodes/ (node types) at the top of the pattern's folder is no workflow's.
     const base = resolve(cwd, staticBase(arg, isDynamicPattern));
+    const inOutputFolder = (path: string) => outputFolder !== undefined && path.startsWith(outputFolder + sep);
     const matches = all.filter(
-      (m) => !ignored(m) && !isSkippedPath(toPosix(relative(base, resolve(cwd, m))), [NODE_TYPES_DIR, INTERNAL_DIR]),
+      (m) =>
+        !ignored(m) &&
+        !inOutputFolder(resolve(cwd, m)) &&
+        !isSkippedPath(toPosix(relative(base, resolve(cwd, m))), [NODE_TYPES_DIR, INTERNAL_DIR]),
     );
     if (matches.length === 0)
       throw new UsageError(

@@ -162,6 +162,14 @@ export function claimAllOutputs<Claimant extends { name: string }>(
   return refused;
 }
 
+/** The folder `-o` names, absolute, when it exists: the folder walks of the run leave it out (expandInputs). */
+export async function existingOutputFolder(output: string | undefined, cwd: string): Promise<string | undefined> {
+  if (output === undefined || output === '-') return undefined;
+  const path = resolve(cwd, output);
+  const info = await stat(path).catch(() => undefined);
+  return info?.isDirectory() ? path : undefined;
+}
+
 export type Destination = { kind: 'stdout' } | { kind: 'file'; path: string } | { kind: 'dir'; path: string };
 
 /**
