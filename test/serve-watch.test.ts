@@ -143,6 +143,44 @@ describe('watch mode', () => {
     expect(JSON.parse(await readFile(join(h.dir, backup), 'utf8')).description).toBe('hand edit');
   });
 
+  test('a hand edit keeping the versionId is never served under it again: after a broken state, a delete and re-create, a move', async () => {
+    const etag = (await h.call('GET', '/workflows/wf-a')).headers.get('etag')!;
+    const onDisk = JSON.parse(await readFile(join(h.dir, 'a.json'), 'utf8'));
+    const servedAfter = async (description: string) => {
+      await eventually(async () => (await h.call('GET', '/workflows/wf-a')).body.data.description === description, 3000, description);
+      return (await h.call('GET', '/workflows/wf-a')).headers.get('etag')!;
+    };
+    const seen = [etag];
+    // A hand edit, then the file half written (a slow in-place save), then whole again.
+    await write('a.json', { ...onDisk, description: 'edit 1' });
+    seen.push(await servedAfter('edit 1'));
+    await write('a.json', '{\n  "id": "wf-a",\n');
+    await eventually(
+      async () => (await h.call('GET', '/system/config')).body.data.loadErrors.length > 0,
+      3000,
+      'the half-written file reported',
+    );
+    await write('a.json', { ...onDisk, description: 'edit 2' });
+    seen.push(await servedAfter('edit 2'));
+    // Deleted, then written again (an editor that moves the old file away first).
+    await rm(join(h.dir, 'a.json'));
+    await eventually(async () => (await h.call('GET', '/workflows/wf-a')).status === 404, 3000, 'the delete');
+    await write('a.json', { ...onDisk, description: 'edit 3' });
+    seen.push(await servedAfter('edit 3'));
+    // Moved to another name and edited there.
+    await rm(join(h.dir, 'a.json'));
+    await write('moved.json', { ...onDisk, description: 'edit 4' });
+    seen.push(await servedAfter('edit 4'));
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const old of seen.slice(0, -1))
+      expect((await h.call('PUT', '/workflows/wf-a', { name: 'editor' }, { 'If-Match': old })).status).toBe(409);
+    expect(JSON.parse(await readFile(join(h.dir, 'moved.json'), 'utf8')).description).toBe('edit 4');
+    // The file as first seen, put back whole: its own versionId again.
+    await rm(join(h.dir, 'moved.json'));
+    await write('a.json', onDisk);
+    await eventually(async () => (await h.call('GET', '/workflows/wf-a')).headers.get('etag') === etag, 3000, 'the original back');
+  });
+
   test('a file broken by hand refuses a save with the If-Match read before, and one without it keeps a backup', async () => {
     const etag = (await h.call('GET', '/workflows/wf-a')).headers.get('etag')!;
     await write('a.json', '{\n  "id": "wf-a",\n  "name": "Half-typed",\n');

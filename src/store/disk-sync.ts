@@ -190,9 +190,10 @@ export class DiskSync {
     let workflow = result.workflow;
     const onDisk = workflow.metadata.versionId;
     // A hand edit that kept the old versionId must still change the ETag, or a stale If-Match would pass. The
-    // old one is what the file held before (after a first such edit, the workflow is served under another).
+    // old one is what the file held before (after a first such edit, the workflow is served under another), or
+    // one this run served for another text (the file deleted and written again, moved, copied).
     const previousOnDisk = previous?.versionIdOnDisk ?? previous?.workflow?.metadata.versionId;
-    if (!onDisk || (previousOnDisk !== undefined && previousOnDisk === onDisk))
+    if (!onDisk || (previousOnDisk !== undefined && previousOnDisk === onDisk) || index.versions.namedOtherText(onDisk, hash))
       workflow = { ...workflow, metadata: { ...workflow.metadata, versionId: `disk-${hash.slice(0, 16)}` } };
     if (previous?.error && previous.workflow) logger.info(`${rel}: fixed, serving the new version`);
     index.set({

@@ -5,6 +5,7 @@ import type { LoadError, Workflow } from '../contract/types.js';
 import { OrderedList, type ListOrder } from './ordered-list.js';
 import type { FileIdentity } from './store-fs.js';
 import type { TextStyle } from './text-style.js';
+import { VersionTexts } from './version-texts.js';
 
 export interface FileEntry {
   rel: string;
@@ -54,6 +55,8 @@ export class WorkflowIndex {
   private readonly orders = new Map<ListOrder, OrderedList>();
   private changes = 0;
   private readonly onIdentity?: (identity: FileIdentity) => void;
+  /** The text each versionId was first served for (disk-sync serves a hand edit that kept one under another). */
+  readonly versions = new VersionTexts();
 
   /** `onIdentity` sees the identity of every entry put in (what it tells of the file system's clock). */
   constructor({ onIdentity }: { onIdentity?: (identity: FileIdentity) => void } = {}) {
@@ -166,6 +169,8 @@ export class WorkflowIndex {
   /** Puts the entry of `entry.rel` in place of the one it had. */
   set(entry: FileEntry): void {
     const before = this.entries.get(entry.rel);
+    const versionId = entry.workflow?.metadata.versionId;
+    if (versionId !== undefined && !entry.error) this.versions.served(versionId, entry.hash);
     if (entry.identity) this.onIdentity?.(entry.identity);
     if (before?.workflow && before.workflow.id !== entry.workflow?.id) this.unlinkId(before.workflow.id, entry.rel);
     this.entries.set(entry.rel, entry);

@@ -1,0 +1,30 @@
+// What each versionId named when the server first served it: the hash of that file text. A file that holds a
+// versionId with other text was edited by hand (or copied and changed) since, wherever it now is and however it
+// got there (in place, deleted and written again, moved): it is served under a disk-<hash> id instead, so an
+// If-Match of the old version cannot pass. Only this run's versions are known (nothing is kept on disk).
+
+export class VersionTexts {
+  private readonly hashes = new Map<string, string>();
+  private readonly max: number;
+
+  /** `max`: versions remembered at most (a save adds one); the oldest are forgotten first. */
+  constructor({ max = 100_000 }: { max?: number } = {}) {
+    this.max = max;
+  }
+
+  /** Notes that `versionId` is served for the text of `hash`, unless it named another text before. */
+  served(versionId: string, hash: string): void {
+    if (hash === '' || this.hashes.has(versionId)) return;
+    if (this.hashes.size >= this.max) {
+      const oldest = this.hashes.keys().next();
+      if (!oldest.done) this.hashes.delete(oldest.value);
+    }
+    this.hashes.set(versionId, hash);
+  }
+
+  /** Whether `versionId` was first served for another text than that of `hash`. */
+  namedOtherText(versionId: string, hash: string): boolean {
+    const first = this.hashes.get(versionId);
+    return first !== undefined && first !== hash;
+  }
+}
