@@ -266,6 +266,27 @@ describe('the served folder deleted while serving', () => {
   });
 });
 
+describe('a workflow file replaced by a folder of its name', () => {
+  serverTest('unseen (watch off): a save is the 409 of a deleted file and a delete a 404, not a 500', async ({ server }) => {
+    const h = await server({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    await rm(join(h.dir, 'a.json'));
+    await mkdir(join(h.dir, 'a.json'));
+    const saved = await h.call('PUT', '/workflows/wf-a', { name: 'renamed' });
+    expect([saved.status, saved.body.code]).toEqual([409, 'CONFLICT']);
+    expect(saved.body.message).toMatch(/^The file a\.json was deleted on disk since it was loaded/);
+    expect((await h.call('DELETE', '/workflows/wf-a')).status).toBe(404);
+    expect((await stat(join(h.dir, 'a.json'))).isDirectory()).toBe(true);
+  });
+
+  serverTest('seen (watch on): the workflow is no longer served', async ({ server }) => {
+    const h = await server({ watch: true, files: { 'a.json': twoNodeWorkflow('wf-a') } });
+    await rm(join(h.dir, 'a.json'));
+    await mkdir(join(h.dir, 'a.json'));
+    await eventually(async () => (await h.call('GET', '/workflows/wf-a')).status === 404, 5000, 'wf-a gone');
+    expect(await loadErrors(h)).toEqual([]);
+  });
+});
+
 describe('a file that is not UTF-8', () => {
   serverTest('is a load error with where, never served mangled nor written over', async ({ server }) => {
     const latin1 = (id: string) => Buffer.from(JSON.stringify({ ...twoNodeWorkflow(id), description: 'Café crème' }, null, 2), 'latin1');
@@ -540,6 +561,30 @@ describe('file-system faults are named', () => {
       expect(await entriesOf(h.dir)).toEqual(['a.json']);
       await expect(stat(join(h.dir, '.wfe/trash'))).rejects.toThrow();
       expect((await h.call('GET', '/workflows/wf-a')).status).toBe(200);
+    },
+  );
+
+  serverTest(
+    '.wfe that is a file, not a folder: a save that backs up and a delete are 503 naming it, and nothing changes',
+    async ({ server }) => {
+      const h = await server({ files: { 'a.json': twoNodeWorkflow('wf-a') } });
+      await rm(join(h.dir, '.wfe'), { recursive: true, force: true });
+      await writeFile(join(h.dir, '.wfe'), 'not a folder');
+      // A hand edit, seen by the first save (409, watch off): the next copies it to .wfe/backups/ first.
+      const edited = JSON.stringify({ ...twoNodeWorkflow('wf-a'), description: 'by hand' });
+      await writeFile(join(h.dir, 'a.json'), edited);
+      expect((await h.call('PUT', '/workflows/wf-a', { description: 'x' })).status).toBe(409);
+      for (const [method, body, operation] of [
+        ['PUT', { description: 'x' }, 'write the backup'],
+        ['DELETE', undefined, 'delete'],
+      ] as const) {
+        const res = await h.call(method, '/workflows/wf-a', body);
+        expect([res.status, res.body.code], method).toEqual([503, 'STORAGE_ERROR']);
+        expect(res.body.details, method).toMatchObject({ operation, cause: 'not-a-folder', errno: 'ENOTDIR' });
+        expect(res.body.message, method).toMatch(/: a part of its path is a file, not a folder; move that file away$/);
+      }
+      expect(await readFile(join(h.dir, 'a.json'), 'utf8')).toBe(edited);
+      expect(await readFile(join(h.dir, '.wfe'), 'utf8')).toBe('not a folder');
     },
   );
 });

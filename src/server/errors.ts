@@ -18,6 +18,7 @@ const STORAGE_STATUS: Record<StorageCause, { status: number; code: ErrorCode }> 
   permission: { status: 503, code: 'STORAGE_ERROR' },
   'too-long': { status: 400, code: 'VALIDATION_ERROR' },
   'missing-folder': { status: 503, code: 'STORAGE_ERROR' },
+  'not-a-folder': { status: 503, code: 'STORAGE_ERROR' },
   other: { status: 500, code: 'STORAGE_ERROR' },
 };
 

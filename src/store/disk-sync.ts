@@ -228,7 +228,8 @@ export class DiskSync {
         if (this.refuseLink(rel)) onExternalChange?.(rel, 'change');
         throw err;
       }
-      if (errnoCode(err) === 'ENOENT') return undefined;
+      // A folder made in the file's place (rm, then mkdir of the name): the file is gone.
+      if (errnoCode(err) === 'ENOENT' || errnoCode(err) === 'EISDIR') return undefined;
       throw namedStorageError('read', rel, err);
     }
   }

@@ -168,7 +168,7 @@ export class ForbiddenError extends DomainError {
   }
 }
 
-export type StorageCause = 'no-space' | 'read-only' | 'permission' | 'too-long' | 'missing-folder' | 'other';
+export type StorageCause = 'no-space' | 'read-only' | 'permission' | 'too-long' | 'missing-folder' | 'not-a-folder' | 'other';
 
 /** A file operation failed. Names the file, the operation and the cause in words a person can act on. */
 export class StorageError extends DomainError {
@@ -195,6 +195,7 @@ const CAUSE_TEXT: Record<StorageCause, string> = {
   permission: 'permission denied; check the owner and mode of the file and its folder',
   'too-long': 'the file name is too long for this file system',
   'missing-folder': 'its folder no longer exists on disk (was the served folder moved or deleted?); recreate it',
+  'not-a-folder': 'a part of its path is a file, not a folder; move that file away',
   other: 'the file system refused the operation',
 };
 
@@ -212,6 +213,8 @@ function storageCause(errno: string | undefined): StorageCause {
       return 'too-long';
     case 'ENOENT':
       return 'missing-folder';
+    case 'ENOTDIR':
+      return 'not-a-folder';
     default:
       return 'other';
   }
