@@ -149,9 +149,10 @@ export class DiskSync {
   onFolderEvent(event: FolderEvent): void {
     if (this.closed) return;
     if (event.directory) {
-      // A folder went away (or was re-listed): look again at every file known under it.
+      // A folder went away (or was re-listed): look again at every file known under it. A folder that appeared
+      // in a file's place (rm a.json, mkdir a.json) may come without the file's unlink: look at that file too.
       const prefix = event.rel === '' ? '' : `${event.rel}/`;
-      for (const rel of this.ctx.index.files()) if (rel.startsWith(prefix)) void this.onEvent(rel);
+      for (const rel of this.ctx.index.files()) if (rel === event.rel || rel.startsWith(prefix)) void this.onEvent(rel);
       return;
     }
     if (!this.isWorkflowPath(event.rel)) return;

@@ -16,7 +16,10 @@ export interface FolderEvent {
   rel: string;
   /** Whether something (a file, or a link, never followed) is at `rel` now. Re-read it to know what. */
   present: boolean;
-  /** A folder that went away: everything that was under it is gone too. */
+  /**
+   * A folder that went away (everything that was under it is gone too), or that appeared or was listed again:
+   * what a subscriber knew at or under `rel` is to be looked at again.
+   */
   directory?: boolean;
   /**
    * What an lstat of `rel` said after the change that caused this event (native watching only). Any later
@@ -262,6 +265,9 @@ export class FolderWatcher {
       if (known && known.ino === stats.ino) return;
       if (known) this.folderGone(rel);
       this.walk(rel, { reportFiles: true, ino: stats.ino });
+      // A folder made where a file was (rm a.json, mkdir a.json) before the removal was looked at: the file's
+      // own event never comes, so whoever knew a file at this path is told to look again.
+      if (!known) this.emit({ rel, present: true, directory: true });
       return;
     }
     if (known) this.folderGone(rel);
