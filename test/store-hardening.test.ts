@@ -3,8 +3,8 @@
 // file layer injected into the store, never from timing.
 import { once } from 'node:events';
 import * as nodeFs from 'node:fs/promises';
-import { mkdir, open, readFile, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { chmod, mkdir, open, readFile, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeStoreFs, type StoreFs } from '../src/store/store-fs.js';
@@ -212,6 +212,22 @@ describe("a save keeps the file's own line endings and byte order mark", () => {
     const unix = await readFile(join(h.dir, 'b.json'), 'utf8');
     expect(unix).not.toMatch(/\r|\ufeff/);
     expect(JSON.parse(unix).name).toBe('unix');
+  });
+
+  serverTest('and its permissions: a private file stays private, a group-writable one group-writable', async ({ server }) => {
+    const h = await server({
+      watch: true,
+      files: { 'private.json': twoNodeWorkflow('wf-private'), 'shared.json': twoNodeWorkflow('wf-shared') },
+    });
+    await chmod(join(h.dir, 'private.json'), 0o600);
+    await chmod(join(h.dir, 'shared.json'), 0o664);
+    for (const id of ['wf-private', 'wf-shared']) expect((await h.call('PUT', `/workflows/${id}`, { name: 'saved' })).status).toBe(200);
+    const modeOf = async (rel: string) => ((await stat(join(h.dir, rel))).mode & 0o777).toString(8);
+    expect([await modeOf('private.json'), await modeOf('shared.json')]).toEqual(['600', '664']);
+    expect(JSON.parse(await readFile(join(h.dir, 'private.json'), 'utf8')).name).toBe('saved');
+    // A new file gets the mode new files get.
+    expect((await h.call('POST', '/workflows', twoNodeWorkflow('wf-new'))).status).toBe(201);
+    expect(await modeOf('wf-new.json')).toBe((0o644 & ~process.umask()).toString(8));
   });
 });
 
@@ -561,6 +577,27 @@ describe('file-system faults are named', () => {
       expect(await entriesOf(h.dir)).toEqual(['a.json']);
       await expect(stat(join(h.dir, '.wfe/trash'))).rejects.toThrow();
       expect((await h.call('GET', '/workflows/wf-a')).status).toBe(200);
+    },
+  );
+
+  serverTest(
+    'a file made unreadable since it was read (mode 000): a save that cannot pin it is refused, and it stays',
+    async ({ server }) => {
+      // As root, mode 000 does not stop the server: the refusal to open what the save replaced is simulated.
+      const unreadableReplaced: StoreFs = {
+        ...nodeStoreFs,
+        openSync: (path, flags) => {
+          if (TEMP_FILE.test(basename(path))) throw errnoError('EACCES', 'open', path);
+          return nodeStoreFs.openSync(path, flags);
+        },
+      };
+      const h = await server({ storeFs: unreadableReplaced, files: { 'a.json': twoNodeWorkflow('wf-a') } });
+      const before = await readFile(join(h.dir, 'a.json'), 'utf8');
+      const res = await h.call('PUT', '/workflows/wf-a', { description: 'x' });
+      expect([res.status, res.body.code]).toEqual([503, 'STORAGE_ERROR']);
+      expect(res.body.message).toMatch(/^Could not write a\.json: permission denied/);
+      expect(await readFile(join(h.dir, 'a.json'), 'utf8')).toBe(before);
+      expect(await entriesOf(h.dir)).toEqual(['a.json']);
     },
   );
 

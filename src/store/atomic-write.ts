@@ -3,7 +3,14 @@ import { basename, dirname, join } from 'node:path';
 import { nodeStoreFs, type FileIdentity, type StoreFileHandle, type StoreFs } from './store-fs.js';
 import { errnoCode } from '../util/narrow.js';
 import { ConflictError } from '../util/domain-errors.js';
-import { renameGuarded, TEMP_FILE_MODE, type PinnedFile, type TargetExpectation } from './guarded-rename.js';
+import {
+  modeAsCreated,
+  renameGuarded,
+  TEMP_FILE_MODE,
+  type GuardedRenamePaths,
+  type PinnedFile,
+  type TargetExpectation,
+} from './guarded-rename.js';
 
 export type { FileIdentity } from './store-fs.js';
 
@@ -118,8 +125,14 @@ async function writeDurably(
 ): Promise<FileIdentity | undefined> {
   const { expectTarget, deferFolderSync, identity: wantIdentity = true } = options;
   let identity: FileIdentity | undefined;
+  let mode: number | undefined;
   try {
-    await handle.writeFile(content, 'utf8');
+    // A file written over another keeps its permissions: a private (0600) workflow stays private.
+    const [, replaced] = await Promise.all([handle.writeFile(content, 'utf8'), handle.chmod && fs.lstat(target).catch(() => undefined)]);
+    if (handle.chmod && replaced && !replaced.isSymbolicLink() && !replaced.isDirectory() && (replaced.mode & 0o777) !== modeAsCreated()) {
+      mode = replaced.mode & 0o777;
+      await handle.chmod(mode);
+    }
     // The content is final once written: its identity is taken while it is synced.
     const [, stats] = await Promise.all([handle.sync(), wantIdentity ? handle.stat?.() : undefined]);
     identity = stats && { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs };
@@ -134,7 +147,7 @@ async function writeDurably(
     if (closed.status === 'rejected') throw closed.reason;
     if (looked.status === 'rejected') throw looked.reason;
     if (!expectTarget || looked.value === undefined) await fs.rename(temp, target);
-    else await renameWhenUnchanged(fs, temp, target, looked.value, () => expectTarget(identity), options);
+    else await renameWhenUnchanged(fs, { temp, target, mode }, looked.value, () => expectTarget(identity), options);
   } catch (err) {
     await fs.unlink(temp).catch(() => {});
     throw err;
@@ -145,15 +158,15 @@ async function writeDurably(
 
 async function renameWhenUnchanged(
   fs: StoreFs,
-  temp: string,
-  target: string,
+  paths: GuardedRenamePaths,
   first: TargetExpectation,
   lookAgain: () => Promise<TargetExpectation>,
   { afterRename }: AtomicWriteOptions,
 ): Promise<void> {
+  const { temp, target } = paths;
   let expected = first;
   for (let attempt = 1; ; attempt++) {
-    const outcome = renameGuarded(fs, { temp, target }, expected);
+    const outcome = renameGuarded(fs, paths, expected);
     if (outcome.renamed) {
       if (afterRename) afterRename({ temp, pinned: outcome.pinned, ...(outcome.exchanged ? { exchanged: true } : {}) });
       else if (outcome.pinned) fs.closeSync(outcome.pinned.fd);

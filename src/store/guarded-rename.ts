@@ -33,6 +33,8 @@ export interface GuardedRenamePaths {
   /** The new content, durable. */
   temp: string;
   target: string;
+  /** The temp file's mode, when it is not the one it was created with (it took the target's). */
+  mode?: number;
 }
 
 /** The mode temp files are created with (atomic-write.ts), before the umask. */
@@ -40,7 +42,7 @@ export const TEMP_FILE_MODE = 0o644;
 
 /** The mode a temp file has once created: set again, it changes nothing but marks the moment. */
 let createdMode: number | undefined;
-const modeAsCreated = (): number => (createdMode ??= TEMP_FILE_MODE & ~process.umask());
+export const modeAsCreated = (): number => (createdMode ??= TEMP_FILE_MODE & ~process.umask());
 
 /** Why a hard link cannot be made where the file system has none (FAT, exFAT, some network shares). */
 const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK', 'ENOSYS', 'EXDEV']);
@@ -115,19 +117,27 @@ function exchangeIfUnchanged(
     return undefined;
   }
   const stood = fs.lstatSync(temp);
+  let pinRefused: unknown;
   if (sameIdentity(stood, expected)) {
-    const fd = fs.openSync(temp, PIN_FLAGS);
-    fs.unlinkSync(temp);
-    return { renamed: true, pinned: { fd, identity: expected }, exchanged: true };
+    try {
+      const fd = fs.openSync(temp, PIN_FLAGS);
+      fs.unlinkSync(temp);
+      return { renamed: true, pinned: { fd, identity: expected }, exchanged: true };
+    } catch (err) {
+      // The file expected, but it cannot be opened (made unreadable since it was read): it goes back, unreplaced,
+      // and the save fails with the reason, as a look and rename that cannot open it does.
+      pinRefused = err;
+    }
   }
   exchange(temp, target);
   // A second edit landed on the target between the two swaps, in place of the new file: it is the latest,
   // so it goes back to the target; the first one, at the temp name, is removed with it, superseded.
   if (fs.lstatSync(temp).ino !== ours) exchange(temp, target);
+  if (pinRefused !== undefined) throw pinRefused;
   return { renamed: false, found: lstatIfPresent(fs, target) };
 }
 
-function lookAndRename(fs: StoreSyncCalls, { temp, target }: GuardedRenamePaths, expected: FileIdentity): GuardedRenameOutcome {
+function lookAndRename(fs: StoreSyncCalls, { temp, target, mode }: GuardedRenamePaths, expected: FileIdentity): GuardedRenameOutcome {
   let fd: number;
   try {
     fd = fs.openSync(target, PIN_FLAGS);
@@ -137,7 +147,7 @@ function lookAndRename(fs: StoreSyncCalls, { temp, target }: GuardedRenamePaths,
     throw err;
   }
   try {
-    fs.chmodSync(temp, modeAsCreated());
+    fs.chmodSync(temp, mode ?? modeAsCreated());
     const stats = lstatIfPresent(fs, target);
     if (!stats || !sameIdentity(stats, expected)) {
       fs.closeSync(fd);

@@ -16,6 +16,7 @@ export interface StoreStats extends FileIdentity {
   isSymbolicLink(): boolean;
   isDirectory(): boolean;
   mtime: Date;
+  mode: number;
 }
 
 /**
@@ -44,6 +45,8 @@ export interface StoreFileHandle {
   close(): Promise<void>;
   /** Optional: without it, the echo of a write is recognised by reading the file back. */
   stat?(): Promise<FileIdentity>;
+  /** Optional: without it, a file written over another gets the mode new files get. */
+  chmod?(mode: number): Promise<void>;
 }
 
 export interface StoreFs extends StoreSyncCalls {
@@ -104,6 +107,7 @@ function fdHandle(fd: number): StoreFileHandle {
     sync: () => (closing ? closed() : fsCalls.fsync(fd)),
     close: () => (closing ??= fsCalls.close(fd)),
     stat: () => (closing ? closed() : fsCalls.fstat(fd)),
+    chmod: (mode) => (closing ? closed() : fsCalls.fchmod(fd, mode)),
   };
 }
 

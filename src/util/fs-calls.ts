@@ -12,6 +12,7 @@ export const lstat = promisify(fs.lstat);
 export const read = promisify(fs.read);
 export const write = promisify(fs.write);
 export const fsync = promisify(fs.fsync);
+export const fchmod = promisify(fs.fchmod);
 export const rename = promisify(fs.rename);
 export const stat = promisify(fs.stat);
 export const readFile = promisify(fs.readFile);
