@@ -303,6 +303,34 @@ describe('a workflow file replaced by a folder of its name', () => {
   });
 });
 
+describe('a file the server may not read', () => {
+  serverTest(
+    'seen by the watcher, it is a load error of the API naming the file, and its last good version stays served',
+    async ({ server }) => {
+      let locked = false;
+      const lockable: StoreFs = {
+        ...nodeStoreFs,
+        readFile: async (path, sizeHint) => {
+          if (locked && basename(path) === 'a.json') throw errnoError('EACCES', 'open', path);
+          return nodeStoreFs.readFile(path, sizeHint);
+        },
+      };
+      const h = await server({ watch: true, storeFs: lockable, files: { 'a.json': twoNodeWorkflow('wf-a', 'Alpha') } });
+      locked = true;
+      await writeFile(join(h.dir, 'a.json'), JSON.stringify(twoNodeWorkflow('wf-a', 'Edited')));
+      const errors = await eventually(async () => ((await loadErrors(h)).length > 0 ? loadErrors(h) : undefined), 5000, 'the load error');
+      expect(errors).toEqual([
+        { file: 'a.json', message: 'Could not read a.json: permission denied; check the owner and mode of the file and its folder' },
+      ]);
+      expect((await h.call('GET', '/workflows/wf-a')).body.data.name).toBe('Alpha');
+      locked = false;
+      await writeFile(join(h.dir, 'a.json'), JSON.stringify(twoNodeWorkflow('wf-a', 'Readable')));
+      await eventually(async () => (await h.call('GET', '/workflows/wf-a')).body.data.name === 'Readable', 5000, 'the file read again');
+      expect(await loadErrors(h)).toEqual([]);
+    },
+  );
+});
+
 describe('a file that is not UTF-8', () => {
   serverTest('is a load error with where, never served mangled nor written over', async ({ server }) => {
     const latin1 = (id: string) => Buffer.from(JSON.stringify({ ...twoNodeWorkflow(id), description: 'Café crème' }, null, 2), 'latin1');

@@ -8,7 +8,7 @@ import { formatLoadError } from '../contract/load-error.js';
 import type { LoadError } from '../contract/types.js';
 import type { ConfigChecker } from '../graph/integrity.js';
 import { defaultIgnore, type IgnoreMatcher } from '../project/ignore.js';
-import { ConflictError } from '../util/domain-errors.js';
+import { ConflictError, StorageError } from '../util/domain-errors.js';
 import type { FolderEvent } from '../util/folder-watcher.js';
 import type { Logger } from '../util/logger.js';
 import { errnoCode, errorMessage } from '../util/narrow.js';
@@ -270,7 +270,11 @@ export class DiskSync {
           text = await this.readCurrent(rel, stats && !stats.isSymbolicLink() ? stats.size : undefined);
         } catch (err) {
           if (err instanceof LinkRefusedError || err instanceof UnreadableFileError) return; // readCurrent reported it
-          throw err;
+          if (!(err instanceof StorageError)) throw err;
+          // Permission denied, most often: a load error of the file for the API, not a line of the log only.
+          this.recordLoadError(rel, '', { file: rel, message: err.message });
+          onExternalChange?.(rel, known ? 'change' : 'add');
+          return;
         }
         if (text === undefined) {
           if (index.entry(rel)) {
