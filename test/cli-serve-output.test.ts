@@ -28,6 +28,7 @@ describe('wfe serve output', () => {
       await fetch(`${served.url}/workflows/nope`);
       await writeFile(join(dir, 'chat.json'), JSON.stringify({ ...chatFlow('chat'), name: 'renamed' }));
       await eventually(() => /chat\.json: changed on disk/.test(served.stderr()), 5000, 'file line');
+      expect(served.stderr().match(/chat\.json: .*on disk.*/g)).toEqual(['chat.json: changed on disk, reloaded']);
       expect(served.stdout()).toMatch(/broken\.json:2:11: invalid JSON/);
       expect(served.stderr()).toMatch(/INFO {2}GET \/api\/flowdrop\/workflows\/chat 200 [\d.]+ ms/);
       expect(served.stderr()).toMatch(/WARN {2}GET \/api\/flowdrop\/workflows\/nope 404 /);

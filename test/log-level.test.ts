@@ -36,6 +36,21 @@ describe('log lines below the level', () => {
     expect(all).toHaveLength(1);
   });
 
+  it('a file change is a JSON object only (the store logs its own line), and "every file loads" is no warning', () => {
+    const at = '2026-01-01T00:00:00.000Z';
+    const lines = { pretty: [] as string[], json: [] as string[] };
+    for (const format of ['pretty', 'json'] as const) {
+      const sink = lineSink(format, (line) => lines[format].push(line), 'info');
+      sink({ type: 'file', at, file: 'a.json', change: 'change' });
+      sink({ type: 'load-errors', at, errors: [] });
+    }
+    expect(lines.pretty).toEqual([`${at} INFO  every file loads`]);
+    expect(lines.json.map((line) => JSON.parse(line))).toEqual([
+      { level: 'info', type: 'file', at, file: 'a.json', change: 'change' },
+      { level: 'info', type: 'load-errors', at, errors: [] },
+    ]);
+  });
+
   it('a logger writes nothing below its level', () => {
     const written: string[] = [];
     const logger = createLogger('warn', (line) => written.push(line));

@@ -28,9 +28,10 @@ export function prettyLine(event: ServerEvent): string {
   }
 }
 
-/** A request is info, warn for a 4xx, error for a 5xx. */
+/** A request is info, warn for a 4xx, error for a 5xx; load errors are a warning while there are any. */
 function levelOfEvent(event: ServerEvent): LogLevel {
   if (event.type === 'log') return event.level;
+  if (event.type === 'load-errors' && event.errors.length === 0) return 'info';
   if (event.type === 'request' && event.status >= 400) return event.status >= 500 ? 'error' : 'warn';
   return LEVEL_OF[event.type];
 }
@@ -47,6 +48,8 @@ export function lineSink(format: LineFormat, write: (line: string) => void, minL
   const lastStatus = new Map<string, string>();
   return (event) => {
     if (!levelEnabled(minLevel, levelOfEvent(event))) return;
+    // The store's own log line already says it, with what became of the file ("changed on disk, reloaded").
+    if (event.type === 'file' && format === 'pretty') return;
     if (event.type === 'run') {
       if (lastStatus.get(event.run.id) === event.run.status) return;
       lastStatus.set(event.run.id, event.run.status);
