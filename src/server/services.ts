@@ -60,7 +60,15 @@ export async function openServices({ options, clock, logger, emit, at }: Service
       publishLoadErrors();
     },
   });
-  publishLoadErrors = () => emit({ type: 'load-errors', at: at(), errors: [...store.errors(), ...catalog.errors()] });
+  // Only when the list changed: an edit of a file that loads, in a folder where every file loads, says so once.
+  let published = JSON.stringify([...store.errors(), ...catalog.errors()]);
+  publishLoadErrors = () => {
+    const errors = [...store.errors(), ...catalog.errors()];
+    const key = JSON.stringify(errors);
+    if (key === published) return;
+    published = key;
+    emit({ type: 'load-errors', at: at(), errors });
+  };
   watcher?.release();
   const engine = await startEngineOnDemand({
     options,
