@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Workflow } from '../src/contract/types.js';
-import { BIN, runCli, runClis } from './support/cli.js';
+import { BIN, runCli, runCliProcess, runClis } from './support/cli.js';
 import { once } from './support/once.js';
 
 const FIXTURES = resolve(import.meta.dirname, '..', 'fixtures', 'workflows');
@@ -83,7 +83,7 @@ describe('wfe diff', () => {
       expect(help.stdout, command).toMatch(/Examples:\n\s+\$ wfe /);
       for (const text of shown) expect(help.stdout, command).toContain(text);
     }
-    expect(top.stdout).toMatch(/diff \[options\] <old-and-new\.\.\.>/);
+    expect(top.stdout).toMatch(/diff \[options\] <old> \[new\]/);
     expect(top.stdout).toMatch(/\$ wfe render /);
   });
 
@@ -105,7 +105,7 @@ describe('wfe diff', () => {
 
     expect(different.code).toBe(1);
     expect(different.stdout).toBe(
-      `${old} → ${join(dir, 'new.json')}\n1 node changed\n\nNodes\n  ~ Classify Request › temperature: 0 → 0.5\n`,
+      `${old} → ${join(dir, 'new.json')}\n1 node changed\n\nNodes\n  ~ Classify Request › config.temperature: 0 → 0.5\n`,
     );
   });
 
@@ -116,7 +116,9 @@ describe('wfe diff', () => {
     const workflowLike = await fixture('chat-pipeline.json');
     delete (workflowLike as Partial<Workflow>).name;
     await writeFile(join(dir, 'nameless.json'), JSON.stringify(workflowLike));
-    const [missing, broken, notWorkflow, invalid, three, one, unmerged] = await runClis([
+    const [none, help, missing, broken, notWorkflow, invalid, three, one, unmerged] = await runClis([
+      ['diff'],
+      ['diff', '--help'],
       ['diff', old, join(dir, 'nope.json')],
       ['diff', join(dir, 'broken.json'), old],
       ['diff', old, join(dir, 'package.json')],
@@ -126,6 +128,10 @@ describe('wfe diff', () => {
       // git passes an unmerged path alone, and says it is git by the counters it sets for an external diff.
       { args: ['diff', old], env: { GIT_DIFF_PATH_COUNTER: '1', GIT_DIFF_PATH_TOTAL: '1' } },
     ]);
+    // The error names the argument as the usage line does.
+    expect(none).toMatchObject({ code: 2, stderr: "error: missing required argument 'old'\n(run with --help for usage)\n" });
+    expect(help.stdout).toMatch(/^Usage: wfe diff \[options\] <old> <new>\n[\s\S]*\nArguments:\n {2}old {2,}[\s\S]*\n {2}new {2,}/);
+
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe(`wfe diff: ${join(dir, 'nope.json')}: no such file\n`);
 
@@ -143,7 +149,7 @@ describe('wfe diff', () => {
     expect(three.code).toBe(2);
     expect(three.stderr).toContain('expected <old> <new>');
     expect(one.code).toBe(2);
-    expect(one.stderr).toBe("wfe diff: expected <old> <new> (or git's 7 arguments), got 1 argument\n");
+    expect(one.stderr).toBe("wfe diff: expected <old> <new> (or git's 7 or 9 arguments), got 1 argument\n");
     expect(unmerged).toMatchObject({ code: 0, stdout: `${old}: unmerged, nothing to compare\n` });
   });
 
@@ -157,8 +163,8 @@ describe('wfe diff', () => {
     ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(`<stdin> → ${join(dir, 'new.json')}`);
-    expect(run.stdout).toContain('Classify Request › temperature: 0 → 0.25');
-    expect(reversed.stdout).toContain('Classify Request › temperature: 0.25 → 0');
+    expect(run.stdout).toContain('Classify Request › config.temperature: 0 → 0.25');
+    expect(reversed.stdout).toContain('Classify Request › config.temperature: 0.25 → 0');
     expect(both.code).toBe(2);
   });
 
@@ -176,7 +182,7 @@ describe('wfe diff', () => {
     expect(changed.code).toBe(1);
     const diff = JSON.parse(changed.stdout);
     expect(diff.nodes.changed).toEqual([
-      expect.objectContaining({ label: 'Classify Request', changes: [{ field: 'temperature', before: 0, after: 0.5 }] }),
+      expect.objectContaining({ label: 'Classify Request', changes: [{ field: 'config.temperature', before: 0, after: 0.5 }] }),
     ]);
   });
 
@@ -209,7 +215,7 @@ describe('wfe diff', () => {
     expect(md.stdout).toContain('- ➖ **Docs Search** `web_search`');
     expect(md.stdout).toContain('- ➖ Docs Search.tool → Technical Assistant.tools (tool)');
     expect(md.stdout).toMatch(
-      /- ✏️ \*\*Billing Prompt\*\* › `template`:\n {2}```diff\n(.*\n)*? {2}- Answer using only the invoice data\.\n {2}\+ Answer using only the invoice data, politely\.\n {2}```\n/,
+      /- ✏️ \*\*Billing Prompt\*\* › `config.template`:\n {2}```diff\n(.*\n)*? {2}- Answer using only the invoice data\.\n {2}\+ Answer using only the invoice data, politely\.\n {2}```\n/,
     );
     expect(md.stdout).toContain('**Layout:** 1 node moved');
 
@@ -352,7 +358,7 @@ describe('git integration', () => {
     await git(repo, ['config', 'diff.wfe.command', `'${process.execPath}' '${BIN}' diff`]);
     await writeFile(join(repo, 'package.json'), '{\n  "name": "pkg",\n  "version": "1.0.1"\n}\n');
     const out = await git(repo, ['diff']);
-    expect(out).toContain('router.json\n1 node changed\n\nNodes\n  ~ Classify Request › temperature: 0 → 0.5\n');
+    expect(out).toContain('router.json\n1 node changed\n\nNodes\n  ~ Classify Request › config.temperature: 0 → 0.5\n');
     // A JSON file that is not a workflow does not stop git: it is shown as a plain line diff.
     expect(out).toContain('package.json\n(not compared as a workflow: package.json: not a workflow');
     expect(out).toContain('-   "version": "1.0.0"\n+   "version": "1.0.1"\n');
@@ -361,6 +367,66 @@ describe('git integration', () => {
     await git(repo, ['add', 'chat.json']);
     const added = await git(repo, ['diff', '--cached', '--', 'chat.json']);
     expect(added).toMatch(/^chat\.json \(new file\)\n\d+ nodes added · \d+ connections added\n/);
+  });
+
+  it('diff driver: git passes 9 arguments for a renamed or copied file; the report names both paths', async () => {
+    const repo = await repoWithCommittedRouter();
+    await git(repo, ['config', 'diff.wfe.command', `'${process.execPath}' '${BIN}' diff`]);
+    // The committed text with one line changed, so that git sees a rename (a reformatted file is too different).
+    const text = await readFile(join(FIXTURES, 'support-router.json'), 'utf8');
+    expect(text.match(/"temperature": 0\n/g)).toHaveLength(1);
+    await git(repo, ['mv', 'router.json', 'renamed.json']);
+    await writeFile(join(repo, 'renamed.json'), text.replace('"temperature": 0\n', '"temperature": 0.5\n'));
+    await copyFile(join(repo, 'package.json'), join(repo, 'copied.json'));
+    await git(repo, ['add', '.']);
+    const renamed = await git(repo, ['diff', '--cached', '-M', '--', 'router.json', 'renamed.json']);
+    expect(renamed).toBe(
+      'router.json → renamed.json (renamed)\n1 node changed\n\nNodes\n  ~ Classify Request › config.temperature: 0 → 0.5\n',
+    );
+    const copied = await git(repo, ['diff', '--cached', '-C', '--find-copies-harder', '--', 'package.json', 'copied.json']);
+    expect(copied).toMatch(
+      /^package\.json → copied\.json \(copied\)\n\(not compared as a workflow: package\.json: not a workflow: .*\)\nNo changes\.\n$/,
+    );
+  });
+
+  it('diff driver: whatever fails, wfe says so and exits 0, so that git carries on', async () => {
+    // A non-workflow JSON file of 150,000 lines: its line diff once overflowed the stack.
+    const long = JSON.stringify(
+      Array.from({ length: 150_000 }, (_, i) => i),
+      null,
+      1,
+    );
+    await writeFile(join(dir, 'p1.json'), '{}\n');
+    await writeFile(join(dir, 'p2.json'), `${long}\n`);
+    const gitArgs = (oldFile: string, newFile: string) => ['diff', 'x.json', oldFile, '0', '100644', newFile, '0', '100644'];
+    // A process of its own: a test worker's stack is larger than the CLI's.
+    const [large, unreadable] = await Promise.all([
+      runCliProcess(gitArgs(join(dir, 'p1.json'), join(dir, 'p2.json'))),
+      runCli(gitArgs(join(dir, 'nope.json'), join(dir, 'p2.json'))),
+    ]);
+    expect(large).toMatchObject({ code: 0, stderr: '' });
+    expect(large.stdout).toBe(
+      [
+        'x.json',
+        '(not compared as a workflow: x.json: not a workflow: neither a FlowDrop workflow (nodes and edges) nor an Agent Spec flow (component_type))',
+        '- {}',
+        ...long.split('\n').map((line) => `+ ${line}`),
+        '',
+      ].join('\n'),
+    );
+    const reason = `ENOENT: no such file or directory, open '${join(dir, 'nope.json')}'`;
+    expect(unreadable).toEqual({ code: 0, stdout: `x.json\n(not compared: ${reason})\n`, stderr: `wfe diff: x.json: ${reason}\n` });
+  });
+
+  it('diff driver: a file that is not a workflow is shown printable, binary bytes and escapes included', async () => {
+    await writeFile(join(dir, 'old.bin'), 'GIF89a\nsame\n');
+    await writeFile(join(dir, 'new.bin'), Buffer.from('GIF89a\x00\x1b[2J\x07\nsame\n', 'latin1'));
+    const run = await runCli(['diff', 'img\x1b[1m.bin', join(dir, 'old.bin'), '0', '100644', join(dir, 'new.bin'), '0', '100644']);
+    expect(run.code).toBe(0);
+    const [title, reason, ...rows] = run.stdout.split('\n');
+    expect(title).toBe('img\\u001b[1m.bin');
+    expect(reason).toMatch(/^\(not compared as a workflow: img\\u001b\[1m\.bin/);
+    expect(rows).toEqual(['- GIF89a', '+ GIF89a\\u0000\\u001b[2J\\u0007', '  same', '']);
   });
 
   it('textconv: `wfe render -f text` turns a one-field change in a reformatted file into a one-line diff', async () => {

@@ -1,14 +1,17 @@
 // The review room's pure functions over hand-built workflows: the semantic diff, its three formats, the
 // short line diff, the Mermaid picture and the text outline.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { NodeMetadata, Workflow, WorkflowNode } from '../src/contract/types.js';
-import { diffSummary, diffWorkflows } from '../src/review/diff.js';
+import { diffSummary, diffWorkflows, type WorkflowDiff } from '../src/review/diff.js';
 import { formatDiffJson } from '../src/review/format-diff-json.js';
 import { formatDiffMarkdown } from '../src/review/format-diff-markdown.js';
 import { formatDiffText } from '../src/review/format-diff-text.js';
 import { lineDiff } from '../src/review/line-diff.js';
 import { mermaidIds, mermaidText, toMermaid } from '../src/review/mermaid.js';
 import { toOutline } from '../src/review/outline.js';
+import { connectionText } from '../src/review/view.js';
 import { edge, modelType, node, textInputType, twoNodeWorkflow } from './support/workflows.js';
 
 const toolType: NodeMetadata = {
@@ -42,6 +45,7 @@ const noteType: NodeMetadata = {
   outputs: [],
 };
 
+const FIXTURES = resolve(import.meta.dirname, '..', 'fixtures', 'workflows');
 const clone = (w: Workflow): Workflow => structuredClone(w);
 const nodeById = (w: Workflow, id: string): WorkflowNode => w.nodes.find((n) => n.id === id)!;
 const labelled = (n: WorkflowNode, label: string): WorkflowNode => ({ ...n, data: { ...n.data, label } });
@@ -96,16 +100,16 @@ describe('diffWorkflows', () => {
     expect(diff.nodes.changed).toHaveLength(1);
     expect(diff.nodes.changed[0].label).toBe('Classifier');
     expect(diff.nodes.changed[0].changes).toEqual([
-      { field: 'headers.Accept', before: 'text/plain', after: 'application/json' },
-      { field: 'maxTokens', after: 256 },
-      { field: 'model', before: 'gpt-4o-mini' },
-      { field: 'temperature', before: 0, after: 0.3 },
+      { field: 'config.headers.Accept', before: 'text/plain', after: 'application/json' },
+      { field: 'config.maxTokens', after: 256 },
+      { field: 'config.model', before: 'gpt-4o-mini' },
+      { field: 'config.temperature', before: 0, after: 0.3 },
     ]);
     const text = formatDiffText(diff);
-    expect(text).toContain('  ~ Classifier › temperature: 0 → 0.3\n');
-    expect(text).toContain('  ~ Classifier › headers.Accept: "text/plain" → "application/json"\n');
-    expect(text).toContain('  + Classifier › maxTokens: (none) → 256\n');
-    expect(text).toContain('  - Classifier › model: "gpt-4o-mini" → (none)\n');
+    expect(text).toContain('  ~ Classifier › config.temperature: 0 → 0.3\n');
+    expect(text).toContain('  ~ Classifier › config.headers.Accept: "text/plain" → "application/json"\n');
+    expect(text).toContain('  + Classifier › config.maxTokens: (none) → 256\n');
+    expect(text).toContain('  - Classifier › config.model: "gpt-4o-mini" → (none)\n');
   });
 
   it('reports a renamed node and a changed node type', () => {
@@ -124,7 +128,7 @@ describe('diffWorkflows', () => {
     const after = clone(before);
     nodeById(after, 'model.1').data.config.systemPrompt = 'Line one.\nLine two.\nLine THREE, edited.\nLine four.\nLine five.';
     const text = formatDiffText(diffWorkflows(before, after));
-    expect(text).toContain('  ~ Classifier › systemPrompt:\n');
+    expect(text).toContain('  ~ Classifier › config.systemPrompt:\n');
     expect(text).toContain('      - Line three.\n      + Line THREE, edited.\n');
     expect(text).toContain('        Line two.\n');
     expect(text).not.toContain('Line one.');
@@ -160,6 +164,134 @@ describe('diffWorkflows', () => {
     expect(diff.connections.added.map((c) => c.to.port)).toEqual(['context']);
   });
 
+  it("reports changes to an edge's own fields (data, type, label, …) in every format; its selection is not one", () => {
+    const before = base();
+    before.edges[0] = { ...before.edges[0], type: 'default', data: { isToolConnection: false } };
+    const after = clone(before);
+    after.edges[0] = { ...after.edges[0], type: 'smoothstep', label: 'yes', selected: true, data: { isToolConnection: false, loop: true } };
+    const diff = diffWorkflows(before, after);
+    expect(diff.equal).toBe(false);
+    expect(diff.connections.changed).toEqual([
+      {
+        id: 'e-in.1-model.1',
+        from: { node: 'in.1', label: 'Question', port: 'text' },
+        to: { node: 'model.1', label: 'Classifier', port: 'prompt' },
+        kind: 'data',
+        changes: [
+          { field: 'data.loop', after: true },
+          { field: 'label', after: 'yes' },
+          { field: 'type', before: 'default', after: 'smoothstep' },
+        ],
+      },
+    ]);
+    expect(formatDiffText(diff)).toBe(
+      [
+        '1 connection changed',
+        '',
+        'Connections',
+        '  + Question.text → Classifier.prompt › data.loop: (none) → true',
+        '  + Question.text → Classifier.prompt › label: (none) → "yes"',
+        '  ~ Question.text → Classifier.prompt › type: "default" → "smoothstep"',
+        '',
+      ].join('\n'),
+    );
+    expect(formatDiffMarkdown(diff)).toBe(
+      [
+        '### Review Flow',
+        '',
+        '**1 connection changed**',
+        '',
+        '**Connections**',
+        '',
+        '- ➕ Question.text → Classifier.prompt › `data.loop`: `(none)` → `true`',
+        '- ➕ Question.text → Classifier.prompt › `label`: `(none)` → `"yes"`',
+        '- ✏️ Question.text → Classifier.prompt › `type`: `"default"` → `"smoothstep"`',
+        '',
+      ].join('\n'),
+    );
+    expect(JSON.parse(formatDiffJson(diff)).connections.changed).toEqual(diff.connections.changed);
+
+    const redrawn = clone(after);
+    redrawn.edges[0].id = 'e-redrawn';
+    expect(diffWorkflows(before, redrawn).connections.changed.map((c) => [c.id, c.changes.length])).toEqual([['e-redrawn', 3]]);
+    const onlySelected = clone(before);
+    onlySelected.edges[0].selected = true;
+    expect(diffWorkflows(before, onlySelected).equal).toBe(true);
+  });
+
+  it("keeps a config field named label, type or data apart from the node's own label and type", () => {
+    const before = base();
+    const after = clone(before);
+    const model = nodeById(after, 'model.1');
+    model.data.config.label = 'Shown';
+    model.data.config.type = 'fast';
+    model.data.config.data = { x: 1 };
+    model.data.label = 'Router';
+    const diff = diffWorkflows(before, after);
+    expect(diff.nodes.changed[0].changes).toEqual([
+      { field: 'label', before: 'Classifier', after: 'Router' },
+      { field: 'config.data', after: { x: 1 } },
+      { field: 'config.label', after: 'Shown' },
+      { field: 'config.type', after: 'fast' },
+    ]);
+    expect(formatDiffText(diff)).toBe(
+      [
+        '1 node changed',
+        '',
+        'Nodes',
+        '  ~ Router › label: "Classifier" → "Router"',
+        '  + Router › config.data: (none) → {"x":1}',
+        '  + Router › config.label: (none) → "Shown"',
+        '  + Router › config.type: (none) → "fast"',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('compares connections by the nodes they join as a person sees them: swapped ids reverse a connection', () => {
+    const pipeline = (): Workflow => JSON.parse(readFileSync(join(FIXTURES, 'chat-pipeline.json'), 'utf8')) as Workflow;
+    const before = pipeline();
+    const start = before.nodes.find((n) => n.data.label === 'Start')!.id;
+    const message = before.nodes.find((n) => n.data.label === 'User Message')!.id;
+    const swap = (id: string) => (id === start ? message : id === message ? start : id);
+
+    const nodesSwapped = pipeline();
+    for (const n of nodesSwapped.nodes) n.id = swap(n.id);
+    const diff = diffWorkflows(before, nodesSwapped);
+    expect(diff.connections.removed.map(connectionText)).toEqual([
+      'Start.trigger → User Message.trigger',
+      'User Message.history → Assistant.history',
+      'User Message.message → Support Prompt.input',
+      'User Message.trigger → Support Prompt.trigger',
+    ]);
+    expect(diff.connections.added.map(connectionText)).toEqual([
+      'Start.history → Assistant.history',
+      'Start.message → Support Prompt.input',
+      'Start.trigger → Support Prompt.trigger',
+      'User Message.trigger → Start.trigger',
+    ]);
+
+    // Ids swapped everywhere, edges and handles too: the same picture, so no connection changed.
+    const allSwapped = clone(nodesSwapped);
+    for (const e of allSwapped.edges) {
+      const handle = (h: string | undefined, id: string) => (h?.startsWith(`${id}-`) ? `${swap(id)}${h.slice(id.length)}` : h);
+      Object.assign(e, {
+        source: swap(e.source),
+        target: swap(e.target),
+        sourceHandle: handle(e.sourceHandle, e.source),
+        targetHandle: handle(e.targetHandle, e.target),
+      });
+    }
+    const same = diffWorkflows(before, allSwapped).connections;
+    expect([same.added, same.removed, same.changed]).toEqual([[], [], []]);
+
+    // A renamed node is the same node: its connections did not change.
+    const renamed = pipeline();
+    renamed.nodes.find((n) => n.id === start)!.data.label = 'Begin';
+    const kept = diffWorkflows(before, renamed).connections;
+    expect([kept.added, kept.removed, kept.changed]).toEqual([[], [], []]);
+  });
+
   it('reports workflow name, description and metadata; save stamps never count', () => {
     const before = base();
     const stamped = clone(before);
@@ -193,7 +325,7 @@ describe('diffWorkflows', () => {
       { field: 'metadata.__proto__', after: { x: 1 } },
       { field: 'metadata.constructor', after: 'me' },
     ]);
-    expect(JSON.stringify(diff.nodes)).toContain('"field":"toString","after":"text"');
+    expect(JSON.stringify(diff.nodes)).toContain('"field":"config.toString","after":"text"');
     expect(diffWorkflows(after, before).workflow).toEqual([
       { field: 'metadata.__proto__', before: { x: 1 } },
       { field: 'metadata.constructor', before: 'me' },
@@ -235,8 +367,8 @@ describe('diffWorkflows', () => {
     expect(parsed.equal).toBe(false);
     expect(parsed.nodes.added.map((n: { label: string }) => n.label)).toEqual(['A', 'B']);
     expect(parsed.nodes.changed[0].changes).toEqual([
-      { field: 'headers.Accept', before: 'text/plain', after: 'application/json' },
-      { field: 'headers.X-Trace', after: '1' },
+      { field: 'config.headers.Accept', before: 'text/plain', after: 'application/json' },
+      { field: 'config.headers.X-Trace', after: '1' },
     ]);
   });
 
@@ -246,7 +378,7 @@ describe('diffWorkflows', () => {
     nodeById(after, 'model.1').data.config.temperature = 1;
     const diff = diffWorkflows(before, after);
     expect(formatDiffText(diff)).not.toMatch(/\x1b\[/);
-    expect(formatDiffText(diff, { color: true })).toMatch(/\x1b\[33m~\x1b\[0m Classifier › temperature: 0 → 1/);
+    expect(formatDiffText(diff, { color: true })).toMatch(/\x1b\[33m~\x1b\[0m Classifier › config.temperature: 0 → 1/);
   });
 
   it('markdown escapes labels, keeps code spans whole and puts long text in a diff block', () => {
@@ -259,8 +391,8 @@ describe('diffWorkflows', () => {
     const md = formatDiffMarkdown(diffWorkflows(before, after), { title: 'flows/a.json' });
     expect(md.startsWith('### flows/a.json\n')).toBe(true);
     expect(md).toContain('**Classify \\*all\\* \\<input\\>** › `label`');
-    expect(md).toContain('› `model`: `"gpt-4o-mini"` → ``"gpt`4"``\n');
-    expect(md).toMatch(/› `systemPrompt`:\n {2}```diff\n( {2}.*\n)* {2}- Line two\.\n {2}\+ Line 2\.\n( {2}.*\n)* {2}```\n/);
+    expect(md).toContain('› `config.model`: `"gpt-4o-mini"` → ``"gpt`4"``\n');
+    expect(md).toMatch(/› `config.systemPrompt`:\n {2}```diff\n( {2}.*\n)* {2}- Line two\.\n {2}\+ Line 2\.\n( {2}.*\n)* {2}```\n/);
   });
 });
 
@@ -281,6 +413,43 @@ describe('lineDiff', () => {
     const capped = lineDiff(before, rewritten, { maxChanged: 4 });
     expect(capped.filter((r) => r.kind === 'removed' || r.kind === 'added')).toHaveLength(4);
     expect(capped[capped.length - 1]).toEqual({ kind: 'more', count: 16 });
+  });
+});
+
+describe('reports of any size', () => {
+  // More lines than any stack takes as the arguments of one call (a worker thread's included; the CLI's own
+  // stack ran out at 150,000).
+  const SIZE = 1_000_000;
+  const labels = Array.from({ length: SIZE }, (_, i) => `N${String(i).padStart(7, '0')}`);
+
+  it('a line diff of a million lines', () => {
+    const rows = lineDiff('x', labels.join('\n'), { maxChanged: Infinity });
+    expect(rows).toHaveLength(SIZE + 1);
+    expect(rows.slice(0, 2)).toEqual([
+      { kind: 'removed', text: 'x' },
+      { kind: 'added', text: 'N0000000' },
+    ]);
+    expect(rows[SIZE]).toEqual({ kind: 'added', text: 'N0999999' });
+  });
+
+  it('text and markdown reports of a million nodes', () => {
+    const diff: WorkflowDiff = {
+      equal: false,
+      old: { id: 'wf', name: 'Big' },
+      new: { id: 'wf', name: 'Big' },
+      workflow: [],
+      nodes: { added: labels.map((label) => ({ id: label, label, type: 'text_input' })), removed: [], changed: [] },
+      connections: { added: [], removed: [], changed: [] },
+      layout: { ignored: false, moved: [] },
+    };
+    const text = formatDiffText(diff);
+    expect(text.length).toBe('1000000 nodes added\n\nNodes\n'.length + SIZE * '  + N0000000 (text_input)\n'.length);
+    expect(text.startsWith('1000000 nodes added\n\nNodes\n  + N0000000 (text_input)\n  + N0000001 (text_input)\n')).toBe(true);
+    expect(text.endsWith('\n  + N0999999 (text_input)\n')).toBe(true);
+    const md = formatDiffMarkdown(diff);
+    expect(md.startsWith('### Big\n\n**1000000 nodes added**\n\n**Nodes**\n\n- ➕ **N0000000** `text_input`\n')).toBe(true);
+    expect(md.endsWith('\n- ➕ **N0999999** `text_input`\n')).toBe(true);
+    expect(md.split('\n')).toHaveLength(SIZE + 7);
   });
 });
 

@@ -1,5 +1,5 @@
 // wfe diff: what changed between two workflows, for a reviewer. Also git's external diff driver
-// (diff.<driver>.command), which git calls with 7 arguments.
+// (diff.<driver>.command), which git calls with 7 arguments, or 9 for a renamed or copied file.
 import type { CommandRun } from './command-run.js';
 import { Option, type Command } from './commander.js';
 import type { Terminal } from './terminal.js';
@@ -15,6 +15,9 @@ export interface DiffFlags {
 
 // git's external diff: path old-file old-hex old-mode new-file new-hex new-mode.
 const GIT_ARGS = 7;
+// A renamed or copied file: the same 7, then the new path and git's account of it
+// ("similarity index 90%\nrename from a.json\nrename to b.json\n…", or "copy from" / "copy to").
+const GIT_RENAME_ARGS = 9;
 // An unmerged path: git passes the path alone.
 const GIT_UNMERGED_ARGS = 1;
 const NO_FILE = '/dev/null';
@@ -24,12 +27,12 @@ export function registerDiffCommand(program: Command, run: CommandRun): void {
     .command('diff')
     .usage('[options] <old> <new>')
     .description(
-      'Compare two workflows by node and edge id: nodes added and removed, config fields changed, connections added and removed, name, description and metadata. Moves are one line; save stamps never count. Exit 0 equal, 1 different, 2 error.',
+      'Compare two workflows: nodes added and removed, config fields changed, connections added, removed and changed, name, description and metadata. Moves are one line; save stamps never count. Exit 0 equal, 1 different, 2 error.',
     )
-    .argument(
-      '<old-and-new...>',
-      'old and new: FlowDrop JSON/YAML or Agent Spec files, either one - for stdin (or the 7 arguments git passes a diff driver)',
-    )
+    .argument('<old>', 'the old workflow: FlowDrop JSON/YAML or Agent Spec, or - for stdin')
+    .argument('[new]', 'the new workflow, likewise (git passes a diff driver 7 arguments, or 9 for a renamed or copied file)')
+    // git's other arguments; runDiff says what it expected when the count is wrong.
+    .allowExcessArguments()
     .addOption(
       new Option('-f, --format <format>', 'text (coloured on a terminal), json (stable, for scripts) or markdown (for a PR comment)')
         .choices(['text', 'json', 'markdown'])
@@ -39,8 +42,8 @@ export function registerDiffCommand(program: Command, run: CommandRun): void {
     .option('--no-color', 'no ANSI colours in the text report (also NO_COLOR=1; FORCE_COLOR=1 forces them in a pipe)')
     .addHelpText(
       'after',
-      '\nAs a git diff driver (git passes 7 arguments; the report is headed by the path, and the exit code is 0 so\n' +
-        'git carries on; a file that is not a workflow is shown as a plain line diff):\n' +
+      '\nAs a git diff driver (git passes 7 arguments, 9 for a renamed or copied file; the report is headed by the\n' +
+        'path, and the exit code is 0 so git carries on; a file that is not a workflow is shown as a plain line diff):\n' +
         "  $ echo 'workflows/**/*.json diff=wfe' >> .gitattributes\n" +
         "  $ git config diff.wfe.command 'wfe diff'\n" +
         '\nExamples:\n' +
@@ -49,14 +52,42 @@ export function registerDiffCommand(program: Command, run: CommandRun): void {
         '  $ git show main:workflows/flow.json | wfe diff - workflows/flow.json\n' +
         '  $ wfe diff workflows/flow.json flow.agentspec.yaml -f json\n',
     )
-    .action(async (files: string[], flags: DiffFlags) => {
-      run.exitWith(await runDiff(files, flags, run.terminal));
+    .action(async (_old: string, _new: string | undefined, flags: DiffFlags, command: Command) => {
+      run.exitWith(await runDiff(command.args, flags, run.terminal));
     });
 }
 
 type Side = { workflow: Workflow } | { absent: true };
 
+/** What git's diff driver was asked: the path, where the two versions are, and for a rename or copy the new path. */
+interface GitFile {
+  path: string;
+  newPath?: string;
+  /** How the file came to have the new path, from git's account of it. */
+  how?: 'renamed' | 'copied';
+}
+
+interface Comparison {
+  oldName: string;
+  newName: string;
+  /** Set when git runs wfe as its diff driver. */
+  git?: GitFile;
+}
+
+function gitFile(files: string[]): GitFile {
+  if (files.length !== GIT_RENAME_ARGS) return { path: files[0] };
+  const account = files[8];
+  // git colours its account with color.diff=always: a line may start with an SGR sequence.
+  const how = /^(?:\x1b\[[0-9;]*m)*rename from /m.test(account)
+    ? 'renamed'
+    : /^(?:\x1b\[[0-9;]*m)*copy from /m.test(account)
+      ? 'copied'
+      : undefined;
+  return { path: files[0], newPath: files[7], ...(how ? { how } : {}) };
+}
+
 async function runDiff(files: string[], flags: DiffFlags, terminal: Terminal): Promise<number> {
+  const { printable } = await import('../review/view.js');
   const fail = (message: string): number => {
     terminal.stderr.write(`wfe diff: ${message}\n`);
     return 2;
@@ -64,30 +95,59 @@ async function runDiff(files: string[], flags: DiffFlags, terminal: Terminal): P
   // Only git passes one argument (it sets GIT_DIFF_PATH_TOTAL for an external diff); from anyone else it is a
   // second file forgotten, which must not pass in a script.
   if (files.length === GIT_UNMERGED_ARGS && terminal.env.GIT_DIFF_PATH_TOTAL !== undefined) {
-    terminal.stdout.write(`${files[0]}: unmerged, nothing to compare\n`);
+    terminal.stdout.write(`${printable(files[0])}: unmerged, nothing to compare\n`);
     return 0;
   }
-  const git = files.length === GIT_ARGS;
-  if (!git && files.length !== 2)
-    return fail(`expected <old> <new> (or git's 7 arguments), got ${files.length} argument${files.length === 1 ? '' : 's'}`);
-  const [oldName, newName] = git ? [files[1], files[4]] : files;
+  if (files.length === GIT_ARGS || files.length === GIT_RENAME_ARGS) {
+    const git = gitFile(files);
+    // git stops at the first external diff that exits non-zero: whatever went wrong, say so where the report
+    // would be (and on stderr) and let it carry on.
+    const failInGit = (message: string): number => {
+      terminal.stdout.write(`${printable(gitTitle(git))}\n(not compared: ${printable(message)})\n`);
+      terminal.stderr.write(`wfe diff: ${printable(gitTitle(git))}: ${printable(message)}\n`);
+      return 0;
+    };
+    try {
+      return await compare({ oldName: files[1], newName: files[4], git }, { flags, terminal, fail: failInGit });
+    } catch (err) {
+      return failInGit(errorMessage(err));
+    }
+  }
+  if (files.length !== 2)
+    return fail(`expected <old> <new> (or git's 7 or 9 arguments), got ${files.length} argument${files.length === 1 ? '' : 's'}`);
+  const [oldName, newName] = files;
   if (oldName === '-' && newName === '-') return fail('only one side can be - (stdin)');
+  return compare({ oldName, newName }, { flags, terminal, fail });
+}
 
+/** `path`, or `old path → new path (renamed)` for a rename or a copy. */
+const gitTitle = ({ path, newPath, how }: GitFile): string =>
+  newPath === undefined ? path : `${path} → ${newPath}${how ? ` (${how})` : ''}`;
+
+interface CompareContext {
+  flags: DiffFlags;
+  terminal: Terminal;
+  /** Says why the two cannot be compared; returns the exit code. */
+  fail: (message: string) => number;
+}
+
+/** Reads both sides, compares them and writes the report; returns the exit code. */
+async function compare({ oldName, newName, git }: Comparison, { flags, terminal, fail }: CompareContext): Promise<number> {
   const [{ readWorkflow }, { diffWorkflows, emptyLike }, { DIFF_FORMATTERS }] = await Promise.all([
     import('./render.js'),
     import('../review/diff.js'),
     import('../review/format-diff.js'),
   ]);
   // git hands over temporary copies: messages name the path in the repository instead.
-  const read = async (name: string): Promise<Side> =>
-    name === NO_FILE ? { absent: true } : { workflow: await readWorkflow(name, { terminal, ...(git ? { shown: files[0] } : {}) }) };
+  const read = async (name: string, shown: string | undefined): Promise<Side> =>
+    name === NO_FILE ? { absent: true } : { workflow: await readWorkflow(name, { terminal, ...(shown !== undefined ? { shown } : {}) }) };
   let before: Side;
   let after: Side;
   try {
-    [before, after] = await Promise.all([read(oldName), read(newName)]);
+    [before, after] = await Promise.all([read(oldName, git?.path), read(newName, git ? (git.newPath ?? git.path) : undefined)]);
   } catch (err) {
     // git asks about every file .gitattributes routes here; one that is not a workflow must not stop `git diff`.
-    if (git) return plainDiff({ path: files[0], oldName, newName, reason: errorMessage(err) }, terminal);
+    if (git) return plainDiff({ title: gitTitle(git), oldName, newName, reason: errorMessage(err) }, terminal);
     return fail(errorMessage(err));
   }
   // An absent side (a file added or deleted) compares as the other side with nothing in it.
@@ -103,7 +163,7 @@ async function runDiff(files: string[], flags: DiffFlags, terminal: Terminal): P
   const diff = diffWorkflows(oldWorkflow, newWorkflow, { ignoreLayout: flags.ignoreLayout });
 
   const title = git
-    ? `${files[0]}${'absent' in before ? ' (new file)' : 'absent' in after ? ' (deleted)' : ''}`
+    ? `${gitTitle(git)}${'absent' in before ? ' (new file)' : 'absent' in after ? ' (deleted)' : ''}`
     : `${displayName(oldName)} → ${displayName(newName)}`;
   terminal.stdout.write(DIFF_FORMATTERS[flags.format](diff, { title, color: flags.format === 'text' && useColor(flags, terminal) }));
   // git (before 2.46, and after it unless diff.<driver>.trustExitCode) stops at any non-zero exit.
@@ -120,20 +180,21 @@ function useColor(flags: DiffFlags, { env, stdout }: Terminal): boolean {
   return stdout.isTTY;
 }
 
-/** What git's diff driver compares when a side is not a workflow: the path in the repository, both files, and why. */
+/** What git's diff driver compares when a side is not a workflow: the report's heading, both files, and why. */
 interface PlainDiff {
-  path: string;
+  title: string;
   oldName: string;
   newName: string;
   reason: string;
 }
 
-/** git mode, a side that is not a workflow: why, then the line diff of the two texts. */
-async function plainDiff({ path, oldName, newName, reason }: PlainDiff, terminal: Terminal): Promise<number> {
-  const [{ readFile }, { resolve }, { lineDiff }] = await Promise.all([
+/** git mode, a side that is not a workflow: why, then the line diff of the two texts, printable. */
+async function plainDiff({ title, oldName, newName, reason }: PlainDiff, terminal: Terminal): Promise<number> {
+  const [{ readFile }, { resolve }, { lineDiff }, { printable }] = await Promise.all([
     import('node:fs/promises'),
     import('node:path'),
     import('../review/line-diff.js'),
+    import('../review/view.js'),
   ]);
   const text = (name: string) => (name === NO_FILE ? Promise.resolve('') : readFile(resolve(terminal.cwd, name), 'utf8'));
   const [before, after] = await Promise.all([text(oldName), text(newName)]);
@@ -141,8 +202,9 @@ async function plainDiff({ path, oldName, newName, reason }: PlainDiff, terminal
   const lines = rows.map((row) =>
     row.kind === 'gap' || row.kind === 'more'
       ? `… ${row.count} ${row.kind === 'gap' ? 'unchanged' : 'more changed'} lines`
-      : `${row.kind === 'added' ? '+' : row.kind === 'removed' ? '-' : ' '} ${row.text}`,
+      : `${row.kind === 'added' ? '+' : row.kind === 'removed' ? '-' : ' '} ${printable(row.text)}`,
   );
-  terminal.stdout.write(`${path}\n(not compared as a workflow: ${reason})\n${lines.join('\n')}\n`);
+  const body = lines.length > 0 ? `${lines.join('\n')}\n` : 'No changes.\n';
+  terminal.stdout.write(`${printable(title)}\n(not compared as a workflow: ${printable(reason)})\n${body}`);
   return 0;
 }

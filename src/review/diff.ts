@@ -1,7 +1,19 @@
-// The semantic diff of two workflows: what a reviewer cares about, matched by node and edge id.
-// Layout (positions, sizes, selection) is counted apart, and save stamps never count.
+// The semantic diff of two workflows: what a reviewer cares about. Nodes are matched by id; connections by
+// the nodes they join as a person sees them (see nodeCounterparts). Layout (positions, sizes, selection) is
+// counted apart, and save stamps never count.
 import type { JsonObject, Workflow, WorkflowEdge, WorkflowNode } from '../contract/types.js';
-import { byText, canonical, connectionOf, connectionText, labelOf, nodeTypeOf, SAVE_STAMPS, sameValue, type Connection } from './view.js';
+import {
+  byText,
+  canonical,
+  connectionOf,
+  connectionText,
+  labelOf,
+  nodeTypeOf,
+  portsOf,
+  SAVE_STAMPS,
+  sameValue,
+  type Connection,
+} from './view.js';
 
 interface NodeRef {
   id: string;
@@ -20,14 +32,21 @@ interface NodeChange extends NodeRef {
   changes: FieldChange[];
 }
 
+/** A connection on both sides whose edge's own fields (data, type, label, …) changed; named as it is now. */
+interface ConnectionChange extends Connection {
+  changes: FieldChange[];
+}
+
 export interface WorkflowDiff {
   equal: boolean;
   old: { id: string; name: string };
   new: { id: string; name: string };
   /** id, name, description, metadata.*, config.* and any other top-level field. */
   workflow: FieldChange[];
+  /** A node's changes are named `label`, `type` (its node type), `config.…`, `data.…` (other data fields) and `node.…`. */
   nodes: { added: NodeRef[]; removed: NodeRef[]; changed: NodeChange[] };
-  connections: { added: Connection[]; removed: Connection[] };
+  /** An edge's changes are named by its fields: `data.…`, `type`, `label`, … */
+  connections: { added: Connection[]; removed: Connection[]; changed: ConnectionChange[] };
   /** Nodes whose position or size changed and nothing else counted here; empty with ignoreLayout. */
   layout: { ignored: boolean; moved: NodeRef[] };
 }
@@ -41,6 +60,8 @@ const LAYOUT_KEYS = new Set(['position', 'positionAbsolute', 'width', 'height', 
 // data fields that are shown by other means (label, type) or are response-only run state.
 const DATA_SHOWN_APART = new Set(['label', 'config', 'metadata', 'nodeId', 'executionInfo', 'isProcessing', 'error']);
 const WORKFLOW_SHOWN_APART = new Set(['name', 'description', 'nodes', 'edges', 'metadata']);
+// Edge fields that say what the edge joins (compared as its connection), and the canvas's selection.
+const EDGE_SHOWN_APART = ['id', 'source', 'target', 'sourceHandle', 'targetHandle', 'selected'];
 
 const isPlainObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
 /** A key's own value: `constructor` or `toString` on one side only is not Object.prototype's on the other. */
@@ -81,7 +102,7 @@ function nodeChanges(before: WorkflowNode, after: WorkflowNode): { changes: Fiel
   const afterLabel = labelOf(after, after.id);
   if (beforeLabel !== afterLabel) changes.push({ field: 'label', before: beforeLabel, after: afterLabel });
   if (nodeTypeOf(before) !== nodeTypeOf(after)) changes.push({ field: 'type', before: nodeTypeOf(before), after: nodeTypeOf(after) });
-  valueChanges(before.data?.config ?? {}, after.data?.config ?? {}, '', changes);
+  valueChanges(before.data?.config ?? {}, after.data?.config ?? {}, 'config', changes);
   valueChanges(without(before.data, DATA_SHOWN_APART), without(after.data, DATA_SHOWN_APART), 'data', changes);
   const nodeLevel = ['id', 'data', ...LAYOUT_KEYS];
   valueChanges(without(before, nodeLevel), without(after, nodeLevel), 'node', changes);
@@ -89,29 +110,98 @@ function nodeChanges(before: WorkflowNode, after: WorkflowNode): { changes: Fiel
   return { changes, moved };
 }
 
-const endpointsKey = (e: WorkflowEdge): string => JSON.stringify([e.source, e.sourceHandle ?? null, e.target, e.targetHandle ?? null]);
+/**
+ * The node each old node is in the new workflow as a person sees it: the one with the same label and node
+ * type, when exactly one node on each side has them; otherwise the one with the same id, unless that one is
+ * already another old node's. Two nodes that swapped ids are then still themselves, and an edge left as it
+ * was between their ids shows as the reversed connection it now is; a renamed node stays matched by its id.
+ */
+function nodeCounterparts(before: Map<string, WorkflowNode>, after: Map<string, WorkflowNode>): Map<string, string> {
+  const idsByLook = (nodes: Map<string, WorkflowNode>) => {
+    const ids = new Map<string, string[]>();
+    for (const node of nodes.values()) {
+      const look = JSON.stringify([labelOf(node, node.id), nodeTypeOf(node)]);
+      const same = ids.get(look);
+      if (same) same.push(node.id);
+      else ids.set(look, [node.id]);
+    }
+    return ids;
+  };
+  const looksBefore = idsByLook(before);
+  const counterpart = new Map<string, string>();
+  const claimed = new Set<string>();
+  for (const [look, afterIds] of idsByLook(after)) {
+    const beforeIds = looksBefore.get(look);
+    if (afterIds.length !== 1 || beforeIds?.length !== 1) continue;
+    counterpart.set(beforeIds[0], afterIds[0]);
+    claimed.add(afterIds[0]);
+  }
+  for (const id of before.keys())
+    if (!counterpart.has(id) && after.has(id) && !claimed.has(id)) {
+      counterpart.set(id, id);
+      claimed.add(id);
+    }
+  return counterpart;
+}
 
-/** Edges only on one side, matched by id, then by endpoints (an edge deleted and drawn again is no change). */
-function unmatchedEdges(before: WorkflowEdge[], after: WorkflowEdge[]): { removed: WorkflowEdge[]; added: WorkflowEdge[] } {
-  const afterById = new Map(after.map((e) => [e.id, e]));
-  const beforeById = new Map(before.map((e) => [e.id, e]));
-  const removed = before.filter((e) => {
-    const other = afterById.get(e.id);
-    return !other || endpointsKey(other) !== endpointsKey(e);
-  });
-  const added = after.filter((e) => {
-    const other = beforeById.get(e.id);
-    return !other || endpointsKey(other) !== endpointsKey(e);
-  });
-  const addedByEndpoints = new Map<string, WorkflowEdge[]>();
-  for (const e of added) addedByEndpoints.set(endpointsKey(e), [...(addedByEndpoints.get(endpointsKey(e)) ?? []), e]);
-  const pairedAdded = new Set<WorkflowEdge>();
-  const stillRemoved = removed.filter((e) => {
-    const twin = addedByEndpoints.get(endpointsKey(e))?.find((candidate) => !pairedAdded.has(candidate));
-    if (twin) pairedAdded.add(twin);
-    return !twin;
-  });
-  return { removed: stillRemoved, added: added.filter((e) => !pairedAdded.has(e)) };
+type ConnectionKey = (edge: WorkflowEdge) => string;
+
+/**
+ * What an edge joins, comparable across the two sides: its nodes (an old node as its new counterpart) and the
+ * ports its handles name (`<node id>-output-<port>` and a bare `<port>` are the same port).
+ */
+function connectionKeys(before: Map<string, WorkflowNode>, after: Map<string, WorkflowNode>): { old: ConnectionKey; new: ConnectionKey } {
+  const counterpart = nodeCounterparts(before, after);
+  // A node id names nothing when the edge dangles; such an end compares by the id itself on both sides.
+  const oldEnd = (id: string) =>
+    before.has(id) ? [counterpart.has(id) ? 'node' : 'removed', counterpart.get(id) ?? id] : ['dangling', id];
+  const newEnd = (id: string) => (after.has(id) ? ['node', id] : ['dangling', id]);
+  const ports = (e: WorkflowEdge) => {
+    const { fromPort, toPort } = portsOf(e);
+    return [fromPort ?? null, toPort ?? null];
+  };
+  return {
+    old: (e) => JSON.stringify([oldEnd(e.source), oldEnd(e.target), ports(e)]),
+    new: (e) => JSON.stringify([newEnd(e.source), newEnd(e.target), ports(e)]),
+  };
+}
+
+interface EdgePairs {
+  removed: WorkflowEdge[];
+  added: WorkflowEdge[];
+  /** The same connection on both sides: [old edge, new edge]. */
+  kept: Array<[WorkflowEdge, WorkflowEdge]>;
+}
+
+/** Edges paired across the sides by what they join, the same id first (an edge deleted and drawn again is no change). */
+function pairEdges(before: WorkflowEdge[], after: WorkflowEdge[], keys: { old: ConnectionKey; new: ConnectionKey }): EdgePairs {
+  const afterByKey = new Map<string, WorkflowEdge[]>();
+  for (const e of after) {
+    const key = keys.new(e);
+    const same = afterByKey.get(key);
+    if (same) same.push(e);
+    else afterByKey.set(key, [e]);
+  }
+  const paired = new Set<WorkflowEdge>();
+  const kept: Array<[WorkflowEdge, WorkflowEdge]> = [];
+  const unpaired: Array<{ edge: WorkflowEdge; candidates: WorkflowEdge[] }> = [];
+  for (const e of before) {
+    const candidates = afterByKey.get(keys.old(e)) ?? [];
+    const twin = candidates.find((candidate) => candidate.id === e.id && !paired.has(candidate));
+    if (twin) {
+      paired.add(twin);
+      kept.push([e, twin]);
+    } else unpaired.push({ edge: e, candidates });
+  }
+  const removed: WorkflowEdge[] = [];
+  for (const { edge, candidates } of unpaired) {
+    const twin = candidates.find((candidate) => !paired.has(candidate));
+    if (twin) {
+      paired.add(twin);
+      kept.push([edge, twin]);
+    } else removed.push(edge);
+  }
+  return { removed, added: after.filter((e) => !paired.has(e)), kept };
 }
 
 export function diffWorkflows(before: Workflow, after: Workflow, options: DiffOptions = {}): WorkflowDiff {
@@ -137,10 +227,17 @@ export function diffWorkflows(before: Workflow, after: Workflow, options: DiffOp
   }
   const removed = [...beforeNodes.values()].filter((n) => !afterNodes.has(n.id)).map(refOf);
 
-  const edges = unmatchedEdges(before.edges ?? [], after.edges ?? []);
+  const edges = pairEdges(before.edges ?? [], after.edges ?? [], connectionKeys(beforeNodes, afterNodes));
+  const changedConnections: ConnectionChange[] = [];
+  for (const [old, edge] of edges.kept) {
+    const changes: FieldChange[] = [];
+    valueChanges(without(old, EDGE_SHOWN_APART), without(edge, EDGE_SHOWN_APART), '', changes);
+    if (changes.length > 0) changedConnections.push({ ...connectionOf(edge, afterNodes), changes });
+  }
   const connections = {
     added: edges.added.map((e) => connectionOf(e, afterNodes)).sort(byConnection),
     removed: edges.removed.map((e) => connectionOf(e, beforeNodes)).sort(byConnection),
+    changed: changedConnections.sort(byConnection),
   };
   const nodes = { added: added.sort(byLabel), removed: removed.sort(byLabel), changed: changed.sort(byLabel) };
   const equal =
@@ -150,6 +247,7 @@ export function diffWorkflows(before: Workflow, after: Workflow, options: DiffOp
       nodes.changed.length +
       connections.added.length +
       connections.removed.length +
+      connections.changed.length +
       moved.length ===
     0;
   return {
@@ -187,6 +285,7 @@ export function diffSummary(diff: WorkflowDiff): string {
     group('connection', [
       [diff.connections.added.length, 'added'],
       [diff.connections.removed.length, 'removed'],
+      [diff.connections.changed.length, 'changed'],
     ]),
     diff.layout.moved.length > 0 ? movedText(diff) : undefined,
   ].filter((p): p is string => p !== undefined);

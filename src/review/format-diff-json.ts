@@ -1,6 +1,12 @@
 // Machine-readable: the WorkflowDiff itself. Its arrays are sorted and its values' keys canonical,
 // so the same two files give the same bytes on every run.
 import type { DiffFormatter } from './format-diff-options.js';
+import { printable } from './view.js';
 
+// JSON escapes C0 controls in strings but leaves C1 controls, the line separators and bidi overrides as they
+// are: made printable line by line, the text still parses to the same values, and shows no such character.
 export const formatDiffJson: DiffFormatter = (diff, options = {}) =>
-  JSON.stringify(options.title !== undefined ? { title: options.title, ...diff } : diff, null, 2) + '\n';
+  JSON.stringify(options.title !== undefined ? { title: options.title, ...diff } : diff, null, 2)
+    .split('\n')
+    .map(printable)
+    .join('\n') + '\n';

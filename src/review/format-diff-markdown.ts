@@ -2,31 +2,47 @@
 import { diffSummary, movedText, type FieldChange } from './diff.js';
 import type { DiffFormatter } from './format-diff-options.js';
 import { isLongText, lineDiff, type LineDiffRow } from './line-diff.js';
-import { compactValue, type Connection } from './view.js';
+import { compactValue, printable, type Connection } from './view.js';
 
 const VALUE_WIDTH = 80;
 
-/** Text shown as is: Markdown and HTML syntax characters backslash-escaped. */
-const escapeMarkdown = (text: string): string => text.replace(/[\\`*_[\]<>|~#]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ');
+/**
+ * Text shown as is: printable, Markdown and HTML syntax characters (and `&`, which would start an entity)
+ * backslash-escaped. GitHub links `@name` and `#123` after the Markdown is read, so a backslash does not stop
+ * a mention or an issue reference; a zero-width space after the `@` or `#` does.
+ */
+const escapeMarkdown = (text: string): string =>
+  printable(text)
+    .replace(/[\\`*_[\]<>|~#&]/g, (c) => `\\${c}`)
+    .replace(/[@#]/g, (c) => `${c}&#8203;`);
 
-const longestRun = (text: string, char: string): number =>
-  Math.max(0, ...(text.match(new RegExp(`\\${char}+`, 'g')) ?? []).map((run) => run.length));
+/** The length of the longest run of `char` in `text`. */
+function longestRun(text: string, char: string): number {
+  let longest = 0;
+  let run = 0;
+  for (const c of text) {
+    run = c === char ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  return longest;
+}
 
-/** An inline code span that survives backticks in the text. */
+/** An inline code span, printable, that survives backticks in the text. */
 function code(text: string): string {
-  const fence = '`'.repeat(longestRun(text, '`') + 1);
-  const padded = text.startsWith('`') || text.endsWith('`') ? ` ${text} ` : text;
-  return `${fence}${padded.replace(/\r?\n/g, ' ')}${fence}`;
+  const shown = printable(text);
+  const fence = '`'.repeat(longestRun(shown, '`') + 1);
+  const padded = shown.startsWith('`') || shown.endsWith('`') ? ` ${shown} ` : shown;
+  return `${fence}${padded}${fence}`;
 }
 
 function rowText(row: LineDiffRow): string {
   switch (row.kind) {
     case 'same':
-      return `  ${row.text}`;
+      return `  ${printable(row.text)}`;
     case 'removed':
-      return `- ${row.text}`;
+      return `- ${printable(row.text)}`;
     case 'added':
-      return `+ ${row.text}`;
+      return `+ ${printable(row.text)}`;
     case 'gap':
       return `  … ${row.count} unchanged line${row.count === 1 ? '' : 's'}`;
     case 'more':
@@ -49,14 +65,16 @@ function fieldLines(prefix: string, change: FieldChange): string[] {
 }
 
 const endpoint = (e: Connection['from']): string => escapeMarkdown(e.port !== undefined ? `${e.label}.${e.port}` : e.label);
-const connectionLine = (mark: string, c: Connection): string =>
-  `- ${mark} ${endpoint(c.from)} → ${endpoint(c.to)}${c.kind === 'tool' ? ' (tool)' : ''}`;
+const connectionText = (c: Connection): string => `${endpoint(c.from)} → ${endpoint(c.to)}${c.kind === 'tool' ? ' (tool)' : ''}`;
 
 export const formatDiffMarkdown: DiffFormatter = (diff, options = {}) => {
   const title = options.title ?? (diff.old.name === diff.new.name ? diff.new.name : `${diff.old.name} → ${diff.new.name}`);
   const lines = [`### ${escapeMarkdown(title)}`, '', diff.equal ? 'No changes.' : `**${diffSummary(diff)}**`];
+  // One push per line: a body of a hundred thousand lines spread into one call overflows the stack.
   const section = (name: string, body: string[]) => {
-    if (body.length > 0) lines.push('', `**${name}**`, '', ...body);
+    if (body.length === 0) return;
+    lines.push('', `**${name}**`, '');
+    for (const line of body) lines.push(line);
   };
   section(
     'Workflow',
@@ -68,8 +86,9 @@ export const formatDiffMarkdown: DiffFormatter = (diff, options = {}) => {
     ...diff.nodes.changed.flatMap((n) => n.changes.flatMap((c) => fieldLines(`**${escapeMarkdown(n.label)}** › `, c))),
   ]);
   section('Connections', [
-    ...diff.connections.added.map((c) => connectionLine('➕', c)),
-    ...diff.connections.removed.map((c) => connectionLine('➖', c)),
+    ...diff.connections.added.map((c) => `- ➕ ${connectionText(c)}`),
+    ...diff.connections.removed.map((c) => `- ➖ ${connectionText(c)}`),
+    ...diff.connections.changed.flatMap((c) => c.changes.flatMap((change) => fieldLines(`${connectionText(c)} › `, change))),
   ]);
   if (diff.layout.moved.length > 0) lines.push('', `**Layout:** ${movedText(diff)}`);
   return lines.join('\n') + '\n';

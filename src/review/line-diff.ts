@@ -49,24 +49,20 @@ function lcsOps(a: string[], b: string[]): Op[] {
         middle.push({ kind: 'removed', text: x[i++] });
       }
     }
-    // Removals before additions within a run of changes reads better than interleaved.
-    for (let start = 0; start < middle.length;) {
-      if (middle[start].kind === 'same') {
-        start++;
-        continue;
-      }
-      let end = start;
-      while (end < middle.length && middle[end].kind !== 'same') end++;
-      const run = middle.slice(start, end);
-      middle.splice(start, run.length, ...run.filter((o) => o.kind === 'removed'), ...run.filter((o) => o.kind === 'added'));
-      start = end;
-    }
   }
-  return [
-    ...a.slice(0, head).map((text): Op => ({ kind: 'same', text })),
-    ...middle,
-    ...a.slice(a.length - tail).map((text): Op => ({ kind: 'same', text })),
-  ];
+  const ops: Op[] = a.slice(0, head).map((text): Op => ({ kind: 'same', text }));
+  // Removals before additions within a run of changes reads better than interleaved. Pushed one by one:
+  // a run of a hundred thousand lines spread into one call overflows the stack.
+  for (let start = 0; start < middle.length;) {
+    let end = start;
+    while (end < middle.length && middle[end].kind !== 'same') end++;
+    for (let k = start; k < end; k++) if (middle[k].kind === 'removed') ops.push(middle[k]);
+    for (let k = start; k < end; k++) if (middle[k].kind === 'added') ops.push(middle[k]);
+    if (end < middle.length) ops.push(middle[end]);
+    start = end + 1;
+  }
+  for (const text of a.slice(a.length - tail)) ops.push({ kind: 'same', text });
+  return ops;
 }
 
 /** Lines of a text; a final newline ends the last line rather than starting an empty one. */

@@ -1,7 +1,7 @@
 // A Mermaid flowchart of a workflow: labelled nodes, gateway branches as edge labels, tool attachments
 // dotted, notes left out. Several edges between the same two nodes (a trigger and its data) are one arrow.
 import type { Workflow, WorkflowNode } from '../contract/types.js';
-import { connectionOf, isGateway, isNote, isTerminal, isToolNode, labelOf } from './view.js';
+import { connectionOf, isGateway, isNote, isTerminal, isToolNode, labelOf, UNPRINTABLE } from './view.js';
 
 export interface MermaidOptions {
   direction?: 'LR' | 'TD';
@@ -17,7 +17,7 @@ export function mermaidText(text: string): string {
   return text
     .replace(/[#"<>&|`]/g, (c) => ENTITIES[c])
     .replace(/\r\n?|\n/g, '<br>')
-    .replace(/[\u0000-\u001f\u007f]/g, ' ');
+    .replace(UNPRINTABLE, ' ');
 }
 
 /**

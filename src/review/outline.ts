@@ -2,7 +2,7 @@
 // sorted key order on one line. The file's formatting, key order, array order and layout do not show,
 // so as a git textconv a one-field change is a one-line diff.
 import type { Workflow } from '../contract/types.js';
-import { byText, canonical, connectionOf, labelOf, nodeTypeOf, SAVE_STAMPS, type Connection } from './view.js';
+import { byText, canonical, connectionOf, labelOf, nodeTypeOf, printable, SAVE_STAMPS, type Connection } from './view.js';
 
 const json = (value: unknown): string => JSON.stringify(canonical(value)) ?? 'null';
 
@@ -37,5 +37,7 @@ export function toOutline(workflow: Workflow): string {
       return `edge ${endpoint(c.from)} -> ${endpoint(c.to)}${c.kind === 'data' ? '' : ` [${c.kind}]`}${c.branch !== undefined ? ` branch=${JSON.stringify(c.branch)}` : ''}`;
     })
     .sort(byText);
-  return [...head, ...nodes, ...edges].join('\n') + '\n';
+  // Ids, node types, ports and field names are not JSON-quoted, and JSON leaves C1 controls and bidi overrides
+  // as they are: each line is made printable whole (JSON's own escapes have no control character left to touch).
+  return [...head, ...nodes, ...edges].map(printable).join('\n') + '\n';
 }

@@ -49,8 +49,8 @@ export interface Connection {
   branch?: string;
 }
 
-export function connectionOf(edge: WorkflowEdge, nodes: Map<string, WorkflowNode>): Connection {
-  const source = nodes.get(edge.source);
+/** The ports an edge's handles name; absent where it names no handle. */
+export function portsOf(edge: WorkflowEdge): { fromPort?: string; toPort?: string } {
   const fromPort =
     typeof edge.sourceHandle === 'string' && edge.sourceHandle !== ''
       ? portIdFromHandle(edge.sourceHandle, edge.source, 'output')
@@ -59,6 +59,12 @@ export function connectionOf(edge: WorkflowEdge, nodes: Map<string, WorkflowNode
     typeof edge.targetHandle === 'string' && edge.targetHandle !== ''
       ? portIdFromHandle(edge.targetHandle, edge.target, 'input')
       : undefined;
+  return { ...(fromPort !== undefined ? { fromPort } : {}), ...(toPort !== undefined ? { toPort } : {}) };
+}
+
+export function connectionOf(edge: WorkflowEdge, nodes: Map<string, WorkflowNode>): Connection {
+  const source = nodes.get(edge.source);
+  const { fromPort, toPort } = portsOf(edge);
   const branches = source?.data?.config?.branches;
   const branch = fromPort !== undefined && Array.isArray(branches) ? branches.find((b) => b?.name === fromPort) : undefined;
   const kind: EdgeKind = edge.data?.isToolConnection === true ? 'tool' : edgeKind(edge, nodes);
@@ -71,14 +77,33 @@ export function connectionOf(edge: WorkflowEdge, nodes: Map<string, WorkflowNode
   };
 }
 
-const endpointText = (e: Endpoint): string => (e.port !== undefined ? `${e.label}.${e.port}` : e.label);
+const endpointText = (e: Endpoint): string => printable(e.port !== undefined ? `${e.label}.${e.port}` : e.label);
 
-/** `Source label.port → Target label.port` */
+/** `Source label.port → Target label.port`, printable. */
 export const connectionText = (c: Connection): string => `${endpointText(c.from)} → ${endpointText(c.to)}`;
 
-/** A value on one line: strings quoted, objects as compact JSON; cut to `max` characters. */
+// What a terminal or a page acts on instead of showing: C0 and C1 controls and DEL (an ESC sequence can
+// recolour or rewrite the screen, a CR overwrite the line), the line and paragraph separators, and the
+// bidirectional formatting characters, which reorder what a reviewer reads (Trojan Source).
+export const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const SHORT_ESCAPES = new Map([
+  ['\b', '\\b'],
+  ['\t', '\\t'],
+  ['\n', '\\n'],
+  ['\f', '\\f'],
+  ['\r', '\\r'],
+]);
+
+/**
+ * Text as it may go to a terminal or a page: those characters written as JSON writes them (`\n`, `\u001b`),
+ * so a label reads like the content of the JSON string it came from. Backslashes are left as they are.
+ */
+export const printable = (text: string): string =>
+  text.replace(UNPRINTABLE, (c) => SHORT_ESCAPES.get(c) ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** A value on one line, printable: strings quoted, objects as compact JSON; cut to `max` characters. */
 export function compactValue(value: unknown, max = Infinity): string {
-  const text = value === undefined ? '(none)' : JSON.stringify(value);
+  const text = value === undefined ? '(none)' : printable(JSON.stringify(value));
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
