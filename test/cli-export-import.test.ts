@@ -106,8 +106,8 @@ describe('wfe export', () => {
       ['import', join(dir, 'empty')],
     ]);
     // A folder with nothing to convert, as wfe validate says it.
-    expect(emptyExport).toMatchObject({ code: 2, stderr: `wfe: no *.json workflow files found in ${join(dir, 'empty')}\n` });
-    expect(emptyImport).toMatchObject({ code: 2, stderr: `wfe: no *.json, *.yaml or *.yml files found in ${join(dir, 'empty')}\n` });
+    expect(emptyExport).toMatchObject({ code: 2, stderr: `wfe export: no *.json workflow files found in ${join(dir, 'empty')}\n` });
+    expect(emptyImport).toMatchObject({ code: 2, stderr: `wfe import: no *.json, *.yaml or *.yml files found in ${join(dir, 'empty')}\n` });
     expect(missing.code).toBe(2);
     expect(nothing.code).toBe(2);
     expect(loud.code).toBe(2);

@@ -65,3 +65,32 @@ it('names the folder in its "Next:" line so that a shell reads it back, spaces a
   expect(awkward.code).toBe(0);
   expect(awkward.stdout).toMatch(/\n\nNext: wfe serve 'team'\\''s flows\/ü'\n$/);
 });
+
+it('a "Next:" line for a folder whose name starts with - reads as a folder, not an option', async () => {
+  const dashed = await runCli(['init', '--', '-flows'], { cwd: parent });
+  expect(dashed.code).toBe(0);
+  expect(dashed.stdout).toMatch(/\n\nNext: wfe serve \.\/-flows\n$/);
+});
+
+it('a folder where a file goes, or a file where a folder goes, is refused before anything is written, --force or not', async () => {
+  const blocked = join(parent, 'blocked');
+  await runCli(['init', blocked]).then((run) => expect(run.code).toBe(0));
+  const { rm, mkdir } = await import('node:fs/promises');
+  await rm(blocked, { recursive: true });
+  await mkdir(blocked);
+  await writeFile(join(blocked, 'nodes'), 'a file named nodes\n');
+  await mkdir(join(blocked, 'chat-pipeline.json'));
+  for (const args of [[], ['--force']]) {
+    const run = await runCli(['init', 'blocked', ...args], { cwd: parent });
+    expect(run).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'wfe init: these paths are in the way:\n' +
+        '  blocked/chat-pipeline.json: a folder, where a file goes\n' +
+        '  blocked/nodes: a file, where a folder goes\n' +
+        'Nothing was written. Move them away, or pick another folder.\n',
+    });
+    expect((await readdir(blocked)).sort()).toEqual(['chat-pipeline.json', 'nodes']);
+  }
+});

@@ -43,6 +43,8 @@ const VERBS: Record<string, string> = {
 interface SystemCallError extends NodeJS.ErrnoException {
   code: string;
   syscall: string;
+  /** A rename's or a copy's target. */
+  dest?: string;
 }
 
 const isErrno = (err: unknown): err is SystemCallError =>
@@ -61,7 +63,9 @@ export function displayPath(path: string, cwd: string): string {
  */
 export function errorText(err: unknown, { file, cwd }: { file?: string; cwd: string }): string {
   if (isErrno(err)) {
-    const path = err.path ? displayPath(err.path, cwd) : file;
+    // A rename names its source first: for an atomic write that is the temp file, and the target is what failed.
+    const named = err.syscall === 'rename' && err.dest ? err.dest : err.path;
+    const path = named ? displayPath(named, cwd) : file;
     // mkdir -p over an existing file reports EEXIST: the file is in the way, not the folder there.
     const cause =
       err.code === 'EEXIST' && err.syscall === 'mkdir'

@@ -1,6 +1,6 @@
-// `wfe init [dir]`: a workflows folder a newcomer can serve at once. Never overwrites: every target is
-// checked before anything is written, and each file is written atomically.
-import { readFile, stat } from 'node:fs/promises';
+// `wfe init [dir]`: a workflows folder a newcomer can serve at once. Never overwrites without --force, and never
+// half-writes: every target is checked before anything is written, and each file is written atomically.
+import { lstat, readFile, stat } from 'node:fs/promises';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { CommandRun } from './command-run.js';
@@ -87,6 +87,15 @@ export function registerInitCommand(program: Command, { terminal, exitWith }: Co
       const { cwd } = terminal;
       const root = resolve(cwd, dir);
       const plan = await planInit(root);
+      const blocked = await pathsInTheWay(plan);
+      if (blocked.length > 0) {
+        terminal.stderr.write(
+          `wfe init: these paths are in the way:\n${blocked.map((b) => `  ${relative(cwd, b.path) || b.path}: ${b.what}`).join('\n')}\n` +
+            'Nothing was written. Move them away, or pick another folder.\n',
+        );
+        exitWith(1);
+        return;
+      }
       const existing = (await Promise.all(plan.map(async (f) => ((await stat(f.path).catch(() => undefined)) ? [f.path] : [])))).flat();
       if (existing.length > 0 && !flags.force) {
         terminal.stderr.write(
@@ -106,5 +115,28 @@ export function registerInitCommand(program: Command, { terminal, exitWith }: Co
     });
 }
 
+/**
+ * What stands where the plan needs the other kind, --force or not: a folder where a file goes, a file where a
+ * folder goes (the folder to create, or one of its parents). Found before anything is written.
+ */
+async function pathsInTheWay(plan: Array<{ path: string }>): Promise<Array<{ path: string; what: string }>> {
+  const found = new Map<string, string>();
+  const kindOf = async (path: string) => (await lstat(path).catch(() => undefined))?.isDirectory();
+  for (const { path } of plan) if ((await kindOf(path)) === true) found.set(path, 'a folder, where a file goes');
+  for (const folder of new Set(plan.map(({ path }) => dirname(path)))) {
+    // The nearest part of the folder's path that exists must be a folder.
+    for (let at = folder; ; at = dirname(at)) {
+      const isFolder = await kindOf(at);
+      if (isFolder === false) found.set(at, 'a file, where a folder goes');
+      if (isFolder !== undefined || dirname(at) === at) break;
+    }
+  }
+  return [...found].map(([path, what]) => ({ path, what })).sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
 /** A path as a POSIX shell reads it back: as it is when plain, else single-quoted (a ' closed, escaped, reopened). */
-const shellWord = (path: string): string => (/^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`);
+const shellWord = (path: string): string => {
+  // A leading - would be read as an option.
+  const safe = path.startsWith('-') ? `./${path}` : path;
+  return /^[\w@%+=:,./-]+$/.test(safe) ? safe : `'${safe.replaceAll("'", `'\\''`)}'`;
+};

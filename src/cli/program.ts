@@ -84,7 +84,9 @@ export async function run(argv: string[], terminal: Terminal = processTerminal()
     return exitCode;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
-    terminal.stderr.write(`wfe: ${errorText(err, { cwd: terminal.cwd })}\n`);
+    // Named by its command, as each command's own messages are (`wfe export: …`).
+    const command = argv[2] !== undefined && Object.hasOwn(COMMANDS, argv[2]) ? ` ${argv[2]}` : '';
+    terminal.stderr.write(`wfe${command}: ${errorText(err, { cwd: terminal.cwd })}\n`);
     return 2;
   }
 }
