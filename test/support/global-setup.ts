@@ -67,10 +67,14 @@ function build(root: string): void {
   try {
     execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
     execFileSync(process.execPath, [join(root, 'scripts', 'bundle.mjs')], { cwd: root, stdio: 'inherit' });
-  } catch (err) {
+  } catch {
     // A failed build still writes its stamp: age it, so the next run builds (and fails) again.
     if (mtimeOf(stamp) !== undefined) utimesSync(stamp, 0, 0);
-    throw err;
+    // vitest fails while mapping the stack of an error thrown here ("code.charCodeAt is not a function"),
+    // which hid the reason: one without frames is printed as it is. tsc's own messages are above.
+    const failed = new Error('the build of dist/ failed: see the messages of tsc or of scripts/bundle.mjs above');
+    failed.stack = failed.message;
+    throw failed;
   }
   // An incremental build that finds nothing to emit leaves its stamp as it was.
   const now = new Date();
