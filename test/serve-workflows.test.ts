@@ -1,10 +1,11 @@
 // Workflow CRUD over a real server on a real socket, with real files in a temp folder.
-import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import type { Harness } from './support/harness.js';
 import { serverTest } from './support/server-fixture.js';
+import { nodeStoreFs } from '../src/store/store-fs.js';
 import { edge, node, textInputType, twoNodeWorkflow } from './support/workflows.js';
 
 let h: Harness;
@@ -288,9 +289,11 @@ describe('PUT /workflows/{id}', () => {
     expect(now.headers.get('etag')).not.toBe('"v-wf-a"');
   });
 
-  test('answers 500 INTERNAL_ERROR without a stack trace when the disk write fails', async () => {
-    await rm(join(h.dir, 'a.json'));
-    await mkdir(join(h.dir, 'a.json'));
+  serverTest('answers 500 INTERNAL_ERROR without a stack trace when the disk write fails unforeseen', async ({ server }) => {
+    const io = () => {
+      throw Object.assign(new Error('EIO: i/o error, rename'), { code: 'EIO', syscall: 'rename' });
+    };
+    const h = await server({ storeFs: { ...nodeStoreFs, exchangeSync: io, renameSync: io }, files: { 'a.json': twoNodeWorkflow('wf-a') } });
     const res = await h.call('PUT', '/workflows/wf-a', { name: 'x' });
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ success: false, error: 'Internal server error', message: 'Internal server error', code: 'INTERNAL_ERROR' });
