@@ -1,7 +1,9 @@
 // What a node does in a simulated run, in process: the behaviour of a node type given its config, inputs
 // and the message the run was started with.
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { BY_TYPE, NodeFailure, type NodeContext } from '../src/engine/behaviours.js';
+import { BY_TYPE, NodeFailure, renderTemplate, type NodeContext } from '../src/engine/behaviours.js';
 import { n } from './support/flows.js';
 
 function contextFor(typeId: string, config: Record<string, unknown>, message = ''): NodeContext {
@@ -61,5 +63,35 @@ describe('human_review', () => {
     expect(attempt).toThrow(
       'interruptType "banana" is not one of confirmation, choice, text, form, review: choose one of them in the node\'s config',
     );
+  });
+});
+
+describe('renderTemplate', () => {
+  it('fills {{ expression }} placeholders from the scope; an empty or failing one is left or emptied as before', () => {
+    const scope = { name: 'Ada', context: { field: 42 } };
+    expect(renderTemplate('Hi {{ name }}, {{context.field}}! {{}} {{ nope( }} {{{ name }}}', scope)).toBe('Hi Ada, 42! {{}}  {Ada}');
+  });
+
+  it('takes time in proportion to the text: an unclosed {{ before 20,000 spaces or braces', async () => {
+    // The placeholder pattern once backtracked cubically (10,000 spaces: minutes on the event loop). Run in a
+    // thread, so that a return of it fails this test instead of holding the suite.
+    const code = `
+      const { parentPort, workerData } = require('node:worker_threads');
+      import(workerData.module).then(({ renderTemplate }) => {
+        const spaces = renderTemplate('{{' + ' '.repeat(20000), {});
+        const braces = renderTemplate('{'.repeat(20000) + ' x', {});
+        parentPort.postMessage([spaces.length, braces.length]);
+      });
+    `;
+    const module = new URL('../dist/engine/behaviours.js', import.meta.url).href;
+    const worker = new Worker(code, { eval: true, workerData: { module } });
+    const deadline = setTimeout(() => void worker.terminate(), 20_000);
+    try {
+      const answer = await Promise.race([once(worker, 'message'), once(worker, 'exit').then(() => ['stopped after 20 s'])]);
+      expect(answer).toEqual([[20_002, 20_002]]);
+    } finally {
+      clearTimeout(deadline);
+      await worker.terminate();
+    }
   });
 });

@@ -78,9 +78,13 @@ export const text = (v: unknown): string => (v === undefined || v === null ? '' 
 
 /** `{{ path }}` placeholders, resolved as expressions against the scope; unknown ones become empty. */
 export function renderTemplate(template: string, scope: Record<string, unknown>): string {
-  return template.replace(/\{\{\s*([^}]+?)\s*\}\}/g, (_, expr: string) => {
+  // No brace inside a placeholder, and the spaces trimmed after the match: the pattern then looks at each
+  // character once. `\{\{\s*([^}]+?)\s*\}\}` backtracked cubically over an unclosed {{ and spaces (10,000 of
+  // them held the event loop for minutes); the innermost {{ }} of {{{ x }}} is the placeholder.
+  return template.replace(/\{\{([^{}]*)\}\}/g, (placeholder, inside: string) => {
+    if (inside === '') return placeholder;
     try {
-      return text(evaluateExpression(expr, scope));
+      return text(evaluateExpression(inside.trim(), scope));
     } catch {
       return '';
     }
