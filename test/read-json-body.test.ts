@@ -37,8 +37,14 @@ describe('readJsonBody', () => {
     expect(endless.destroyed).toBe(true);
   });
 
-  it('rejects a request closed before its body ended', async () => {
-    await expect(readJsonBody(request(['{"a":'], { cut: true }), 1000)).rejects.toThrow(/closed before its body ended/);
+  it('rejects a request closed or aborted before its body ended as a bad request, not as a fault of the server', async () => {
+    const reason = 'the request was closed before its body ended';
+    await expect(readJsonBody(request(['{"a":'], { cut: true }), 1000)).rejects.toMatchObject({ kind: 'invalid', field: 'body', reason });
+    // The client gone mid-upload: Node's request emits 'error' (aborted) first.
+    const aborted = new PassThrough();
+    const req = Object.assign(aborted, { headers: { 'content-type': 'application/json' } }) as unknown as IncomingMessage;
+    setImmediate(() => aborted.destroy(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })));
+    await expect(readJsonBody(req, 1000)).rejects.toMatchObject({ kind: 'invalid', field: 'body', reason });
   });
 
   it('reads UTF-8 only: another charset is 415, bytes that are not UTF-8 are 400 with where', async () => {

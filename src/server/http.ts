@@ -135,12 +135,12 @@ function readBodyBytes(req: IncomingMessage, limit: number): Promise<Buffer | un
       done();
       resolve(more ? Buffer.concat(more, size) : first);
     };
-    const onError = (err: Error) => {
+    // A client gone mid-upload is its own doing, not a fault of the server: a bad request, logged as one.
+    const onError = () => {
       done();
-      reject(err);
+      reject(new InvalidInputError('body', 'the request was closed before its body ended'));
     };
-    const onClose = () =>
-      onError(Object.assign(new Error('the request was closed before its body ended'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    const onClose = onError;
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);

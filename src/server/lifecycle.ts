@@ -6,6 +6,7 @@ import { errorBody } from '../contract/errors.js';
 import { UnavailableError } from '../util/domain-errors.js';
 import { stoppable, type HttpStop } from '../util/http-stop.js';
 import { apiErrorOf } from './errors.js';
+import { answerMalformedRequest } from './malformed-request.js';
 import { sendJson } from './http.js';
 
 export interface Lifecycle {
@@ -41,6 +42,7 @@ export function lifecycleOf(app: Polka, { basePath, host: defaultHost, closeServ
           // A server listening on a port (not a pipe) has an address object.
           if (address === null || typeof address === 'string') return reject(new Error(`not listening on a TCP port: ${address}`));
           if (app.server instanceof HttpServer) httpStop = stoppable(app.server);
+          app.server.on('clientError', answerMalformedRequest);
           const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
           resolve({ url: `http://${shownHost}:${address.port}${basePath}`, port: address.port });
         });
