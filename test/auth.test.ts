@@ -17,7 +17,7 @@ import { serverTest } from './support/server-fixture.js';
 const BASE = '/api/flowdrop';
 let app: Polka | undefined;
 
-async function start(auth: AuthOptions): Promise<string> {
+async function start(auth: AuthOptions, corsOrigins?: string[]): Promise<string> {
   app = polka({
     onError: (err, req, res) => {
       const e = answerTo(err, req).apiError;
@@ -30,7 +30,7 @@ async function start(auth: AuthOptions): Promise<string> {
     res.end(JSON.stringify({ success: true }));
   };
   app
-    .use(createCors({ host: '127.0.0.1' }), await createAuth(auth, BASE))
+    .use(createCors({ host: '127.0.0.1', origins: corsOrigins }), await createAuth(auth, { basePath: BASE, corsOrigins }))
     .get(`${BASE}/workflows`, ok)
     .put(`${BASE}/workflows/:id`, ok)
     .get(`${BASE}/port-config`, ok)
@@ -105,7 +105,7 @@ describe('--token', () => {
   });
 
   it('rejects an empty token at startup', async () => {
-    await expect(createAuth({ token: '' }, BASE)).rejects.toThrow(/--token must not be empty/);
+    await expect(createAuth({ token: '' }, { basePath: BASE })).rejects.toThrow(/--token must not be empty/);
   });
 });
 
@@ -186,10 +186,10 @@ describe('--jwks', () => {
 
   it('fails at startup naming a missing or invalid file', async () => {
     const missing = join(dir, 'nope.json');
-    await expect(createAuth({ jwks: missing }, BASE)).rejects.toThrow(missing);
+    await expect(createAuth({ jwks: missing }, { basePath: BASE })).rejects.toThrow(missing);
     const bad = join(dir, 'bad.json');
     await writeFile(bad, '{"not":"a jwks"}');
-    await expect(createAuth({ jwks: bad }, BASE)).rejects.toThrow(/Invalid JWKS file .*bad\.json/);
+    await expect(createAuth({ jwks: bad }, { basePath: BASE })).rejects.toThrow(/Invalid JWKS file .*bad\.json/);
   });
 });
 
@@ -205,6 +205,21 @@ describe('--session', () => {
     expect(await expectError(await fetch(`${url}/workflows`, { headers: cookie('PHPSESSID=abc123') }), 401, 'UNAUTHORIZED')).toMatch(
       /SESS/,
     );
+  });
+});
+
+describe('--session with --cors-origin "*"', () => {
+  it('takes the cookie only from loopback and listed origins: "*" lets any page send requests, not act on the session', async () => {
+    const url = await start({ session: 'abc123', token: 't0ken' }, ['*', 'https://app.example']);
+    const withCookie = (origin: string) => ({ Cookie: 'SESSd41d8cd98f=abc123', Origin: origin });
+    expect(await expectError(await put(url, withCookie('http://evil.example')), 401, 'UNAUTHORIZED')).toBe(
+      'A session cookie is not accepted from origin "http://evil.example": --cors-origin "*" allows any origin without credentials; list this one with --cors-origin http://evil.example, or send a token',
+    );
+    expect((await put(url, withCookie('http://127.0.0.1:5173'))).status).toBe(200);
+    expect((await put(url, withCookie('https://app.example'))).status).toBe(200);
+    // No Origin (not a browser's write) and a token sent on purpose are not ambient credentials.
+    expect((await put(url, { Cookie: 'SESSd41d8cd98f=abc123' })).status).toBe(200);
+    expect((await put(url, { ...bearer('t0ken'), Origin: 'http://evil.example' })).status).toBe(200);
   });
 });
 

@@ -27,7 +27,7 @@ async function start(cors: { origins?: string[]; host: string }, auth: AuthOptio
     res.end('{"success":true}');
   };
   app
-    .use(createCors(cors), await createAuth(auth, BASE))
+    .use(createCors(cors), await createAuth(auth, { basePath: BASE, corsOrigins: cors.origins }))
     .get(`${BASE}/workflows`, ok)
     .put(`${BASE}/workflows/:id`, ok);
   // Always listen on loopback; `cors.host` names a bind address, which CORS answers do not depend on.

@@ -8,6 +8,7 @@ import type { Middleware, Request } from 'polka';
 import { ForbiddenError, UnauthorizedError } from '../util/domain-errors.js';
 import { errnoCode, errorMessage, isRecord } from '../util/narrow.js';
 import type { AuthOptions } from './options.js';
+import { originPolicy } from './guard.js';
 
 /** What the middleware attaches to `req.auth` once a request is authenticated. */
 interface AuthInfo {
@@ -126,7 +127,13 @@ async function jwtKeys(auth: AuthOptions): Promise<JwtKeys | undefined> {
   };
 }
 
-export async function createAuth(auth: AuthOptions, basePath: string): Promise<Middleware> {
+export interface AuthPlacement {
+  basePath: string;
+  /** --cors-origin: a session cookie is honoured only from a loopback origin or one listed here, never by "*". */
+  corsOrigins?: string[];
+}
+
+export async function createAuth(auth: AuthOptions, { basePath, corsOrigins }: AuthPlacement): Promise<Middleware> {
   if (!authEnabled(auth)) return (_req, _res, next) => next();
 
   for (const [flag, value] of [
@@ -138,6 +145,7 @@ export async function createAuth(auth: AuthOptions, basePath: string): Promise<M
     if (value !== undefined && value.trim() === '') throw new Error(`${flag} must not be empty`);
   }
   const writeScope = auth.writeScope ?? 'write';
+  const origins = originPolicy(corsOrigins);
   // jose loads only for JWTs: a server with tokens, sessions or no auth at all starts without it.
   const jwt = await jwtKeys(auth);
 
@@ -184,6 +192,13 @@ export async function createAuth(auth: AuthOptions, basePath: string): Promise<M
     const cookies = sessionCookies(req.headers.cookie);
     const session = auth.session;
     if (session !== undefined && cookies.length > 0) {
+      // A browser sends the cookie with whatever page makes the request: "*" lets any page send requests,
+      // not act on the user's session (a page of any site could otherwise write here, CSRF).
+      const origin = req.headers.origin;
+      if (origin !== undefined && !origins.trusted(origin))
+        throw new UnauthorizedError(
+          `A session cookie is not accepted from origin "${origin}": --cors-origin "*" allows any origin without credentials; list this one with --cors-origin ${origin}, or send a token`,
+        );
       if (cookies.some((v) => safeEqual(v, session))) return { subject: 'session', canWrite: true };
       throw new UnauthorizedError('Invalid session cookie');
     }

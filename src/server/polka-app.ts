@@ -67,7 +67,7 @@ export async function buildApp(context: AppContext, { logger, emit, at }: AppNee
   }
   app.use(createGuard({ host: options.host, origins: options.corsOrigins, allowedHosts: options.allowedHosts }));
   app.use(createCors({ origins: options.corsOrigins, host: options.host }));
-  if (authEnabled(options.auth)) app.use(await createAuth(options.auth, basePath));
+  if (authEnabled(options.auth)) app.use(await createAuth(options.auth, { basePath, corsOrigins: options.corsOrigins }));
 
   const wrap =
     (handler: Handler): Middleware =>
