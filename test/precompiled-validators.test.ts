@@ -217,6 +217,34 @@ describe('config checks', () => {
     expect(configSchemasCompiled()).toBe(before + 1);
   });
 
+  it('run a pattern that is safe to run, and pass over one that may backtrack exponentially (on the event loop)', async () => {
+    const { createConfigChecker } = await import('../src/contract/config-check.js');
+    const check = createConfigChecker(() => undefined);
+    const patterned = (pattern: string) => ({ type: 'object', properties: { code: { type: 'string', pattern } } });
+    expect(check('safe', patterned('^[a-z]+$'), { code: 'A1' })).toEqual(['code must match pattern "^[a-z]+$"']);
+    // Not run, it finds nothing. (Run, it would report a mismatch: 20 a's and a ! take it a million steps, 40
+    // take it hours, which is why it is not run; 20 keep this test quick if the screen ever lets it through.)
+    expect(check('unsafe', patterned('^(a+)+$'), { code: `${'a'.repeat(20)}!` })).toEqual([]);
+  });
+
+  it('do not compile a schema past the size limit, and keep a bounded number of those they compiled', async () => {
+    const { configSchemasCompiled, createConfigChecker, MAX_CONFIG_SCHEMA_CHARS } = await import('../src/contract/config-check.js');
+    const check = createConfigChecker(() => undefined);
+    const properties = Object.fromEntries(Array.from({ length: 2_000 }, (_, i) => [`field${i}`, { type: 'string', minLength: 1 }]));
+    const huge = { type: 'object', properties };
+    expect(JSON.stringify(huge).length).toBeGreaterThan(MAX_CONFIG_SCHEMA_CHARS);
+    const before = configSchemasCompiled();
+    expect(check('huge', huge, { field0: '' })).toEqual([]);
+    expect(configSchemasCompiled()).toBe(before);
+    // 300 distinct schemas, past the 256 kept: the first one is compiled again when it comes back.
+    const numbered = (n: number) => ({ type: 'object', properties: { [`n${n}`]: { type: 'integer', maximum: n } } });
+    for (let n = 0; n < 300; n++) check(`t${n}`, numbered(n), {});
+    const afterAll = configSchemasCompiled();
+    expect(afterAll).toBe(before + 300);
+    expect(createConfigChecker(() => undefined)('t0', numbered(0), { n0: 1 })).toEqual(['n0 must be <= 0']);
+    expect(configSchemasCompiled()).toBe(afterAll + 1);
+  });
+
   it('leave out the keys the editor keeps in a config, even where the schema declares them', async () => {
     const { createConfigChecker } = await import('../src/contract/config-check.js');
     const check = createConfigChecker(() => undefined);

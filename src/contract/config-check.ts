@@ -1,37 +1,69 @@
 import type { Ajv, ValidateFunction } from 'ajv';
+import type { RegExpEngine, RegExpLike } from 'ajv/dist/types/index.js';
 import { ajvPackage } from '../util/lazy-module.js';
 import { isRecord } from '../util/narrow.js';
 import { sameJson } from '../util/same-json.js';
+import { safeToRun } from './regexp-screen.js';
 import { EDITOR_CONFIG_KEYS } from './schemas.js';
 import { describeAjvErrors, generatedModule, shippedFrom } from './validators.js';
 
 /** Checks a node's config against its type's configSchema; returns problems as sentences. */
 export type ConfigChecker = (nodeTypeId: string, configSchema: unknown, config: Record<string, unknown>) => string[];
 
-// FlowDrop config schemas use UI-only formats (multiline, template, hidden...) and keywords; only types,
-// enums, bounds and required fields are checked. Extra keys are tolerated: the editor keeps stale ones.
+// FlowDrop config schemas use UI-only formats (multiline, template, hidden...) and keywords; formats are not
+// checked, everything else is (types, enums, bounds, required fields, patterns that are safe to run). Extra
+// keys are tolerated: the editor keeps stale ones.
 let configAjv: Ajv | undefined;
-const ajv = (): Ajv => (configAjv ??= new (ajvPackage().Ajv)({ ...CONFIG_AJV_OPTIONS }));
+// A pattern that may backtrack exponentially is not run (regexp-screen.ts): it matches anything.
+const screenedRegExp: RegExpEngine = Object.assign(
+  (pattern: string, flags: string): RegExpLike => (safeToRun(pattern) ? new RegExp(pattern, flags) : { test: () => true }),
+  { code: 'new RegExp' },
+);
+const ajv = (): Ajv => (configAjv ??= new (ajvPackage().Ajv)({ ...CONFIG_AJV_OPTIONS, code: { regExp: screenedRegExp } }));
 const compiled = new Map<string, ValidateFunction | null>();
 
 /**
+ * Schemas compiled at run time, kept at most: they come from workflows (each embeds its node types'), and a
+ * long session sees many. The oldest is compiled again if it comes back.
+ */
+const MAX_COMPILED = 256;
+/**
+ * A schema longer than this (as JSON) is not compiled, and configs are not checked against it: ajv compiles
+ * on the event loop in time that grows faster than the schema (2,000 properties took 3 s, 6,000 took 18 s).
+ * The built-in node types' are under 4 KB.
+ */
+export const MAX_CONFIG_SCHEMA_CHARS = 64 * 1024;
+
+/**
  * Compiles a FlowDrop ConfigSchema (node configs, interrupt forms), cached by content. Null when the
- * schema itself is unusable.
+ * schema itself is unusable, or too large to compile here.
  */
 export function compileConfigSchema(schema: Record<string, unknown>): ValidateFunction | null {
   const key = JSON.stringify(schema);
-  if (!compiled.has(key)) {
-    try {
-      compiled.set(key, ajv().compile(schema));
-    } catch {
-      compiled.set(key, null);
-    }
+  if (key.length > MAX_CONFIG_SCHEMA_CHARS) return null;
+  const known = compiled.get(key);
+  if (known !== undefined || compiled.has(key)) return known ?? null;
+  let validate: ValidateFunction | null;
+  try {
+    validate = ajv().compile(schema);
+    // ajv keeps every schema it compiled; this cache is the one that decides what stays.
+    ajv().removeSchema(schema);
+  } catch {
+    validate = null;
   }
-  return compiled.get(key) ?? null;
+  if (compiled.size >= MAX_COMPILED) {
+    const oldest = compiled.keys().next();
+    if (!oldest.done) compiled.delete(oldest.value);
+  }
+  compiled.set(key, validate);
+  configSchemasCompiledCount++;
+  return validate;
 }
 
+let configSchemasCompiledCount = 0;
+
 /** How many config schemas this process compiled at run time (the built-in types' ship compiled): for tests. */
-export const configSchemasCompiled = (): number => compiled.size;
+export const configSchemasCompiled = (): number => configSchemasCompiledCount;
 
 /**
  * Schemas compiled so far, by their property names. Every workflow embeds its own copy of its node types'
@@ -39,6 +71,8 @@ export const configSchemasCompiled = (): number => compiled.size;
  */
 const byShape = new Map<string, Array<{ schema: Record<string, unknown>; validate: ValidateFunction | null }>>();
 const MAX_SAME_SHAPE = 16;
+/** Shapes kept at most, for the same reason as MAX_COMPILED. */
+const MAX_SHAPES = 256;
 
 /**
  * The schema a node's config is checked against: its type's configSchema, tolerating extra keys (the editor
@@ -67,6 +101,10 @@ function compile(schema: Record<string, unknown>, properties: object): ValidateF
     // The built-in node types' schemas ship compiled; any other is compiled here. An unusable schema is
     // the node type's problem, reported by the catalog.
     validate = precompiledFor(properties, checked) ?? compileConfigSchema(checked);
+    if (!byShape.has(shape) && byShape.size >= MAX_SHAPES) {
+      const oldest = byShape.keys().next();
+      if (!oldest.done) byShape.delete(oldest.value);
+    }
     if (candidates.length < MAX_SAME_SHAPE) byShape.set(shape, [...candidates, { schema, validate }]);
   }
   return validate;

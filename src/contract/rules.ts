@@ -137,7 +137,8 @@ export const RULES = {
     commands: ['validate'],
     severity: 'error',
     description: "node configuration satisfies its node type's configSchema",
-    checks: "Each node's data.config satisfies the configSchema of its node type.",
+    checks:
+      "Each node's data.config satisfies the configSchema of its node type. Formats are not checked (FlowDrop's are UI hints), nor a pattern that could take exponential time on the event loop (a repeated group that holds a repetition or an alternative, or a backreference: `^(a+)+$`), nor any field of a configSchema over 64 KB as JSON.",
     fix: "Correct the config value named in the message at the reported pointer (type, allowed values, required fields), or edit the node's settings in the FlowDrop editor.",
     example: { input: '"config": { "temperature": "hot" }', message: "Node 'model' has invalid configuration: temperature must be number" },
   },
