@@ -481,6 +481,27 @@ describe('ids that cannot be file names', () => {
     const ascii = await h.call('POST', '/workflows', { id: 'a'.repeat(200), name: 'long ascii' });
     expect(ascii.status).toBe(201);
   });
+
+  serverTest('an id that is no file name on Windows is a 400; letters with combining marks are letters', async ({ server }) => {
+    const h = await server();
+    const refused: Record<string, string> = {};
+    for (const id of ['CON', 'nul', 'Lpt1', 'com9.backup', 'aux.x.y', 'a:b', 'a<b', 'a"b', 'a|b', 'a?b', 'a*b']) {
+      const res = await h.call('POST', '/workflows', { id, name: 'x' });
+      if (res.status !== 400) refused[id] = `answered ${res.status}`;
+    }
+    expect(refused).toEqual({});
+    const message = (await h.call('POST', '/workflows', { id: 'CON', name: 'x' })).body.details.message;
+    expect(message).toBe(
+      'is a device name on Windows (CON, PRN, AUX, NUL, COM1-9, LPT1-9), which no file there can be named; give the workflow another id',
+    );
+    expect((await h.call('POST', '/workflows', { id: 'a:b', name: 'x' })).body.details.message).toBe(
+      'may contain only letters, digits and . _ ~ @ + = -',
+    );
+    expect(await entriesOf(h.dir)).toEqual([]);
+    // é typed as e and a combining accent (NFD, as macOS writes names), and Devanagari with its vowel signs.
+    for (const id of ['cafe\u0301', 'नमस्ते', 'CONSOLE', 'con-1'])
+      expect((await h.call('POST', '/workflows', { id, name: 'x' })).status, id).toBe(201);
+  });
 });
 
 describe('DELETE', () => {

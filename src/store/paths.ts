@@ -32,10 +32,22 @@ export function unservableIdReason(id: string): string | undefined {
     : `id ${JSON.stringify(id)} ${reason}: wfe serve does not load it, since no URL could name it; give the workflow another id`;
 }
 
-/** A new workflow's id becomes its file name `<id>.json`: keep it portable, and short enough in bytes. */
+// Names Windows gives to devices, whatever follows a dot: a folder checked out there could not hold the file.
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\.|$)/i;
+
+/**
+ * A new workflow's id becomes its file name `<id>.json`: keep it portable (a folder is committed and checked
+ * out elsewhere, Windows included: no device name, no `:`, which NTFS reads as a stream), and short enough
+ * in bytes. Letters may carry combining marks (é as e and an accent, as macOS writes names).
+ */
 export function checkNewWorkflowId(id: string): void {
   assertSafeId(id);
-  if (!/^[\p{L}\p{N}._~@+=:-]+$/u.test(id)) throw new InvalidInputError('id', 'may contain only letters, digits and . _ ~ @ + = : -');
+  if (!/^[\p{L}\p{M}\p{N}._~@+=-]+$/u.test(id)) throw new InvalidInputError('id', 'may contain only letters, digits and . _ ~ @ + = -');
+  if (WINDOWS_DEVICE.test(id))
+    throw new InvalidInputError(
+      'id',
+      'is a device name on Windows (CON, PRN, AUX, NUL, COM1-9, LPT1-9), which no file there can be named; give the workflow another id',
+    );
   const bytes = Buffer.byteLength(id, 'utf8');
   if (bytes > MAX_ID_BYTES) throw new LimitError('id', `its length in UTF-8 bytes (${bytes}; the file name is <id>.json)`, MAX_ID_BYTES);
 }
