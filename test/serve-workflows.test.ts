@@ -186,6 +186,17 @@ describe('POST /workflows', () => {
 });
 
 describe('GET /workflows/{id}', () => {
+  test('a path that is not valid URL encoding is a 400 naming it; %25 is a %', async () => {
+    for (const path of ['/workflows/%ZZ', '/workflows/%', '/workflows/a%2']) {
+      const res = await h.call('GET', path);
+      expect([res.status, res.body.details?.field], path).toEqual([400, 'path']);
+    }
+    expect((await h.call('GET', '/workflows/%ZZ')).body.details.message).toBe(
+      '"/api/flowdrop/workflows/%ZZ" is not valid URL encoding: a % must be followed by two hex digits (%25 for % itself)',
+    );
+    expect((await h.call('GET', '/workflows/%25ZZ')).status).toBe(404);
+  });
+
   test('returns the workflow with an ETag equal to its versionId', async () => {
     const res = await h.call('GET', '/workflows/wf-b');
     expect(res.status).toBe(200);

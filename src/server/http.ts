@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Middleware } from 'polka';
 import { BodyTooLargeError, InvalidInputError, LimitError, UnsupportedMediaTypeError } from '../util/domain-errors.js';
 import { parseJsonWithPosition } from '../util/json-position.js';
 import { NotUtf8Error, utf8Text } from '../util/utf8.js';
@@ -184,3 +185,22 @@ export function optionalEnumParam<T extends string>(query: Record<string, unknow
 export function paginationHeaders(total: number, limit: number, offset: number): Record<string, string> {
   return { 'X-Total-Count': String(total), 'X-Page-Size': String(limit), 'X-Page-Offset': String(offset) };
 }
+
+/**
+ * A path polka cannot decode (a % not followed by two hex digits) reaches the routes as it was sent, and an
+ * id in it would be looked up as typed: it is a 400 naming the path instead of a 404 of an id nobody sent.
+ */
+export const checkPathEncoding: Middleware = (req, _res, next) => {
+  const path = req.url.split('?')[0];
+  if (path.includes('%')) {
+    try {
+      decodeURIComponent(path);
+    } catch {
+      throw new InvalidInputError(
+        'path',
+        `${JSON.stringify(path)} is not valid URL encoding: a % must be followed by two hex digits (%25 for % itself)`,
+      );
+    }
+  }
+  void next();
+};

@@ -10,7 +10,7 @@ import { createCors } from './cors.js';
 import { answerTo, apiErrorOf } from './errors.js';
 import type { EventSink } from './events.js';
 import { createGuard } from './guard.js';
-import { sendJson } from './http.js';
+import { checkPathEncoding, sendJson } from './http.js';
 import { registerAgentSpecRoutes } from './routes/agentspec.js';
 import { registerAgentSpecRunRoutes } from './routes/agentspec-runs.js';
 import { registerImportExportRoutes } from './routes/import-export.js';
@@ -66,7 +66,7 @@ export async function buildApp(context: AppContext, { logger, emit, at }: AppNee
     });
   }
   app.use(createGuard({ host: options.host, origins: options.corsOrigins, allowedHosts: options.allowedHosts }));
-  app.use(createCors({ origins: options.corsOrigins, host: options.host }));
+  app.use(createCors({ origins: options.corsOrigins, host: options.host }), checkPathEncoding);
   if (authEnabled(options.auth)) app.use(await createAuth(options.auth, { basePath, corsOrigins: options.corsOrigins }));
 
   const wrap =
