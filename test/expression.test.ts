@@ -47,6 +47,17 @@ describe('evaluateExpression', () => {
     expect(() => evaluateExpression('value @ 1', scope)).toThrow(/unexpected character '@' at column 7/);
     expect(() => evaluateExpression('(1 + 2', scope)).toThrow(/expected '\)'/);
   });
+
+  it('refuses what would overflow the stack by its depth or length, saying which, and takes what is merely long', () => {
+    const deep = `${'('.repeat(2_000)}1${')'.repeat(2_000)}`;
+    expect(() => evaluateExpression(deep, scope)).toThrow(/^nested more than 256 levels deep at column 257 of/);
+    expect(() => evaluateExpression(`${'!'.repeat(300)}true`, scope)).toThrow(/^nested more than 256 levels deep at column 257 of/);
+    const chain = Array.from({ length: 10_000 }, () => '1').join(' + ');
+    expect(() => evaluateExpression(chain, scope)).toThrow(/^longer than 4096 tokens \(19999\) in `1 \+ 1/);
+    expect(
+      evaluateExpression(`${'('.repeat(200)}status${')'.repeat(200)} + ${Array.from({ length: 1_000 }, () => '1').join(' + ')}`, scope),
+    ).toBe(1_200);
+  });
 });
 
 describe('functions', () => {

@@ -130,9 +130,31 @@ function tokenize(source: string): Token[] {
   return tokens;
 }
 
+/**
+ * Parsing and evaluating recurse into the tree: an expression is held to depths and lengths that no stack
+ * overflows on (8,000 nested parentheses did, as did a chain of 10,000 additions on evaluation), with an error
+ * that says which, as the JSON depth limit does.
+ */
+const MAX_NESTING = 256;
+const MAX_TOKENS = 4_096;
+
 function parseExpression(source: string): Node {
   const tokens = tokenize(source);
+  if (tokens.length > MAX_TOKENS + 1)
+    throw new ExpressionError(
+      `longer than ${MAX_TOKENS} tokens (${tokens.length - 1})`,
+      source.length > 60 ? `${source.slice(0, 60)}…` : source,
+    );
   let pos = 0;
+  let depth = 0;
+  const nested = <T>(parse: () => T): T => {
+    if (++depth > MAX_NESTING) throw new ExpressionError(`nested more than ${MAX_NESTING} levels deep`, source, tokens[pos].at);
+    try {
+      return parse();
+    } finally {
+      depth--;
+    }
+  };
   const peek = () => tokens[pos];
   const take = () => tokens[pos++];
   const expect = (value: string) => {
@@ -196,12 +218,14 @@ function parseExpression(source: string): Node {
     const t = peek();
     if (t.type === 'op' && (t.value === '!' || t.value === '-' || t.value === '+')) {
       take();
-      return { kind: 'unary', op: t.value, operand: unary() };
+      return { kind: 'unary', op: t.value, operand: nested(unary) };
     }
     return postfix();
   };
 
-  const expression = (minPrecedence: number): Node => {
+  const expression = (minPrecedence: number): Node => nested(() => binaryFrom(minPrecedence));
+
+  const binaryFrom = (minPrecedence: number): Node => {
     let left = unary();
     for (;;) {
       const t = peek();
