@@ -96,12 +96,14 @@ const oneCommand = (command) => ({
 const INLINE_PACKAGES = {
   serve: ['polka', '@polka/url', 'trouter', 'regexparam', 'chokidar', 'readdirp'],
 };
+/** Small packages of every command's checks (the config checks' cache), bundled wherever they are used. */
+const INLINE_EVERYWHERE = ['lru-cache'];
 
 /** Packages of `command` that its bundle holds: esbuild resolves them as files; the rest stay imports. */
 const inlinePackages = (command) => ({
   name: 'inline-packages',
   setup(b) {
-    const inline = new Set(INLINE_PACKAGES[command] ?? []);
+    const inline = new Set([...(INLINE_PACKAGES[command] ?? []), ...INLINE_EVERYWHERE]);
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:')) return undefined;
       const name = args.path

@@ -1,4 +1,5 @@
 import type { Ajv, ValidateFunction } from 'ajv';
+import { LRUCache } from 'lru-cache';
 import type { RegExpEngine, RegExpLike } from 'ajv/dist/types/index.js';
 import { ajvPackage } from '../util/lazy-module.js';
 import { isRecord } from '../util/narrow.js';
@@ -20,13 +21,11 @@ const screenedRegExp: RegExpEngine = Object.assign(
   { code: 'new RegExp' },
 );
 const ajv = (): Ajv => (configAjv ??= new (ajvPackage().Ajv)({ ...CONFIG_AJV_OPTIONS, code: { regExp: screenedRegExp } }));
-const compiled = new Map<string, ValidateFunction | null>();
-
 /**
- * Schemas compiled at run time, kept at most: they come from workflows (each embeds its node types'), and a
- * long session sees many. The oldest is compiled again if it comes back.
+ * Schemas compiled at run time, the 256 used last: they come from workflows (each embeds its node types'),
+ * and a long session sees many. One that comes back after it was dropped is compiled again. Null: unusable.
  */
-const MAX_COMPILED = 256;
+const compiled = new LRUCache<string, { validate: ValidateFunction | null }>({ max: 256 });
 /**
  * A schema longer than this (as JSON) is not compiled, and configs are not checked against it: ajv compiles
  * on the event loop in time that grows faster than the schema (2,000 properties took 3 s, 6,000 took 18 s).
@@ -42,7 +41,7 @@ export function compileConfigSchema(schema: Record<string, unknown>): ValidateFu
   const key = JSON.stringify(schema);
   if (key.length > MAX_CONFIG_SCHEMA_CHARS) return null;
   const known = compiled.get(key);
-  if (known !== undefined || compiled.has(key)) return known ?? null;
+  if (known) return known.validate;
   let validate: ValidateFunction | null;
   try {
     validate = ajv().compile(schema);
@@ -51,11 +50,7 @@ export function compileConfigSchema(schema: Record<string, unknown>): ValidateFu
   } catch {
     validate = null;
   }
-  if (compiled.size >= MAX_COMPILED) {
-    const oldest = compiled.keys().next();
-    if (!oldest.done) compiled.delete(oldest.value);
-  }
-  compiled.set(key, validate);
+  compiled.set(key, { validate });
   configSchemasCompiledCount++;
   return validate;
 }
@@ -69,10 +64,8 @@ export const configSchemasCompiled = (): number => configSchemasCompiledCount;
  * Schemas compiled so far, by their property names. Every workflow embeds its own copy of its node types'
  * schemas: an equal copy is found by comparing values, without serialising it as a cache key.
  */
-const byShape = new Map<string, Array<{ schema: Record<string, unknown>; validate: ValidateFunction | null }>>();
+const byShape = new LRUCache<string, Array<{ schema: Record<string, unknown>; validate: ValidateFunction | null }>>({ max: 256 });
 const MAX_SAME_SHAPE = 16;
-/** Shapes kept at most, for the same reason as MAX_COMPILED. */
-const MAX_SHAPES = 256;
 
 /**
  * The schema a node's config is checked against: its type's configSchema, tolerating extra keys (the editor
@@ -101,10 +94,6 @@ function compile(schema: Record<string, unknown>, properties: object): ValidateF
     // The built-in node types' schemas ship compiled; any other is compiled here. An unusable schema is
     // the node type's problem, reported by the catalog.
     validate = precompiledFor(properties, checked) ?? compileConfigSchema(checked);
-    if (!byShape.has(shape) && byShape.size >= MAX_SHAPES) {
-      const oldest = byShape.keys().next();
-      if (!oldest.done) byShape.delete(oldest.value);
-    }
     if (candidates.length < MAX_SAME_SHAPE) byShape.set(shape, [...candidates, { schema, validate }]);
   }
   return validate;
