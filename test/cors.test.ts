@@ -6,7 +6,8 @@ import { errorBody } from '../src/contract/errors.js';
 import { createAuth } from '../src/server/auth.js';
 import { createCors } from '../src/server/cors.js';
 import { answerTo } from '../src/server/errors.js';
-import { hostnameOf, isLoopback, normaliseAllowedHost, normaliseOrigin } from '../src/server/guard.js';
+import { hostnameOf, normaliseAllowedHost, normaliseOrigin } from '../src/server/guard.js';
+import { isLoopback } from '../src/util/loopback.js';
 import type { AuthOptions } from '../src/server/options.js';
 
 const BASE = '/api/flowdrop';

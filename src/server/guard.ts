@@ -6,7 +6,8 @@
 // - Origin: a state-changing request from a page whose origin is not allowed gets 403, even when the
 //   browser sent it without a preflight (a form post, a `no-cors` fetch).
 // Which origins get CORS headers is decided by the same policy (originPolicy), in cors.ts.
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { bareHostname, isLoopback } from '../util/loopback.js';
 import type { Middleware } from 'polka';
 import { ForbiddenError } from '../util/domain-errors.js';
 
@@ -20,27 +21,6 @@ export interface BrowserAccess {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-const loopback = new BlockList();
-loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
-
-/** "[::1]" → "::1", "LocalHost." → "localhost": how names and addresses are compared. */
-function bareHostname(name: string): string {
-  let h = name.trim().toLowerCase();
-  if (h.startsWith('[') && h.endsWith(']')) h = h.slice(1, -1);
-  return h.endsWith('.') ? h.slice(0, -1) : h;
-}
-
-/** True for localhost, *.localhost, 127.0.0.0/8 and ::1 (brackets, a trailing dot and IPv4-mapped forms included). */
-export function isLoopback(host: string): boolean {
-  let h = bareHostname(host);
-  // The usual names first: BlockList.check builds address objects, a few µs on every request.
-  if (h === 'localhost' || h === '127.0.0.1' || h === '::1' || h.endsWith('.localhost')) return true;
-  if (h.startsWith('::ffff:') && isIP(h.slice(7)) === 4) h = h.slice(7);
-  const family = isIP(h);
-  return family !== 0 && loopback.check(h, family === 4 ? 'ipv4' : 'ipv6');
-}
 
 /** The name part of a Host header value: "[::1]:3000" → "::1", "Example.com.:80" → "example.com". */
 export function hostnameOf(hostHeader: string): string {

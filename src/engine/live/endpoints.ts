@@ -5,6 +5,7 @@
 // workflow: `runs.keys` of wfe.config.yaml names the environment variable that holds it, for a URL, a
 // host, or a provider (which then covers only that provider's own endpoint, so a workflow that points the
 // provider somewhere else cannot take its key there).
+import { isLoopback } from '../../util/loopback.js';
 import { isRecord } from '../../util/narrow.js';
 import { NodeFailure } from '../behaviours.js';
 
@@ -124,7 +125,14 @@ function keyMatch(name: string, endpoint: Omit<Endpoint, 'apiKey'>): number {
     const prefix = name.replace(/\/+$/, '');
     return endpoint.baseURL === prefix || endpoint.baseURL.startsWith(`${prefix}/`) ? 3 : 0;
   }
-  if (name.includes('.') || name.includes(':') || name === 'localhost') return url.host === name || url.hostname === name ? 2 : 0;
+  if (name.includes('.') || name.includes(':') || name === 'localhost') {
+    // host:port, as written: that port, whatever the scheme.
+    if (url.port !== '' && url.host === name) return 2;
+    // A bare host name: its default port only, over https, unless the host is this machine. A workflow names
+    // the URL; without this, it could send the key to another service of that host, or in clear over http.
+    const defaultPortOnly = isLoopback(url.hostname) || (url.protocol === 'https:' && url.port === '');
+    return url.hostname === name && defaultPortOnly ? 2 : 0;
+  }
   return name.toLowerCase() === endpoint.provider && PROVIDER_BASES[endpoint.provider] === endpoint.baseURL ? 1 : 0;
 }
 
