@@ -31,6 +31,13 @@ describe('junit', () => {
     );
   });
 
+  it('writes U+FFFE and U+FFFF, which XML has no place for, as U+FFFD: the report stays well-formed', () => {
+    const xml = junit(report('flows/a\uFFFEb.json', 'Component "x\uFFFFy" is invalid'), options);
+    expect(xml).toContain('name="flows/a\uFFFDb.json"');
+    expect(xml).toContain('Component &quot;x\uFFFDy&quot; is invalid');
+    expect(xml).not.toMatch(/[\uFFFE\uFFFF]/);
+  });
+
   it('keeps line breaks and tabs of names and messages: a parser reads back what was written', () => {
     const file = 'flows/new\nline\t<&>".json';
     const message = 'Node "a\r\nb" is not connected';

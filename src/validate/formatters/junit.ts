@@ -9,6 +9,8 @@ const xml = (s: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;')
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
+    // Not characters of XML 1.0 either (§2.2): a parser refuses the whole report over one.
+    .replace(/[\uFFFE\uFFFF]/g, '\uFFFD')
     // A parser reads a raw CR as a line end (XML 1.0 §2.11): only a reference keeps it.
     .replace(/\r/g, '&#13;');
 
