@@ -9,9 +9,10 @@ export const codeclimate: Formatter = (report, { cwd }) => {
   const seen = new Map<string, number>();
   const issues = allProblems(report).map((p) => {
     const path = repoPath(p.file, cwd);
-    // GitLab matches issues across pipelines by fingerprint, so it must not move with line numbers;
-    // the JSON pointer names the node or edge, and a counter separates repeats at one pointer.
-    const key = [p.ruleId, path, p.pointer ?? ''].join('\0');
+    // GitLab matches issues across pipelines by fingerprint, so it must not move with line numbers: the JSON
+    // pointer names the node or edge, the message tells apart two findings there (a counter would hand one's
+    // fingerprint to the other once the first is fixed), and a counter only separates a message repeated.
+    const key = [p.ruleId, path, p.pointer ?? '', p.message].join('\0');
     const repeat = seen.get(key) ?? 0;
     seen.set(key, repeat + 1);
     return {
