@@ -9,7 +9,7 @@ import { formatDiffMarkdown } from '../src/review/format-diff-markdown.js';
 import { formatDiffText } from '../src/review/format-diff-text.js';
 import { mermaidText } from '../src/review/mermaid.js';
 import { toOutline } from '../src/review/outline.js';
-import { printable } from '../src/review/view.js';
+import { printable } from '../src/util/printable.js';
 import { modelType, node, textInputType, twoNodeWorkflow } from './support/workflows.js';
 
 /** Any character printable() escapes, raw. */

@@ -87,7 +87,7 @@ function gitFile(files: string[]): GitFile {
 }
 
 async function runDiff(files: string[], flags: DiffFlags, terminal: Terminal): Promise<number> {
-  const { printable } = await import('../review/view.js');
+  const { printable } = await import('../util/printable.js');
   const fail = (message: string): number => {
     terminal.stderr.write(`wfe diff: ${message}\n`);
     return 2;
@@ -194,7 +194,7 @@ async function plainDiff({ title, oldName, newName, reason }: PlainDiff, termina
     import('node:fs/promises'),
     import('node:path'),
     import('../review/line-diff.js'),
-    import('../review/view.js'),
+    import('../util/printable.js'),
   ]);
   const text = (name: string) => (name === NO_FILE ? Promise.resolve('') : readFile(resolve(terminal.cwd, name), 'utf8'));
   const [before, after] = await Promise.all([text(oldName), text(newName)]);

@@ -240,9 +240,13 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
     }
     if (inGitHub && env.GITHUB_STEP_SUMMARY) {
       const { githubSummary } = await import('../validate/formatters/github.js');
-      await appendFile(resolve(cwd, env.GITHUB_STEP_SUMMARY), githubSummary(report, { color: false, version: packageVersion, cwd }));
+      await appendFile(
+        resolve(cwd, env.GITHUB_STEP_SUMMARY),
+        githubSummary(report, { color: false, version: packageVersion, cwd, maxWarnings: flags.maxWarnings }),
+      );
     }
-    if (tooManyWarnings(report)) say(`${report.warningCount} warnings, more than --max-warnings ${flags.maxWarnings}`);
+    if (tooManyWarnings(report))
+      say(`${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}, more than --max-warnings ${flags.maxWarnings}`);
     return failed ? 1 : 0;
   };
 

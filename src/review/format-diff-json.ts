@@ -1,7 +1,7 @@
 // Machine-readable: the WorkflowDiff itself. Its arrays are sorted and its values' keys canonical,
 // so the same two files give the same bytes on every run.
 import type { DiffFormatter } from './format-diff-options.js';
-import { printable } from './view.js';
+import { printable } from '../util/printable.js';
 
 // JSON escapes C0 controls in strings but leaves C1 controls, the line separators and bidi overrides as they
 // are: made printable line by line, the text still parses to the same values, and shows no such character.

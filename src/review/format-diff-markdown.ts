@@ -2,19 +2,11 @@
 import { diffSummary, movedText, type FieldChange } from './diff.js';
 import type { DiffFormatter } from './format-diff-options.js';
 import { isLongText, lineDiff, type LineDiffRow } from './line-diff.js';
-import { compactValue, printable, type Connection } from './view.js';
+import { escapeMarkdown } from '../util/markdown-text.js';
+import { printable } from '../util/printable.js';
+import { compactValue, type Connection } from './view.js';
 
 const VALUE_WIDTH = 80;
-
-/**
- * Text shown as is: printable, Markdown and HTML syntax characters (and `&`, which would start an entity)
- * backslash-escaped. GitHub links `@name` and `#123` after the Markdown is read, so a backslash does not stop
- * a mention or an issue reference; a zero-width space after the `@` or `#` does.
- */
-const escapeMarkdown = (text: string): string =>
-  printable(text)
-    .replace(/[\\`*_[\]<>|~#&]/g, (c) => `\\${c}`)
-    .replace(/[@#]/g, (c) => `${c}&#8203;`);
 
 /** The length of the longest run of `char` in `text`. */
 function longestRun(text: string, char: string): number {

@@ -3,7 +3,8 @@
 import { diffSummary, movedText, type FieldChange } from './diff.js';
 import type { DiffFormatter } from './format-diff-options.js';
 import { isLongText, lineDiff, type LineDiffRow } from './line-diff.js';
-import { compactValue, connectionText, printable, type Connection } from './view.js';
+import { printable } from '../util/printable.js';
+import { compactValue, connectionText, type Connection } from './view.js';
 
 const VALUE_WIDTH = 60;
 

@@ -1,7 +1,8 @@
 // A Mermaid flowchart of a workflow: labelled nodes, gateway branches as edge labels, tool attachments
 // dotted, notes left out. Several edges between the same two nodes (a trigger and its data) are one arrow.
 import type { Workflow, WorkflowNode } from '../contract/types.js';
-import { connectionOf, isGateway, isNote, isTerminal, isToolNode, labelOf, UNPRINTABLE } from './view.js';
+import { UNPRINTABLE } from '../util/printable.js';
+import { connectionOf, isGateway, isNote, isTerminal, isToolNode, labelOf } from './view.js';
 
 export interface MermaidOptions {
   direction?: 'LR' | 'TD';

@@ -2,7 +2,8 @@
 // sorted key order on one line. The file's formatting, key order, array order and layout do not show,
 // so as a git textconv a one-field change is a one-line diff.
 import type { Workflow } from '../contract/types.js';
-import { byText, canonical, connectionOf, labelOf, nodeTypeOf, printable, SAVE_STAMPS, type Connection } from './view.js';
+import { printable } from '../util/printable.js';
+import { byText, canonical, connectionOf, labelOf, nodeTypeOf, SAVE_STAMPS, type Connection } from './view.js';
 
 const json = (value: unknown): string => JSON.stringify(canonical(value)) ?? 'null';
 

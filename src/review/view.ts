@@ -1,6 +1,7 @@
 // How review outputs name things: a node by its label and node type, a connection by its nodes' labels
 // and ports. Shared by the diff, the Mermaid picture and the text outline, so they read alike.
 import type { JsonObject, WorkflowEdge, WorkflowNode } from '../contract/types.js';
+import { printable } from '../util/printable.js';
 import { edgeKind, type EdgeKind } from '../graph/edges.js';
 import { portIdFromHandle } from '../graph/handles.js';
 import { isRecord } from '../util/narrow.js';
@@ -81,25 +82,6 @@ const endpointText = (e: Endpoint): string => printable(e.port !== undefined ? `
 
 /** `Source label.port → Target label.port`, printable. */
 export const connectionText = (c: Connection): string => `${endpointText(c.from)} → ${endpointText(c.to)}`;
-
-// What a terminal or a page acts on instead of showing: C0 and C1 controls and DEL (an ESC sequence can
-// recolour or rewrite the screen, a CR overwrite the line), the line and paragraph separators, and the
-// bidirectional formatting characters, which reorder what a reviewer reads (Trojan Source).
-export const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-const SHORT_ESCAPES = new Map([
-  ['\b', '\\b'],
-  ['\t', '\\t'],
-  ['\n', '\\n'],
-  ['\f', '\\f'],
-  ['\r', '\\r'],
-]);
-
-/**
- * Text as it may go to a terminal or a page: those characters written as JSON writes them (`\n`, `\u001b`),
- * so a label reads like the content of the JSON string it came from. Backslashes are left as they are.
- */
-export const printable = (text: string): string =>
-  text.replace(UNPRINTABLE, (c) => SHORT_ESCAPES.get(c) ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** A value on one line, printable: strings quoted, objects as compact JSON; cut to `max` characters. */
 export function compactValue(value: unknown, max = Infinity): string {

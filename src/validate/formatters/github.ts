@@ -2,6 +2,7 @@
 // errors and 10 warnings per step and drops the rest silently, so the rest are counted in a notice.
 import type { Workflow } from '../../contract/types.js';
 import { toMermaid } from '../../review/mermaid.js';
+import { escapeMarkdown } from '../../util/markdown-text.js';
 import type { FileResult, Report } from '../types.js';
 import { allProblems, plural, type Formatter, type FormatOptions } from './options.js';
 
@@ -66,18 +67,37 @@ function pictures(results: FileResult[]): string {
   return blocks.join('');
 }
 
-/** The job summary ($GITHUB_STEP_SUMMARY): every problem, in Markdown, and a picture of each failing workflow. */
-export const githubSummary = (report: Report, _options?: FormatOptions): string => {
+/**
+ * GitHub shows a job summary of at most 1 MiB and drops a larger one whole: the table stops before this,
+ * saying how many rows it left out, and the pictures come only while they fit.
+ */
+const SUMMARY_BYTES = 1_000_000;
+const TABLE_BYTES = 800_000;
+
+/**
+ * The job summary ($GITHUB_STEP_SUMMARY): every problem, in Markdown, and a picture of each failing workflow.
+ * `maxWarnings`: the run's --max-warnings, past which warnings alone fail it.
+ */
+export const githubSummary = (report: Report, options: Partial<FormatOptions> & { maxWarnings?: number } = {}): string => {
   const problems = allProblems(report);
-  // Warnings alone pass the run (unless --max-warnings says otherwise): a red cross would say it failed.
-  const mark = report.errorCount > 0 ? '❌' : '⚠️';
+  const failed = report.errorCount > 0 || (options.maxWarnings !== undefined && report.warningCount > options.maxWarnings);
+  // Warnings alone pass the run, unless --max-warnings says otherwise: a red cross would say it failed.
+  const mark = failed ? '❌' : '⚠️';
   const head = `### wfe validate: ${problems.length === 0 ? '✅ no problems' : `${mark} ${plural(report.errorCount, 'error')}, ${plural(report.warningCount, 'warning')}`} in ${plural(report.files.length, 'file')}\n`;
   if (problems.length === 0) return head;
-  // A label is the user's text: HTML in it (an <img> that loads a URL) stays text in the summary.
-  const cell = (s: string) =>
-    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\n/g, ' ');
-  const rows = problems.map(
-    (p) => `| ${cell(p.file)}:${p.line ?? 1}:${p.column ?? 1} | ${p.severity} | ${cell(p.message)} | \`${p.ruleId}\` |`,
-  );
-  return `${head}\n| where | severity | problem | rule |\n|---|---|---|---|\n${rows.join('\n')}\n${pictures(report.files)}`;
+  // A label is the user's text: it stays text in the summary (no HTML, no Markdown, no cell or row ended).
+  let summary = `${head}\n| where | severity | problem | rule |\n|---|---|---|---|\n`;
+  let rows = 0;
+  let bytes = Buffer.byteLength(summary);
+  for (const p of problems) {
+    const row = `| ${escapeMarkdown(p.file)}:${p.line ?? 1}:${p.column ?? 1} | ${p.severity} | ${escapeMarkdown(p.message)} | \`${p.ruleId}\` |\n`;
+    bytes += Buffer.byteLength(row);
+    if (bytes > TABLE_BYTES) break;
+    summary += row;
+    rows++;
+  }
+  if (rows < problems.length)
+    summary += `\n${plural(problems.length - rows, 'more problem')} not listed (GitHub drops a summary over 1 MiB); see another report format.\n`;
+  const drawn = pictures(report.files);
+  return Buffer.byteLength(summary + drawn) <= SUMMARY_BYTES ? summary + drawn : summary;
 };

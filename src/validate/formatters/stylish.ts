@@ -1,4 +1,5 @@
 // Grouped by file, aligned columns, a summary line: the terminal format (ESLint's stylish, in spirit).
+import { printable } from '../../util/printable.js';
 import { allProblems, plural, type Formatter } from './options.js';
 
 const paint = (on: boolean, code: number, text: string) => (on ? `\x1b[${code}m${text}\x1b[0m` : text);
@@ -7,12 +8,13 @@ export const stylish: Formatter = (report, { color }) => {
   const out: string[] = [];
   for (const file of report.files) {
     if (file.problems.length === 0) continue;
-    out.push('', paint(color, 4, file.file));
-    const width = Math.max(...file.problems.map((p) => `${p.line ?? 0}:${p.column ?? 0}`.length));
+    out.push('', paint(color, 4, printable(file.file)));
+    // A reduce, not Math.max(...): a file can have more problems than a call takes arguments.
+    const width = file.problems.reduce((widest, p) => Math.max(widest, `${p.line ?? 0}:${p.column ?? 0}`.length), 0);
     for (const p of file.problems) {
       const where = p.line !== undefined ? `${p.line}:${p.column ?? 1}` : '-';
       const level = p.severity === 'error' ? paint(color, 31, 'error  ') : paint(color, 33, 'warning');
-      out.push(`  ${paint(color, 2, where.padEnd(width))}  ${level}  ${p.message}  ${paint(color, 2, p.ruleId)}`);
+      out.push(`  ${paint(color, 2, where.padEnd(width))}  ${level}  ${printable(p.message)}  ${paint(color, 2, p.ruleId)}`);
     }
   }
   const total = allProblems(report).length;

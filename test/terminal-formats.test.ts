@@ -1,0 +1,33 @@
+// The stylish and compact formatters, in process: their exact text, and what a workflow's own text can do to it.
+import { describe, expect, it } from 'vitest';
+import { compact } from '../src/validate/formatters/compact.js';
+import { stylish } from '../src/validate/formatters/stylish.js';
+import type { Report } from '../src/validate/types.js';
+
+const options = { color: false, version: '0.0.0', cwd: '/' };
+const hostile = 'Node "\u001b[31mred\u0007" is\r\nnot connected';
+const report = (file: string, message: string): Report => ({
+  files: [{ file, durationMs: 0, problems: [{ ruleId: 'no-disconnected-node', severity: 'warning', message, file, line: 3, column: 5 }] }],
+  errorCount: 0,
+  warningCount: 1,
+  rules: [],
+  durationMs: 0,
+});
+
+describe('compact', () => {
+  it('one line per problem, whatever the file name and message hold', () => {
+    expect(compact(report('flows/a\nb.json', hostile), options)).toBe(
+      'flows/a\\nb.json:3:5: warning: Node "\\u001b[31mred\\u0007" is\\r\\nnot connected [no-disconnected-node]\n',
+    );
+  });
+});
+
+describe('stylish', () => {
+  it('grouped by file, with no control character of the workflow reaching the terminal', () => {
+    expect(stylish(report('flows/\u202eevil.json', hostile), options)).toBe(
+      'flows/\\u202eevil.json\n' +
+        '  3:5  warning  Node "\\u001b[31mred\\u0007" is\\r\\nnot connected  no-disconnected-node\n' +
+        '\n✖ 1 problem (0 errors, 1 warning) in 1 file\n',
+    );
+  });
+});
