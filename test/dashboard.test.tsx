@@ -108,6 +108,18 @@ describe('Dashboard', () => {
     view.stdin.write('q');
     await vi.waitFor(() => expect(onQuit).toHaveBeenCalledOnce());
   });
+
+  it('Ctrl-C quits as q does, and so do Q and a q typed in one read with another key', async () => {
+    for (const keys of ['\x03', 'Q', 'cq']) {
+      const { view, send, frameShows, onQuit } = setup();
+      cleanup = view.unmount;
+      await send(request('/api/flowdrop/nodes', 200));
+      await frameShows((frame) => expect(frame).toContain('/api/flowdrop/nodes'));
+      view.stdin.write(keys);
+      await vi.waitFor(() => expect(onQuit, JSON.stringify(keys)).toHaveBeenCalledOnce());
+      view.unmount();
+    }
+  });
 });
 
 describe('dashboard state', () => {

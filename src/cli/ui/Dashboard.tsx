@@ -57,10 +57,15 @@ export function Dashboard({ info, initial, subscribe, onQuit, onOpen }: Dashboar
   useEffect(() => subscribe((event) => setState((s) => reduce(s, event))), [subscribe]);
 
   useInput(
-    (input) => {
-      if (input === 'q') onQuit();
-      else if (input === 'c') setState(cleared);
-      else if (input === 'o') void onOpen().then(setNotice);
+    (input, key) => {
+      // Raw mode takes Ctrl-C from the terminal's signals: it is read here as a key, and quits as q does.
+      if (key.ctrl && input === 'c') return onQuit();
+      // Keys typed fast come in one read ("cq"), and Caps Lock sends capitals.
+      for (const typed of input.toLowerCase()) {
+        if (typed === 'q') return onQuit();
+        if (typed === 'c') setState(cleared);
+        else if (typed === 'o') void onOpen().then(setNotice);
+      }
     },
     { isActive: isRawModeSupported === true },
   );
