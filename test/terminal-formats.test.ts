@@ -31,3 +31,25 @@ describe('stylish', () => {
     );
   });
 });
+
+describe('the lines of serve, export and import', () => {
+  it("show a workflow's control characters instead of obeying them", async () => {
+    const { formatLoadError } = await import('../src/contract/load-error.js');
+    const { problemLine } = await import('../src/cli/report.js');
+    const { prettyLine } = await import('../src/cli/ui/event-lines.js');
+    const { createLogger } = await import('../src/util/logger.js');
+    const evil = 'a\u001b]0;TITLE\u0007b';
+    expect(formatLoadError({ file: `${evil}.json`, line: 2, column: 1, message: evil })).toBe(
+      'a\\u001b]0;TITLE\\u0007b.json:2:1: a\\u001b]0;TITLE\\u0007b',
+    );
+    expect(problemLine(`${evil}.json`, 'warning', evil)).toBe('a\\u001b]0;TITLE\\u0007b.json: warning: a\\u001b]0;TITLE\\u0007b');
+    const at = '2026-01-01T00:00:00.000Z';
+    expect(prettyLine({ type: 'file', at, file: `${evil}.json`, change: 'change' })).toBe(
+      `${at} INFO  a\\u001b]0;TITLE\\u0007b.json: changed on disk`,
+    );
+    expect(prettyLine({ type: 'log', at, level: 'warn', message: evil })).toBe(`${at} WARN  a\\u001b]0;TITLE\\u0007b`);
+    const written: string[] = [];
+    createLogger('info', (line) => written.push(line)).warn(evil);
+    expect(written[0]).toMatch(/ WARN {2}a\\u001b\]0;TITLE\\u0007b$/);
+  });
+});

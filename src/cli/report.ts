@@ -1,6 +1,7 @@
 // How export and import report on stderr: one line per problem, `file[:line:column]: severity: message`,
 // so editors and CI can parse it; progress lines only on a terminal.
 import { pointerPosition } from '../util/pointer-position.js';
+import { printable } from '../util/printable.js';
 
 export function problemLine(
   file: string,
@@ -9,7 +10,8 @@ export function problemLine(
   position?: { line?: number; column?: number },
 ): string {
   const at = position?.line ? `:${position.line}:${position.column ?? 1}` : '';
-  return `${file}${at}: ${severity}: ${message}`;
+  // A file name or message from a workflow may hold a terminal's control characters: shown, not obeyed.
+  return `${printable(file)}${at}: ${severity}: ${printable(message)}`;
 }
 
 /** An error at a JSON pointer of the input text: located, and the pointer named. */

@@ -1,4 +1,5 @@
 // Log lines go to stderr so stdout stays free for machine-readable output.
+import { printable } from './printable.js';
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 export interface Logger {
@@ -29,7 +30,7 @@ export function createLogger(
       ? off
       : emit
         ? (message: string) => emit(lvl, message)
-        : (message: string) => write(`${new Date().toISOString()} ${lvl.toUpperCase().padEnd(5)} ${message}`);
+        : (message: string) => write(`${new Date().toISOString()} ${lvl.toUpperCase().padEnd(5)} ${printable(message)}`);
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 

@@ -2,6 +2,7 @@
 import { Box, Text, useInput, useStdin } from 'ink';
 import { useEffect, useState } from 'react';
 import { formatLoadError } from '../../contract/load-error.js';
+import { printable } from '../../util/printable.js';
 import type { RunProgress, ServerEvent } from '../../server/events.js';
 import { cleared, reduce, type DashboardState } from './dashboard-state.js';
 
@@ -40,11 +41,11 @@ function RunLine({ run }: { run: RunProgress }) {
   const colour = run.status === 'completed' ? 'green' : run.status === 'failed' ? 'red' : run.status === 'cancelled' ? 'yellow' : 'cyan';
   return (
     <Box>
-      <Text>{run.workflowName.slice(0, 28).padEnd(29)}</Text>
+      <Text>{printable(run.workflowName).slice(0, 28).padEnd(29)}</Text>
       <Bar done={run.completed} total={run.total} />
       <Text> {`${run.completed}/${run.total}`.padEnd(8)}</Text>
       <Text color={colour}>{run.status.padEnd(10)}</Text>
-      <Text dimColor>{run.error ? run.error.slice(0, 60) : run.running.join(', ').slice(0, 60)}</Text>
+      <Text dimColor>{printable(run.error ? run.error : run.running.join(', ')).slice(0, 60)}</Text>
     </Box>
   );
 }
@@ -126,7 +127,7 @@ export function Dashboard({ info, initial, subscribe, onQuit, onOpen }: Dashboar
           {state.files.map((f, i) => (
             <Text key={`${f.at}-${i}`}>
               <Text dimColor>{f.at.slice(11, 19)} </Text>
-              {f.change === 'unlink' ? 'removed' : f.change === 'add' ? 'added  ' : 'changed'} {f.file}
+              {f.change === 'unlink' ? 'removed' : f.change === 'add' ? 'added  ' : 'changed'} {printable(f.file)}
             </Text>
           ))}
         </Box>
@@ -136,7 +137,7 @@ export function Dashboard({ info, initial, subscribe, onQuit, onOpen }: Dashboar
         <Box flexDirection="column" marginTop={1}>
           {state.logs.map((l, i) => (
             <Text key={`${l.at}-${i}`} color={l.level === 'error' ? 'red' : l.level === 'warn' ? 'yellow' : undefined}>
-              {l.message}
+              {printable(l.message)}
             </Text>
           ))}
         </Box>

@@ -3,6 +3,7 @@
 import { formatLoadError } from '../../contract/load-error.js';
 import type { EventSink, ServerEvent } from '../../server/events.js';
 import { levelEnabled, type LogLevel } from '../../util/logger.js';
+import { printable } from '../../util/printable.js';
 
 export type LineFormat = 'pretty' | 'json';
 
@@ -14,17 +15,17 @@ export function prettyLine(event: ServerEvent): string {
     case 'request':
       return `${head}${event.status >= 500 ? 'ERROR' : event.status >= 400 ? 'WARN ' : 'INFO '} ${event.method} ${event.path} ${event.status} ${event.durationMs} ms`;
     case 'file':
-      return `${head}INFO  ${event.file}: ${event.change === 'unlink' ? 'removed' : event.change === 'add' ? 'added' : 'changed'} on disk`;
+      return `${head}INFO  ${printable(event.file)}: ${event.change === 'unlink' ? 'removed' : event.change === 'add' ? 'added' : 'changed'} on disk`;
     case 'load-errors':
       return event.errors.length === 0
         ? `${head}INFO  every file loads`
         : `${head}WARN  ${event.errors.length} file(s) not loaded:\n${event.errors.map((e) => `  ${formatLoadError(e)}`).join('\n')}`;
     case 'run': {
       const r = event.run;
-      return `${head}${r.status === 'failed' ? 'ERROR' : 'INFO '} run ${r.id.slice(0, 8)} ${r.workflowName}: ${r.status} (${r.completed}/${r.total} nodes)${r.error ? `: ${r.error}` : ''}`;
+      return `${head}${r.status === 'failed' ? 'ERROR' : 'INFO '} run ${r.id.slice(0, 8)} ${printable(r.workflowName)}: ${r.status} (${r.completed}/${r.total} nodes)${r.error ? `: ${printable(r.error)}` : ''}`;
     }
     case 'log':
-      return `${head}${event.level.toUpperCase().padEnd(5)} ${event.message}`;
+      return `${head}${event.level.toUpperCase().padEnd(5)} ${printable(event.message)}`;
   }
 }
 
