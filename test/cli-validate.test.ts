@@ -575,6 +575,27 @@ describe('-f and -o: each -o writes the report of the -f before it; the others g
     ]);
   });
 
+  it('names a file the same however it was typed, so fingerprints and SARIF URIs do not change with the spelling', async () => {
+    const folder = join(dir, 'spellings');
+    await mkdir(join(folder, 'flows'), { recursive: true });
+    const broken = { ...chatFlow('spellings'), nodes: [...chatFlow('spellings').nodes, n('lonely', 'text_input', {})] };
+    await writeFile(join(folder, 'flows', 'w.json'), JSON.stringify(broken));
+    const spellings = ['flows/w.json', './flows/w.json', './/flows//w.json', '../spellings/flows/w.json', join(folder, 'flows', 'w.json')];
+    const runs = await runClis(spellings.map((spelling) => ({ args: ['validate', spelling, '-f', 'codeclimate'], cwd: folder })));
+    const seen = runs.map((run) =>
+      (JSON.parse(run.stdout) as Array<{ location: { path: string }; fingerprint: string }>).map(
+        (i) => `${i.location.path} ${i.fingerprint}`,
+      ),
+    );
+    expect(seen[0][0]).toMatch(/^flows\/w\.json [0-9a-f]{32}$/);
+    expect(seen).toEqual(spellings.map(() => seen[0]));
+    const piped = await runCli(['validate', '-', '--stdin-filename', './flows/w.json', '-f', 'compact'], {
+      cwd: folder,
+      input: JSON.stringify(broken),
+    });
+    expect(piped.stdout).toMatch(/^flows\/w\.json:/);
+  });
+
   it('without -f, -o writes the default stylish report to the file; --format=x and -fx spellings pair too', async () => {
     const out = join(dir, 'out-pairs');
     const [plain, run] = await runClis([

@@ -1,7 +1,7 @@
 // wfe validate: check inputs once (or again on every change with --watch) and write each report where
 // its -f/-o pair says.
 import { appendFile } from '../util/fs-calls.js';
-import { dirname, resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { isCi } from '../util/ci.js';
 import type { CacheStrategy } from '../validate/cache.js';
 import type { ValidationCache } from '../validate/cache.js';
@@ -132,7 +132,10 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
       throw err;
     }
   };
-  const nameOf = (input: { name: string; path?: string }) => (input.path ? input.name : flags.stdinFilename);
+  // One name per file however it was typed (./x.json, .//x.json, ../here/x.json, /abs/here/x.json are x.json):
+  // reports, SARIF URIs, Code Climate fingerprints and annotations must not change with the spelling.
+  const nameOf = (input: { name: string; path?: string }) =>
+    input.path ? reportName(input.path, cwd) : reportName(resolve(cwd, flags.stdinFilename), cwd);
   const openCache = async (): Promise<ValidationCache | undefined> => {
     if (!flags.cache) return undefined;
     const [{ openValidationCache }, { folderKey, runKey }, { cacheFile }] = await Promise.all([
@@ -384,4 +387,11 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
       void watcher.close().then(() => done(lastCode));
     }),
   );
+}
+
+/** A file as reports name it: relative to the working directory with forward slashes, or absolute outside it. */
+function reportName(path: string, cwd: string): string {
+  const inside = relative(cwd, path);
+  const outside = inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside);
+  return (outside ? path : inside).split(sep).join('/');
 }
