@@ -6,7 +6,7 @@ import { inkProgress } from '../src/cli/ui/progress.js';
 import { screenOf } from './support/screen.js';
 
 /** A terminal's stream: what is written is kept. */
-function terminalStream(): { stream: NodeJS.WriteStream; written: () => string } {
+function terminalStream(columns = 100): { stream: NodeJS.WriteStream; written: () => string } {
   let written = '';
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -14,7 +14,7 @@ function terminalStream(): { stream: NodeJS.WriteStream; written: () => string }
       done();
     },
   });
-  Object.assign(stream, { isTTY: true, columns: 100, rows: 30 });
+  Object.assign(stream, { isTTY: true, columns, rows: 30 });
   return { stream: stream as unknown as NodeJS.WriteStream, written: () => written };
 }
 
@@ -38,5 +38,32 @@ describe('the progress bar', () => {
       [1, 2, 3, 4, 5].map((i) => `flows/w${i}.json: error: out/w${i}.agentspec.json already exists; use --force to overwrite it`),
     );
     expect(screen.some((line) => /failed\s+5/.test(line))).toBe(true);
+  });
+
+  it('fits a narrow terminal, and cuts a long name by characters, never inside an emoji', async () => {
+    const { stream, written } = terminalStream(40);
+    const progress = inkProgress('validate', 3, stream);
+    // The first tick and the last are drawn (the ones between wait for the bar's 50 ms): the name is the last.
+    for (const item of ['a.json', 'b.json', `${'😀'.repeat(30)}.json`]) {
+      progress.tick(item);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    progress.finish([['checked', 3]]);
+    await new Promise((resolve) => setImmediate(resolve));
+    const frames = written().split('\x1b[2K');
+    expect(written()).not.toContain('\uFFFD');
+    expect(frames.every((frame) => frame.split('\n').every((line) => [...line.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')].length <= 40))).toBe(
+      true,
+    );
+    // One bar left on the screen at most, then the summary: no line of an earlier frame stays behind.
+    expect(screenOf(written()).filter((line) => line.startsWith('validate '))).toHaveLength(0);
+  });
+
+  it('draws no empty summary when a run ends without one (a usage error)', async () => {
+    const { stream, written } = terminalStream();
+    const progress = inkProgress('validate', 2, stream);
+    progress.finish([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(screenOf(written()).join('\n')).not.toMatch(/[╭╰]/);
   });
 });

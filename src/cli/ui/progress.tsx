@@ -3,19 +3,25 @@ import { Box, render, Static, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { Progress } from '../progress.js';
 
-function Bar({ label, done, total, item }: { label: string; done: number; total: number; item: string }) {
-  const width = 30;
+/** The last `max` characters of `text` (code points, not UTF-16 units: an emoji is never cut in two). */
+const tail = (text: string, max: number): string => {
+  const points = [...text];
+  return points.length <= max ? text : `…${points.slice(points.length - max + 1).join('')}`;
+};
+
+function Bar({ label, done, total, item, columns }: { label: string; done: number; total: number; item: string; columns: number }) {
+  const counts = ` ${done}/${total} `;
+  // The bar fits the terminal: a frame wider than it wraps, and the next frame erases one line too few.
+  const width = Math.max(5, Math.min(30, columns - label.length - counts.length - 12));
+  const room = columns - label.length - 1 - width - counts.length - 1;
   const filled = total === 0 ? width : Math.round((done / total) * width);
   return (
     <Box>
       <Text>{label} </Text>
       <Text color="green">{'█'.repeat(filled)}</Text>
       <Text dimColor>{'░'.repeat(width - filled)}</Text>
-      <Text>
-        {' '}
-        {done}/{total}{' '}
-      </Text>
-      <Text dimColor>{item.slice(-50)}</Text>
+      <Text>{counts}</Text>
+      <Text dimColor>{room > 0 ? tail(item, Math.min(50, room)) : ''}</Text>
     </Box>
   );
 }
@@ -53,7 +59,7 @@ export function inkProgress(label: string, total: number, stderr: NodeJS.WriteSt
   let lines: string[] = [];
   const bar = () => (
     <WithLines lines={lines}>
-      <Bar label={label} done={done} total={total} item={item} />
+      <Bar label={label} done={done} total={total} item={item} columns={stderr.columns || 80} />
     </WithLines>
   );
   const view = render(bar(), { stdout: stderr, exitOnCtrlC: false, patchConsole: false });
@@ -73,11 +79,8 @@ export function inkProgress(label: string, total: number, stderr: NodeJS.WriteSt
       view.rerender(bar());
     },
     finish(summary) {
-      view.rerender(
-        <WithLines lines={lines}>
-          <Summary rows={summary} />
-        </WithLines>,
-      );
+      // No summary (a run stopped by a usage error): no empty box before the error's own line.
+      view.rerender(<WithLines lines={lines}>{summary.length > 0 ? <Summary rows={summary} /> : null}</WithLines>);
       view.unmount();
     },
   };
