@@ -15,7 +15,10 @@ function artifactLocation(file: string, cwd: string): { uri: string; uriBaseId?:
 }
 
 export const sarif: Formatter = (report, { version, cwd = process.cwd() }) => {
-  const rules = report.rules.filter((r) => r.severity !== 'off');
+  // A rule off where the run's first folder has its settings can be on in another folder's wfe.config.yaml:
+  // every rule a result names is described, at the level it has in the first folder ("none" when off there).
+  const named = new Set<string>(allProblems(report).map((p) => p.ruleId));
+  const rules = report.rules.filter((r) => r.severity !== 'off' || named.has(r.id));
   const index = new Map(rules.map((r, i) => [r.id, i]));
   const results = allProblems(report).map((p) => ({
     ruleId: p.ruleId,
@@ -52,7 +55,7 @@ export const sarif: Formatter = (report, { version, cwd = process.cwd() }) => {
                   fullDescription: { text: RULE_HELP[r.id]?.checks ?? sentence(r.description) },
                   help: { text: helpText(r.id), markdown: helpMarkdown(r.id) },
                   ...(RULES_DOC_URL ? { helpUri: `${RULES_DOC_URL}#${r.id}` } : {}),
-                  defaultConfiguration: { level: r.severity },
+                  defaultConfiguration: { level: r.severity === 'off' ? 'none' : r.severity },
                 })),
               },
             },
