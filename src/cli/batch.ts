@@ -1,6 +1,6 @@
 // What validate, export and import share over many inputs: progress on stderr when a person watches a
 // terminal (ink, loaded only then), nothing otherwise, so stdout stays byte-identical.
-import { isCi } from '../util/ci.js';
+import { takesLiveView } from '../util/ci.js';
 import { errorText } from './error-text.js';
 import type { OutputFolders } from './outputs.js';
 import type { Progress } from './progress.js';
@@ -12,7 +12,7 @@ const noProgress = (terminal: Terminal): Progress => ({ tick() {}, log: lineWrit
 
 export async function openProgress(label: string, total: number, terminal: Terminal): Promise<Progress> {
   const stream = terminal.stderr.isTTY ? terminal.stderr.stream : undefined;
-  if (total <= 1 || !stream || isCi(terminal.env)) return noProgress(terminal);
+  if (total <= 1 || !stream || !takesLiveView(terminal.env)) return noProgress(terminal);
   const { inkProgress } = await import('./ui/progress.js');
   return inkProgress(label, total, stream);
 }

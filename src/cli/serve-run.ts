@@ -5,7 +5,7 @@ import { createServer } from '../server/app.js';
 import { authEnabled } from '../server/auth.js';
 import type { EventSink } from '../server/events.js';
 import type { AuthOptions } from '../server/options.js';
-import { isCi } from '../util/ci.js';
+import { takesLiveView } from '../util/ci.js';
 import { createLogger } from '../util/logger.js';
 import { errorMessage } from '../util/narrow.js';
 import type { ServeFlags } from './serve-flags.js';
@@ -23,7 +23,7 @@ const STOP_DEADLINE_MS = 1800;
 export async function serve(dir: string, flags: ServeFlags, terminal: Terminal): Promise<number> {
   const { stdout, stderr } = terminal;
   const writeLine = lineWriter(stderr);
-  const dashboard = flags.logFormat === 'auto' && stdout.isTTY && process.stdin.isTTY === true && !isCi(terminal.env);
+  const dashboard = flags.logFormat === 'auto' && stdout.isTTY && process.stdin.isTTY === true && takesLiveView(terminal.env);
   const format: LineFormat = flags.logFormat === 'json' ? 'json' : 'pretty';
   const listeners = new Set<EventSink>();
   const publish: EventSink = (event) => {
