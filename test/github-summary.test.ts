@@ -2,14 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { githubSummary } from '../src/validate/formatters/github.js';
 import type { Report } from '../src/validate/types.js';
+import { oneProblemReport } from './support/reports.js';
 
-const report = (message: string, file = 'flows/a.json'): Report => ({
-  files: [{ file, durationMs: 0, problems: [{ ruleId: 'no-disconnected-node', severity: 'warning', message, file, line: 3, column: 5 }] }],
-  errorCount: 0,
-  warningCount: 1,
-  rules: [],
-  durationMs: 0,
-});
+const report = (message: string, file = 'flows/a.json') =>
+  oneProblemReport(file, { ruleId: 'no-disconnected-node', severity: 'warning', message, line: 3, column: 5 });
 
 describe('githubSummary', () => {
   it('a row per problem; the text of a cell cannot end the cell, the row or become HTML, Markdown or a mention', () => {

@@ -2,17 +2,12 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { junit } from '../src/validate/formatters/junit.js';
-import type { Report } from '../src/validate/types.js';
+import { oneProblemReport } from './support/reports.js';
 
 const options = { color: false, version: '0.0.0', timings: false, cwd: '/' };
 
-const report = (file: string, message: string): Report => ({
-  files: [{ file, durationMs: 0, problems: [{ ruleId: 'schema', severity: 'error', message, file, line: 2, column: 3 }] }],
-  errorCount: 1,
-  warningCount: 0,
-  rules: [],
-  durationMs: 0,
-});
+const report = (file: string, message: string) =>
+  oneProblemReport(file, { ruleId: 'schema', severity: 'error', message, line: 2, column: 3 });
 
 describe('junit', () => {
   it('one testcase per file, failing with its first error as the message and every error in the body', () => {

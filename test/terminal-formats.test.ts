@@ -2,17 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { compact } from '../src/validate/formatters/compact.js';
 import { stylish } from '../src/validate/formatters/stylish.js';
-import type { Report } from '../src/validate/types.js';
+import { oneProblemReport } from './support/reports.js';
 
 const options = { color: false, version: '0.0.0', cwd: '/' };
 const hostile = 'Node "\u001b[31mred\u0007" is\r\nnot connected';
-const report = (file: string, message: string): Report => ({
-  files: [{ file, durationMs: 0, problems: [{ ruleId: 'no-disconnected-node', severity: 'warning', message, file, line: 3, column: 5 }] }],
-  errorCount: 0,
-  warningCount: 1,
-  rules: [],
-  durationMs: 0,
-});
+const report = (file: string, message: string) =>
+  oneProblemReport(file, { ruleId: 'no-disconnected-node', severity: 'warning', message, line: 3, column: 5 });
 
 describe('compact', () => {
   it('one line per problem, whatever the file name and message hold', () => {
