@@ -1,12 +1,13 @@
 // wfe validate: check inputs once (or again on every change with --watch) and write each report where
 // its -f/-o pair says.
 import { appendFile } from '../util/fs-calls.js';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { isCi } from '../util/ci.js';
 import type { CacheStrategy } from '../validate/cache.js';
 import type { ValidationCache } from '../validate/cache.js';
 import type { FileCheck, RemoteChecker, SourceFile } from '../validate/run.js';
 import type { Report } from '../validate/types.js';
+import { repoPath } from '../validate/formatters/options.js';
 import type { Concurrency } from './concurrency.js';
 import type { ValidateTask } from './validate-worker.js';
 import type { ReportFlag } from './report-targets.js';
@@ -135,7 +136,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
   // One name per file however it was typed (./x.json, .//x.json, ../here/x.json, /abs/here/x.json are x.json):
   // reports, SARIF URIs, Code Climate fingerprints and annotations must not change with the spelling.
   const nameOf = (input: { name: string; path?: string }) =>
-    input.path ? reportName(input.path, cwd) : reportName(resolve(cwd, flags.stdinFilename), cwd);
+    input.path ? repoPath(input.path, cwd) : repoPath(resolve(cwd, flags.stdinFilename), cwd);
   const openCache = async (): Promise<ValidationCache | undefined> => {
     if (!flags.cache) return undefined;
     const [{ openValidationCache }, { folderKey, runKey }, { cacheFile }] = await Promise.all([
@@ -387,11 +388,4 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
       void watcher.close().then(() => done(lastCode));
     }),
   );
-}
-
-/** A file as reports name it: relative to the working directory with forward slashes, or absolute outside it. */
-function reportName(path: string, cwd: string): string {
-  const inside = relative(cwd, path);
-  const outside = inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside);
-  return (outside ? path : inside).split(sep).join('/');
 }

@@ -26,6 +26,7 @@ const ajv = (): Ajv => (configAjv ??= new (ajvPackage().Ajv)({ ...CONFIG_AJV_OPT
  * and a long session sees many. One that comes back after it was dropped is compiled again. Null: unusable.
  */
 const compiled = new LRUCache<string, { validate: ValidateFunction | null }>({ max: 256 });
+let configSchemasCompiledCount = 0;
 /**
  * A schema longer than this (as JSON) is not compiled, and configs are not checked against it: ajv compiles
  * on the event loop in time that grows faster than the schema (2,000 properties took 3 s, 6,000 took 18 s).
@@ -54,8 +55,6 @@ export function compileConfigSchema(schema: Record<string, unknown>): ValidateFu
   configSchemasCompiledCount++;
   return validate;
 }
-
-let configSchemasCompiledCount = 0;
 
 /** How many config schemas this process compiled at run time (the built-in types' ship compiled): for tests. */
 export const configSchemasCompiled = (): number => configSchemasCompiledCount;

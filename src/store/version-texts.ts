@@ -2,23 +2,19 @@
 // versionId with other text was edited by hand (or copied and changed) since, wherever it now is and however it
 // got there (in place, deleted and written again, moved): it is served under a disk-<hash> id instead, so an
 // If-Match of the old version cannot pass. Only this run's versions are known (nothing is kept on disk).
+import { LRUCache } from 'lru-cache';
 
 export class VersionTexts {
-  private readonly hashes = new Map<string, string>();
-  private readonly max: number;
+  private readonly hashes: LRUCache<string, string>;
 
-  /** `max`: versions remembered at most (a save adds one); the oldest are forgotten first. */
+  /** `max`: versions remembered at most (a save adds one); the least recently used are forgotten first. */
   constructor({ max = 100_000 }: { max?: number } = {}) {
-    this.max = max;
+    this.hashes = new LRUCache({ max });
   }
 
   /** Notes that `versionId` is served for the text of `hash`, unless it named another text before. */
   served(versionId: string, hash: string): void {
     if (hash === '' || this.hashes.has(versionId)) return;
-    if (this.hashes.size >= this.max) {
-      const oldest = this.hashes.keys().next();
-      if (!oldest.done) this.hashes.delete(oldest.value);
-    }
     this.hashes.set(versionId, hash);
   }
 
