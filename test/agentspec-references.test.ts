@@ -181,17 +181,20 @@ describe('YAML is read as pyagentspec (PyYAML) reads it', () => {
     expect([quoted.code, metadata.code], `${fileName}: ${quoted.stdout}${metadata.stdout}`).toEqual([0, 0]);
   });
 
-  it('refuses a key PyYAML reads as a number, a boolean or null, naming it with its line and column', () => {
-    for (const [text, key, kind, column] of [
-      ['metadata:\n  1: a\n', '1', 'a number', 3],
-      ['metadata:\n  x: 1\n  yes: b\n', 'yes', 'a boolean', 3],
-      ['metadata: {q: 1, ~: c}\n', '~', 'null', 18],
+  it('refuses a key PyYAML reads as a number, a boolean, null, a list or a mapping, naming it with its line and column', () => {
+    for (const [text, key, kind, line, column] of [
+      ['metadata:\n  1: a\n', '1', 'a number', 2, 3],
+      ['metadata:\n  x: 1\n  yes: b\n', 'yes', 'a boolean', 3, 3],
+      ['metadata: {q: 1, ~: c}\n', '~', 'null', 1, 18],
+      // PyYAML cannot hash these, so refuses them as keys.
+      ['metadata:\n  ? [a, b]\n  : x\n', '[a, b]', 'a list', 2, 5],
+      ['metadata: {{a: 1}: x}\n', '{a: 1}', 'a mapping', 1, 12],
     ] as const)
       expect(parseText(text, 'x.yaml'), text).toEqual({
         ok: false,
         error: {
           message: `invalid YAML: the key ${key} is ${kind} to PyYAML, not text, and a mapping of Agent Spec or JSON has text keys: quote it ("${key}")`,
-          line: text.split('\n').findIndex((l) => l.includes(`${key}:`)) + 1,
+          line,
           column,
         },
       });

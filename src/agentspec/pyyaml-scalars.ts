@@ -105,11 +105,26 @@ const PYYAML_TIMESTAMP: ScalarTag = {
 };
 
 const PYYAML_SCALARS = [PYYAML_BOOL, PYYAML_INT, PYYAML_FLOAT, PYYAML_TIMESTAMP];
+const PYYAML_NULL = /^(?:~|null|Null|NULL|)$/;
 
-/** To read: the yaml package's YAML 1.1 tags with PyYAML's booleans, integers, floats and timestamps in place of its own. */
+/** A plain scalar's value as PyYAML resolves and constructs it (a timestamp keeps its text, as in the tag above). */
+export function pyyamlPlainValue(text: string): unknown {
+  if (PYYAML_NULL.test(text)) return null;
+  const tag = PYYAML_SCALARS.find((t) => t.test?.test(text));
+  return tag ? tag.resolve(text, () => {}, {}) : text;
+}
+
+// Read by pyyaml-explicit-tags.ts instead, as PyYAML reads them: the yaml package refuses a set whose members
+// have values and an ordered map with a key twice, which PyYAML reads.
+const EXPLICIT_ONLY = ['set', 'omap', 'pairs', 'binary'].map((name) => `tag:yaml.org,2002:${name}`);
+
+/**
+ * To read: the yaml package's YAML 1.1 tags with PyYAML's booleans, integers, floats and timestamps in place of
+ * its own, and without those only ever given explicitly.
+ */
 export const pyyamlTags = (tags: Tags): Tags => [
   ...PYYAML_SCALARS,
-  ...tags.filter((t) => typeof t === 'string' || ![BOOL, INT, FLOAT, TIMESTAMP].includes(t.tag)),
+  ...tags.filter((t) => typeof t === 'string' || ![BOOL, INT, FLOAT, TIMESTAMP, ...EXPLICIT_ONLY].includes(t.tag)),
 ];
 
 /**

@@ -6,6 +6,7 @@ import { yamlValue } from '../util/yaml-value.js';
 import { escapePointer } from '../util/json-pointer.js';
 import type { Document } from 'yaml';
 import type { ParseFailed, Parsed } from '../util/parse-result.js';
+import { applyPyyamlTags } from './pyyaml-explicit-tags.js';
 import { pyyamlTags, pyyamlWriteTags, TIMESTAMP_PATTERN } from './pyyaml-scalars.js';
 
 export type TextFormat = 'json' | 'yaml';
@@ -73,7 +74,8 @@ export function parseText(text: string, name = ''): ParsedText {
   // type. A key given twice is its last value, as PyYAML (and JSON.parse) take it.
   const { LineCounter, parseDocument } = yamlPackage();
   const lineCounter = new LineCounter();
-  const doc = parseDocument(body, { version: '1.1', uniqueKeys: false, customTags: pyyamlTags, lineCounter });
+  // The source tokens give an explicitly tagged scalar's text, which applyPyyamlTags reads as PyYAML does.
+  const doc = parseDocument(body, { version: '1.1', uniqueKeys: false, customTags: pyyamlTags, lineCounter, keepSourceTokens: true });
   const first = doc.errors[0];
   if (first) {
     const pos = first.linePos?.[0];
@@ -91,6 +93,11 @@ export function parseText(text: string, name = ''): ParsedText {
     };
   }
   if (doc.contents === null) return EMPTY;
+  const tagProblem = applyPyyamlTags(doc, { text: body });
+  if (tagProblem) {
+    const { line, col } = lineCounter.linePos(tagProblem.offset);
+    return { ok: false, error: { message: `invalid YAML: ${tagProblem.message}`, line, column: col } };
+  }
   const key = nonTextKey(doc, body);
   if (key) {
     const { line, col } = lineCounter.linePos(key.offset);
@@ -134,11 +141,17 @@ function datePointers(doc: Document.Parsed): Set<string> {
  * refuse it where a mapping's keys are names, and JSON would write it as text that the file never had.
  */
 function nonTextKey(doc: Document.Parsed, text: string): { source: string; kind: string; offset: number } | undefined {
-  const { isScalar, visit } = yamlPackage();
+  const { isCollection, isScalar, isSeq, visit } = yamlPackage();
   let found: { source: string; kind: string; offset: number } | undefined;
   visit(doc, {
     Pair(_, pair) {
       const key = pair.key;
+      // `? [a, b]`: PyYAML cannot hash a list or a mapping, and refuses it as a key.
+      if (isCollection(key) && key.range) {
+        const kind = `a ${isSeq(key) ? 'list' : 'mapping'}`;
+        found = { source: text.slice(key.range[0], key.range[1]).trim(), kind, offset: key.range[0] };
+        return visit.BREAK;
+      }
       // A merge key (`<<: *base`) is YAML's own, not a key of the mapping.
       if (!isScalar(key) || typeof key.value === 'string' || typeof key.value === 'symbol' || !key.range) return;
       const kind = key.value === null ? 'null' : typeof key.value === 'boolean' ? 'a boolean' : 'a number';
