@@ -42,3 +42,14 @@ describe('codeclimate fingerprints', () => {
     expect(new Set(twice.map((i) => i.fingerprint)).size).toBe(2);
   });
 });
+
+describe('codeclimate paths', () => {
+  it('are from the repository root: a run in a subfolder reports the paths and fingerprints of a run at the root', () => {
+    const atRoot = codeclimate(report([problem('x')]), options);
+    const named = { ...problem('x'), file: 'etl.json' };
+    const inFlows: Report = { ...report([named]), files: [{ file: 'etl.json', durationMs: 0, problems: [named] }] };
+    const repository = { root: '/repo', names: new Map([['etl.json', 'flows/etl.json']]) };
+    expect(codeclimate(inFlows, { ...options, cwd: '/repo/flows', repository })).toBe(atRoot);
+    expect((JSON.parse(atRoot) as Array<{ location: { path: string } }>)[0].location.path).toBe('flows/etl.json');
+  });
+});

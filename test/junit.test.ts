@@ -45,3 +45,22 @@ describe('junit', () => {
     expect(testcase.failure['#text']).toBe(`2:3 error ${message} [schema]`);
   });
 });
+
+describe('junit paths', () => {
+  it('names each testcase and its file from the repository root, where GitLab reads the path from', () => {
+    const repository = { root: '/repo', names: new Map([['a.json', 'flows/a.json']]) };
+    expect(junit(report('a.json', 'name is required'), { ...options, cwd: '/repo/flows', repository })).toBe(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<testsuites name="wfe validate" tests="1" failures="1" errors="0">',
+        '  <testsuite name="wfe validate" tests="1" failures="1" errors="0" skipped="0">',
+        '    <testcase classname="wfe.validate" name="flows/a.json" file="flows/a.json">',
+        '      <failure message="1 error: name is required" type="schema">2:3 error name is required [schema]</failure>',
+        '    </testcase>',
+        '  </testsuite>',
+        '</testsuites>',
+        '',
+      ].join('\n'),
+    );
+  });
+});

@@ -27,6 +27,17 @@ describe('stylish', () => {
   });
 });
 
+describe('stylish and compact paths', () => {
+  it('stay from the working directory, where a person and an editor read them, in a repository too', () => {
+    const repository = { root: '/repo', names: new Map([['a.json', 'flows/a.json']]) };
+    const inFlows = { ...options, cwd: '/repo/flows', repository };
+    expect(compact(report('a.json', 'x'), inFlows)).toBe('a.json:3:5: warning: x [no-disconnected-node]\n');
+    expect(stylish(report('a.json', 'x'), inFlows)).toBe(
+      'a.json\n  3:5  warning  x  no-disconnected-node\n\n✖ 1 problem (0 errors, 1 warning) in 1 file\n',
+    );
+  });
+});
+
 describe('the lines of serve, export and import', () => {
   it("show a workflow's control characters instead of obeying them", async () => {
     const { formatLoadError } = await import('../src/contract/load-error.js');

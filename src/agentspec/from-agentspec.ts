@@ -15,6 +15,7 @@ import { PLACEHOLDERS } from './dialect.js';
 import { inputsOf, outputsOf } from './inferred-io.js';
 import { checkFlowShape, checkNodeShape, type NodeShape } from './input-schema.js';
 import { importedNodeType } from './imported-node-type.js';
+import { nodesAtPlaces, type NodesAt, type PlacedEdge, type PlacedNode } from './node-places.js';
 import * as K from './metadata-keys.js';
 import { controlInputId, controlOutputId, nodePorts } from './node-ports.js';
 import { portForProperty } from './properties.js';
@@ -58,6 +59,17 @@ const isPoint = (value: unknown): value is { x: number; y: number } =>
   isObject(value) && typeof value.x === 'number' && typeof value.y === 'number';
 
 export function agentSpecToWorkflow(document: unknown, options: FromAgentSpecOptions = {}): Workflow {
+  return importAgentSpecFlow(document, options).workflow;
+}
+
+export interface ImportedFlow {
+  workflow: Workflow;
+  /** Where the workflow's nodes are in the document, worked out when asked (node-places.ts). */
+  nodesAt(): NodesAt;
+}
+
+/** agentSpecToWorkflow, with where each node and edge of the workflow came from in the document. */
+export function importAgentSpecFlow(document: unknown, options: FromAgentSpecOptions = {}): ImportedFlow {
   if (!isComponent(document) && !isReference(document))
     throw new AgentSpecError('not an Agent Spec component: the root has no component_type');
   const { root, keyOf, pathOf } = resolveReferences(document, options.registry);
@@ -117,8 +129,10 @@ export function agentSpecToWorkflow(document: unknown, options: FromAgentSpecOpt
   if (start.component.component_type !== 'StartNode')
     throw new AgentSpecError(`start_node must be a StartNode, not ${start.component.component_type}`, '/start_node');
 
-  // Edges.
+  // Edges, and where each is in the document.
+  const flowPath = pathOf.get(flow) ?? '';
   const edges: Array<{ edge: WorkflowEdge; index?: number }> = [];
+  const placedEdges: PlacedEdge[] = [];
   const seenIds = new Set<string>();
   const edgeId = (component: AsObject, prefix: string, i: number) => {
     let id = typeof component.id === 'string' && component.id !== '' ? component.id : `${prefix}-${i + 1}`;
@@ -130,6 +144,7 @@ export function agentSpecToWorkflow(document: unknown, options: FromAgentSpecOpt
     const path = pathOf.get(component) ?? `/control_flow_connections/${i}`;
     const src = endpoint(component.from_node, `${path}/from_node`);
     const dst = endpoint(component.to_node, `${path}/to_node`);
+    placedEdges.push({ paths: [path, `${flowPath}/control_flow_connections/${i}`], source: src.node.id, target: dst.node.id });
     const fromBranch = typeof component.from_branch === 'string' ? component.from_branch : leftByDefault(src.node);
     edges.push(
       buildEdge(component, edgeId(component, 'control', i), src.node, dst.node, {
@@ -147,6 +162,7 @@ export function agentSpecToWorkflow(document: unknown, options: FromAgentSpecOpt
     const dst = endpoint(component.destination_node, `${path}/destination_node`);
     const output = component.source_output;
     const input = component.destination_input;
+    placedEdges.push({ paths: [path, `${flowPath}/data_flow_connections/${i}`], source: src.node.id, target: dst.node.id });
     const port = nodePorts(src.node).outputs.find((p) => p.id === output);
     edges.push(
       buildEdge(component, edgeId(component, 'data', i), src.node, dst.node, {
@@ -165,7 +181,20 @@ export function agentSpecToWorkflow(document: unknown, options: FromAgentSpecOpt
   const orderedEdges = placeKeptEdges(orderEdges(edges), flowMetadata[K.FD_EDGES]);
   markLoopEdges(start.node.id, nodes, orderedEdges);
   layOut(nodes, orderedEdges, start.node.id);
-  return buildWorkflow(flow, nodes, orderedEdges, options.now ?? new Date().toISOString());
+  const placedNodes = (): PlacedNode[] => {
+    const paths = new Map<ImportedNode, string[]>(imported.map((item) => [item, [item.path]]));
+    // Its entries in `nodes` (a referenced node is defined in $referenced_components; one written inline twice is one node).
+    flow.nodes.forEach((entry, i) => {
+      const item = isObject(entry) ? byObject.get(entry) : undefined;
+      if (item) paths.get(item)?.push(`${flowPath}/nodes/${i}`);
+    });
+    paths.get(start)?.push(`${flowPath}/start_node`);
+    return imported.map((item) => ({ id: item.node.id, component: item.component, paths: paths.get(item) ?? [] }));
+  };
+  return {
+    workflow: buildWorkflow(flow, nodes, orderedEdges, options.now ?? new Date().toISOString()),
+    nodesAt: () => nodesAtPlaces(placedNodes(), placedEdges, pathOf),
+  };
 }
 
 /**

@@ -3,7 +3,8 @@
 import type { Workflow } from '../contract/types.js';
 import { isFlowdropDialect, readDialect, type ImportWarning } from './dialect.js';
 import { detectSource, flowdropWorkflow } from './flowdrop-source.js';
-import { agentSpecToWorkflow, type FromAgentSpecOptions } from './from-agentspec.js';
+import { agentSpecToWorkflow, importAgentSpecFlow, type FromAgentSpecOptions } from './from-agentspec.js';
+import type { NodesAt } from './node-places.js';
 import { isObject } from './types.js';
 
 import { IMPORT_SOURCES, type ImportSource } from './rules.js';
@@ -20,13 +21,21 @@ export interface Imported {
    * nowhere, read as a generic component (an LlmConfig, a ServerTool…), each at its JSON pointer.
    */
   warnings: ImportWarning[];
+  /**
+   * Of an official Agent Spec document: which nodes of the workflow each place in the document concerns
+   * (node-places.ts), worked out when asked. A dialect document is read through its official translation,
+   * whose places are not the document's.
+   */
+  nodesAt?: () => NodesAt;
 }
 
 export function importDocument(value: unknown, options: FromAgentSpecOptions & { from?: ImportSource } = {}): Imported {
   const source = !options.from || options.from === 'auto' ? detectSource(value) : options.from;
   if (source === 'flowdrop') return { workflow: flowdropWorkflow(value), source, dialect: false, warnings: [] };
-  if (!isFlowdropDialect(value) || !isObject(value))
-    return { workflow: agentSpecToWorkflow(value, options), source, dialect: false, warnings: [] };
+  if (!isFlowdropDialect(value) || !isObject(value)) {
+    const { workflow, nodesAt } = importAgentSpecFlow(value, options);
+    return { workflow, source, dialect: false, warnings: [], nodesAt };
+  }
   // Only the dialect reads a missing component leniently: an official document that references a component
   // defined nowhere is refused, as pyagentspec refuses it.
   const { registry } = options;

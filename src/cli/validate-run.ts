@@ -7,7 +7,7 @@ import type { CacheStrategy } from '../validate/cache.js';
 import type { ValidationCache } from '../validate/cache.js';
 import type { FileCheck, RemoteChecker, SourceFile } from '../validate/run.js';
 import type { Report } from '../validate/types.js';
-import { repoPath } from '../validate/formatters/options.js';
+import { cwdPath } from '../validate/formatters/options.js';
 import type { Concurrency } from './concurrency.js';
 import type { ValidateTask } from './validate-worker.js';
 import type { ReportFlag } from './report-targets.js';
@@ -42,7 +42,7 @@ export interface ValidateRun {
 export async function validateCommand(args: string[], flags: ValidateFlags, { reportFlags, terminal }: ValidateRun): Promise<number> {
   const [
     { ALL_RULES, VALIDATE_DEFAULTS },
-    { FORMAT_NAMES, isFormatName, loadFormatter },
+    { FORMAT_NAMES, isFormatName, loadFormatter, namesFromRoot },
     { configIgnoreOf, displayName, expandInputs },
     { inputSource, screenInput },
     { writeOutput },
@@ -58,6 +58,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
     { errorText },
     { workerThreadsFor },
     { openWorkerPool, runInChunks },
+    { repositoryRoot, pathsFromRoot },
   ] = await Promise.all([
     import('../validate/rules.js'),
     import('../validate/formatters/index.js'),
@@ -76,6 +77,7 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
     import('./error-text.js'),
     import('./concurrency.js'),
     import('../util/worker-pool.js'),
+    import('../project/repository-root.js'),
   ]);
   const { stdout, stderr, cwd, env } = terminal;
   const say = (message: string) => stderr.write(`wfe validate: ${message}\n`);
@@ -134,9 +136,10 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
     }
   };
   // One name per file however it was typed (./x.json, .//x.json, ../here/x.json, /abs/here/x.json are x.json):
-  // reports, SARIF URIs, Code Climate fingerprints and annotations must not change with the spelling.
+  // reports, SARIF URIs, Code Climate fingerprints and annotations must not change with the spelling. The
+  // reports read from the repository root name it from there (emit).
   const nameOf = (input: { name: string; path?: string }) =>
-    input.path ? repoPath(input.path, cwd) : repoPath(resolve(cwd, flags.stdinFilename), cwd);
+    input.path ? cwdPath(input.path, cwd) : cwdPath(resolve(cwd, flags.stdinFilename), cwd);
   const openCache = async (): Promise<ValidationCache | undefined> => {
     if (!flags.cache) return undefined;
     const [{ openValidationCache }, { folderKey, runKey }, { cacheFile }] = await Promise.all([
@@ -239,9 +242,21 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
   };
   const tooManyWarnings = (report: Report) => flags.maxWarnings !== undefined && report.warningCount > flags.maxWarnings;
 
+  const summaryFile = inGitHub && env.GITHUB_STEP_SUMMARY ? resolve(cwd, env.GITHUB_STEP_SUMMARY) : undefined;
+  // Looked for only when a report reads paths from the root, and once: the working directory stays where it is.
+  const fromRoot = summaryFile !== undefined || targets.some((t) => namesFromRoot(t.format));
+  let root: Promise<string | undefined> | undefined;
+  /** Each file's path from the repository root, for the reports that read paths from there. */
+  const repositoryPaths = async (report: Report) => {
+    const folder = fromRoot ? await (root ??= repositoryRoot(cwd, env)) : undefined;
+    if (folder === undefined) return undefined;
+    const names = report.files.flatMap((f) => [f.file, ...f.problems.map((p) => p.file)]);
+    return pathsFromRoot(names, { cwd, root: folder });
+  };
   /** Writes every report; returns the exit code. */
   const emit = async (report: Report): Promise<number> => {
     const failed = report.errorCount > 0 || tooManyWarnings(report);
+    const repository = await repositoryPaths(report);
     const color = flags.color !== false && !env.NO_COLOR && (stdout.isTTY || Boolean(env.FORCE_COLOR));
     for (const { format, output } of targets) {
       const toFile = output !== undefined && output !== '-';
@@ -251,15 +266,16 @@ export async function validateCommand(args: string[], flags: ValidateFlags, { re
         version: packageVersion,
         timings: flags.timings === true,
         cwd,
+        repository,
       });
       if (toFile) await writeOutput(output, text, { overwrite: true, cwd });
       else stdout.write(text);
     }
-    if (inGitHub && env.GITHUB_STEP_SUMMARY) {
+    if (summaryFile !== undefined) {
       const { githubSummary } = await import('../validate/formatters/github.js');
       await appendFile(
-        resolve(cwd, env.GITHUB_STEP_SUMMARY),
-        githubSummary(report, { color: false, version: packageVersion, cwd, maxWarnings: flags.maxWarnings }),
+        summaryFile,
+        githubSummary(report, { color: false, version: packageVersion, cwd, repository, maxWarnings: flags.maxWarnings }),
       );
     }
     if (tooManyWarnings(report))

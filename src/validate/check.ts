@@ -20,6 +20,7 @@ import type { exportToAgentSpec } from '../agentspec/export.js';
 import type { importDocument } from '../agentspec/import.js';
 import type { checkAgentSpecDocument } from '../agentspec/checks/index.js';
 import type { dialectToOfficial } from '../agentspec/dialect.js';
+import type { NodesAt } from '../agentspec/node-places.js';
 import { unknownNodeTypeMessage, unknownNodeTypes } from './unknown-node-types.js';
 
 export interface CheckContext {
@@ -61,6 +62,8 @@ export interface CheckResult {
   workflow?: Workflow;
   /** The parsed document, when the text parsed (the runner keeps a failing one for the job summary's picture). */
   value?: unknown;
+  /** Of an Agent Spec document: the nodes of `workflow` each place in the document concerns (its problems point there). */
+  nodesAt?: () => NodesAt;
 }
 
 /**

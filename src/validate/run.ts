@@ -246,15 +246,21 @@ export async function checkSourceFile(file: SourceFile, ctx: CheckContext, seen:
   if (!ctx.agentSpec && needsAgentSpecChecks(ctx, parsed)) ctx.agentSpec = await loadAgentSpecChecks();
   // Loaded with the first file checked: a run that finds every file in its cache loads none of the checks.
   const { checkDocumentText } = await (verdict ??= import('./verdict.js'));
-  const { problems, workflow, value } = checkDocumentText(file.name, text, ctx, parsed);
+  const { problems, workflow, value, nodesAt } = checkDocumentText(file.name, text, ctx, parsed);
   const result: FileResult = { file: file.name, problems, durationMs: elapsed() };
   // The job summary draws failing workflows: only their parsed values are kept (and those whose id
   // was seen before, which fail as duplicates), not every file's.
   const workflowId = workflow !== undefined && definesServedWorkflow(file.name, value) ? workflow.id : undefined;
   const duplicate = workflowId !== undefined && seen.again(workflowId);
   if (duplicate || problems.some((p) => p.severity === 'error')) {
-    const drawable = drawableWorkflow(value) ?? workflow;
-    if (drawable) result.workflow = drawable;
+    if (nodesAt && workflow) {
+      // An Agent Spec document is drawn as the workflow it imports as; its problems point into the document.
+      result.workflow = workflow;
+      result.nodesAt = nodesAt();
+    } else {
+      const drawable = drawableWorkflow(value) ?? workflow;
+      if (drawable) result.workflow = drawable;
+    }
   }
   return { result, workflowId };
 }

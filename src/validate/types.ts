@@ -1,5 +1,6 @@
 import type { Workflow } from '../contract/types.js';
 import type { RuleId } from '../contract/rules.js';
+import type { NodesAt } from '../agentspec/node-places.js';
 
 export type ProblemSeverity = 'error' | 'warning';
 
@@ -25,6 +26,11 @@ export interface FileResult {
    * summary draws; kept for failing files only, so a report of 10,000 files holds no 10,000 parsed values.
    */
   workflow?: Workflow;
+  /**
+   * With the `workflow` of an Agent Spec document: the nodes each place in the document concerns. Its problems
+   * point into the document, not into the workflow it imports as.
+   */
+  nodesAt?: NodesAt;
 }
 
 export interface Report {

@@ -8,6 +8,7 @@ import { AgentSpecError, isObject, workflowValue as asValue } from '../agentspec
 import { isAgentSpecDocument } from './agent-spec-checks.js';
 import type { Workflow } from '../contract/types.js';
 import type { Registry } from '../agentspec/references.js';
+import type { NodesAt } from '../agentspec/node-places.js';
 import {
   agentSpecChecksOf,
   checkWorkflowText,
@@ -76,9 +77,12 @@ export function checkAgentSpecValue(file: string, value: unknown, ctx: CheckCont
   const agentSpec = agentSpecChecksOf(ctx);
   const own = agentSpecDocumentProblems(file, value, ctx);
   let imported: Workflow;
+  // A dialect document has no places: its problems carry no pointers (agentSpecDocumentProblems).
+  let nodesAt: () => NodesAt = () => new Map();
   try {
     const result = agentSpec.importDocument(value, { from: 'agentspec', lookupNodeType: ctx.lookupNodeType });
     imported = result.workflow;
+    if (result.nodesAt) nodesAt = result.nodesAt;
     own.push(
       ...problemsOf(
         file,
@@ -99,7 +103,7 @@ export function checkAgentSpecValue(file: string, value: unknown, ctx: CheckCont
   const { problems } = checkWorkflowValue(file, imported, ctx, { servedFile: false });
   // Pointers of the workflow's problems would point into the imported workflow, not into the document.
   const added = problems.filter((p) => IMPORTED_WORKFLOW_RULES.has(p.ruleId)).map(({ pointer: _pointer, ...rest }) => rest);
-  return { problems: [...own, ...added], workflow: imported };
+  return { problems: [...own, ...added], workflow: imported, nodesAt };
 }
 
 const checkAnyValue = (file: string, value: unknown, ctx: CheckContext): CheckResult =>

@@ -1,14 +1,15 @@
 // Code Climate issues, the JSON GitLab's Code Quality report reads (artifacts: reports: codequality).
 import { createHash } from 'node:crypto';
 import type { ProblemSeverity } from '../types.js';
-import { allProblems, repoPath, type Formatter } from './options.js';
+import { allProblems, rootPath, type Formatter } from './options.js';
 
 const SEVERITY: Record<ProblemSeverity, 'major' | 'minor'> = { error: 'major', warning: 'minor' };
 
-export const codeclimate: Formatter = (report, { cwd }) => {
+export const codeclimate: Formatter = (report, options) => {
   const seen = new Map<string, number>();
   const issues = allProblems(report).map((p) => {
-    const path = repoPath(p.file, cwd);
+    // GitLab reads the path from the repository root.
+    const path = rootPath(p.file, options);
     // GitLab matches issues across pipelines by fingerprint, so it must not move with line numbers: the JSON
     // pointer names the node or edge, the message tells apart two findings there (a counter would hand one's
     // fingerprint to the other once the first is fixed), and a counter only separates a message repeated.

@@ -1,16 +1,17 @@
 // GitHub Actions workflow commands: inline annotations on the pull request. GitHub keeps at most 10
 // errors and 10 warnings per step and drops the rest silently, so the rest are counted in a notice.
+import { nodesAtPointer } from '../../agentspec/node-places.js';
 import type { Workflow } from '../../contract/types.js';
 import { toMermaid } from '../../review/mermaid.js';
 import { escapeMarkdown } from '../../util/markdown-text.js';
 import type { FileResult, Report } from '../types.js';
-import { allProblems, plural, type Formatter, type FormatOptions } from './options.js';
+import { allProblems, plural, rootPath, type Formatter, type FormatOptions } from './options.js';
 
 const LIMIT = 10;
 const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
-export const github: Formatter = (report) => {
+export const github: Formatter = (report, options) => {
   const lines: string[] = [];
   const shown = { error: 0, warning: 0 };
   let hidden = 0;
@@ -21,7 +22,8 @@ export const github: Formatter = (report) => {
     }
     shown[p.severity]++;
     const props = [
-      `file=${escapeProperty(p.file)}`,
+      // GitHub places an annotation by its path from the repository root.
+      `file=${escapeProperty(rootPath(p.file, options))}`,
       ...(p.line !== undefined ? [`line=${p.line}`, `col=${p.column ?? 1}`] : []),
       `title=${escapeProperty(`wfe ${p.ruleId}`)}`,
     ];
@@ -36,11 +38,18 @@ export const github: Formatter = (report) => {
 
 const PICTURES = 10;
 
-/** Nodes an error points at: `/nodes/3/…` is that node, `/edges/5/…` both ends of that edge. */
+/**
+ * Nodes an error points at: `/nodes/3/…` is that node, `/edges/5/…` both ends of that edge. An Agent Spec
+ * document's errors point into the document, whose places say which nodes they concern (FileResult.nodesAt).
+ */
 function failingNodeIds(result: FileResult, workflow: Workflow): string[] {
   const ids: unknown[] = [];
   for (const p of result.problems) {
     if (p.severity !== 'error' || !p.pointer) continue;
+    if (result.nodesAt) {
+      ids.push(...nodesAtPointer(result.nodesAt, p.pointer));
+      continue;
+    }
     const [, list, index] = /^\/(nodes|edges)\/(\d+)(?:\/|$)/.exec(p.pointer) ?? [];
     if (list === 'nodes') ids.push(workflow.nodes[Number(index)]?.id);
     if (list === 'edges') ids.push(workflow.edges[Number(index)]?.source, workflow.edges[Number(index)]?.target);
@@ -49,7 +58,7 @@ function failingNodeIds(result: FileResult, workflow: Workflow): string[] {
 }
 
 // Drawn from the workflow the check parsed (FileResult.workflow): no file is read again, and stdin has a picture too.
-function pictures(results: FileResult[]): string {
+function pictures(results: FileResult[], options: Partial<FormatOptions>): string {
   const failing = results.filter((r) => r.problems.some((p) => p.severity === 'error'));
   const blocks: string[] = [];
   for (const result of failing.slice(0, PICTURES)) {
@@ -57,7 +66,7 @@ function pictures(results: FileResult[]): string {
     if (!workflow) continue;
     try {
       blocks.push(
-        `\n#### ${result.file.replace(/[\\`*_[\]<>|#]/g, (c) => `\\${c}`)}\n\n\`\`\`mermaid\n${toMermaid(workflow, { highlight: failingNodeIds(result, workflow) })}\`\`\`\n`,
+        `\n#### ${rootPath(result.file, options).replace(/[\\`*_[\]<>|#]/g, (c) => `\\${c}`)}\n\n\`\`\`mermaid\n${toMermaid(workflow, { highlight: failingNodeIds(result, workflow) })}\`\`\`\n`,
       );
     } catch {
       // A file too broken to draw still has its rows in the table above.
@@ -90,7 +99,7 @@ export const githubSummary = (report: Report, options: Partial<FormatOptions> & 
   let rows = 0;
   let bytes = Buffer.byteLength(summary);
   for (const p of problems) {
-    const row = `| ${escapeMarkdown(p.file)}:${p.line ?? 1}:${p.column ?? 1} | ${p.severity} | ${escapeMarkdown(p.message)} | \`${p.ruleId}\` |\n`;
+    const row = `| ${escapeMarkdown(rootPath(p.file, options))}:${p.line ?? 1}:${p.column ?? 1} | ${p.severity} | ${escapeMarkdown(p.message)} | \`${p.ruleId}\` |\n`;
     bytes += Buffer.byteLength(row);
     if (bytes > TABLE_BYTES) break;
     summary += row;
@@ -98,6 +107,6 @@ export const githubSummary = (report: Report, options: Partial<FormatOptions> & 
   }
   if (rows < problems.length)
     summary += `\n${plural(problems.length - rows, 'more problem')} not listed (GitHub drops a summary over 1 MiB); see another report format.\n`;
-  const drawn = pictures(report.files);
+  const drawn = pictures(report.files, options);
   return Buffer.byteLength(summary + drawn) <= SUMMARY_BYTES ? summary + drawn : summary;
 };

@@ -13,6 +13,11 @@ const FORMATTERS: Record<string, () => Promise<Formatter>> = {
 
 export const FORMAT_NAMES = Object.keys(FORMATTERS);
 
+/** The formats whose readers (GitHub, GitLab) take a file's path from the repository root: FormatOptions.repository. */
+const FROM_ROOT = new Set(['junit', 'sarif', 'github', 'codeclimate']);
+
+export const namesFromRoot = (name: string): boolean => FROM_ROOT.has(name);
+
 export const isFormatName = (name: string): boolean => Object.hasOwn(FORMATTERS, name);
 
 export const loadFormatter = (name: string): Promise<Formatter> => FORMATTERS[name]();

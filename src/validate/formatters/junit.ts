@@ -1,5 +1,5 @@
 // JUnit XML: one testcase per file, failing when the file has errors (GitLab's test report, Jenkins).
-import { plural, type Formatter } from './options.js';
+import { plural, rootPath, type Formatter } from './options.js';
 
 const xml = (s: string) =>
   s
@@ -20,7 +20,8 @@ const attr = (s: string) => xml(s).replace(/\n/g, '&#10;').replace(/\t/g, '&#9;'
 const line = (p: { line?: number; column?: number; severity: string; message: string; ruleId: string }) =>
   `${p.line ?? 1}:${p.column ?? 1} ${p.severity} ${p.message} [${p.ruleId}]`;
 
-export const junit: Formatter = (report, { timings }) => {
+export const junit: Formatter = (report, options) => {
+  const { timings } = options;
   const failures = report.files.filter((f) => f.problems.some((p) => p.severity === 'error')).length;
   // time is optional in JUnit XML; without --timings it is left out, so that reports compare byte for byte.
   const time = (ms: number) => (timings ? ` time="${(ms / 1000).toFixed(3)}"` : '');
@@ -33,7 +34,9 @@ export const junit: Formatter = (report, { timings }) => {
         : '',
       warnings.length > 0 ? `      <system-out>${xml(warnings.map(line).join('\n'))}</system-out>` : '',
     ].filter(Boolean);
-    const open = `    <testcase classname="wfe.validate" name="${attr(f.file)}" file="${attr(f.file)}"${time(f.durationMs)}`;
+    // GitLab's test report shows `file` as a path of the project: from the repository root, as the name.
+    const file = attr(rootPath(f.file, options));
+    const open = `    <testcase classname="wfe.validate" name="${file}" file="${file}"${time(f.durationMs)}`;
     return body.length === 0 ? `${open}/>` : `${open}>\n${body.join('\n')}\n    </testcase>`;
   });
   return [

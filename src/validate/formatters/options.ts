@@ -1,4 +1,5 @@
 import { isAbsolute, relative, sep } from 'node:path';
+import type { RepositoryPaths } from '../../project/repository-root.js';
 import type { Report } from '../types.js';
 
 export interface FormatOptions {
@@ -9,6 +10,11 @@ export interface FormatOptions {
   timings?: boolean;
   /** The working directory report paths are relative to (default: the process's). */
   cwd?: string;
+  /**
+   * The repository the files are in, for the reports whose readers take paths from its root (sarif,
+   * codeclimate, junit, github and the job summary); outside any, they too name files from the working directory.
+   */
+  repository?: RepositoryPaths;
 }
 
 export type Formatter = (report: Report, options: FormatOptions) => string;
@@ -18,12 +24,19 @@ export const plural = (n: number, word: string): string => `${n} ${word}${n === 
 export const allProblems = (report: Report) => report.files.flatMap((f) => f.problems);
 
 /**
- * A report's file name as a path from the working directory (where CI tools resolve them), with forward
- * slashes; absolute when the file lies outside it. Names that are not paths (stdin) are kept.
+ * A report's file name as a path from the working directory (where a person and an editor read it), with
+ * forward slashes; absolute when the file lies outside it. Names that are not paths (stdin) are kept.
  */
-export function repoPath(file: string, cwd: string = process.cwd()): string {
+export function cwdPath(file: string, cwd: string = process.cwd()): string {
   if (!isAbsolute(file)) return file.split('\\').join('/');
   const inside = relative(cwd, file);
   const outside = inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside);
   return (outside ? file : inside).split(sep).join('/');
 }
+
+/**
+ * A report's file name for the readers that take paths from the repository root (GitHub, GitLab): its path
+ * from the root, else (outside any repository) as cwdPath names it.
+ */
+export const rootPath = (file: string, { cwd, repository }: Pick<FormatOptions, 'cwd' | 'repository'>): string =>
+  repository?.names.get(file) ?? cwdPath(file, cwd);

@@ -3,18 +3,21 @@
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { helpMarkdown, helpText, RULE_HELP, ruleName, RULES_DOC_URL } from '../../contract/rule-help.js';
-import { allProblems, repoPath, type Formatter } from './options.js';
+import { allProblems, rootPath, type Formatter, type FormatOptions } from './options.js';
 
 const sentence = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}${/[.!?]$/.test(s) ? '' : '.'}`;
 
-/** Relative to the checkout root (%SRCROOT%) when possible; SARIF wants URIs, so segments are encoded. */
-function artifactLocation(file: string, cwd: string): { uri: string; uriBaseId?: string } {
-  const path = repoPath(file, cwd);
+/**
+ * Relative to the checkout root (%SRCROOT%) when possible: code scanning reads a relative URI from the
+ * repository root. SARIF wants URIs, so segments are encoded.
+ */
+function artifactLocation(file: string, options: Pick<FormatOptions, 'cwd' | 'repository'>): { uri: string; uriBaseId?: string } {
+  const path = rootPath(file, options);
   if (isAbsolute(path)) return { uri: pathToFileURL(path).href };
   return { uri: path.split('/').map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
 }
 
-export const sarif: Formatter = (report, { version, cwd = process.cwd() }) => {
+export const sarif: Formatter = (report, { version, cwd = process.cwd(), repository }) => {
   // A rule off where the run's first folder has its settings can be on in another folder's wfe.config.yaml:
   // every rule a result names is described, at the level it has in the first folder ("none" when off there).
   const named = new Set<string>(allProblems(report).map((p) => p.ruleId));
@@ -28,7 +31,7 @@ export const sarif: Formatter = (report, { version, cwd = process.cwd() }) => {
     locations: [
       {
         physicalLocation: {
-          artifactLocation: artifactLocation(p.file, cwd),
+          artifactLocation: artifactLocation(p.file, { cwd, repository }),
           // Code scanning needs a region; a file-level problem points at its first line.
           region: { startLine: p.line ?? 1, startColumn: p.column ?? 1 },
         },
@@ -59,7 +62,7 @@ export const sarif: Formatter = (report, { version, cwd = process.cwd() }) => {
                 })),
               },
             },
-            originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(cwd).href.replace(/\/?$/, '/') } },
+            originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(repository?.root ?? cwd).href.replace(/\/?$/, '/') } },
             results,
           },
         ],
