@@ -47,10 +47,22 @@ function uiSource(name) {
   return file;
 }
 
-/** Whether the UI module `name` draws with ink: imports ink or react. Each source is read once per build. */
+/**
+ * Whether the UI module `name` draws with ink: imports ink or react, or a UI module that does (the dashboard's
+ * mount draws through render-ink.ts). Each source is read once per build.
+ */
 const inkDrawing = new Map();
 const drawsWithInk = (name) => {
-  if (!inkDrawing.has(name)) inkDrawing.set(name, /from '(ink|react)(\/[^']*)?'/.test(readFileSync(uiSource(name), 'utf8')));
+  if (!inkDrawing.has(name)) {
+    const source = readFileSync(uiSource(name), 'utf8');
+    // Until found, for an import cycle between UI modules.
+    inkDrawing.set(name, false);
+    inkDrawing.set(
+      name,
+      /from '(ink|react)(\/[^']*)?'/.test(source) ||
+        [...source.matchAll(/from '\.\/([A-Za-z-]+)\.js'/g)].some(([, other]) => drawsWithInk(other)),
+    );
+  }
   return inkDrawing.get(name);
 };
 

@@ -86,6 +86,8 @@ describe('wfe serve output', () => {
     expect(screen).toMatch(/wfe serve http:\/\/127\.0\.0\.1:\d+\/api\/flowdrop/);
     expect(screen).toContain('1 workflows · 39 node types · watch off');
     expect(screen).toContain('broken.json:2:11: invalid JSON');
+    // NO_COLOR is set: on a terminal, where ink would colour, no colour or text style.
+    expect(out).not.toMatch(/\x1b\[[0-9;]*m/);
     child.stdin.write('q');
     expect(await exited).toBe(0);
     expect(strip(out)).toContain('q: finishing in-flight writes, then exiting');

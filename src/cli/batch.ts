@@ -14,7 +14,7 @@ export async function openProgress(label: string, total: number, terminal: Termi
   const stream = terminal.stderr.isTTY ? terminal.stderr.stream : undefined;
   if (total <= 1 || !stream || !takesLiveView(terminal.env)) return noProgress(terminal);
   const { inkProgress } = await import('./ui/progress.js');
-  return inkProgress(label, total, stream);
+  return inkProgress(label, total, { stream, env: terminal.env });
 }
 
 export interface BatchOptions {

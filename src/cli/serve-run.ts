@@ -132,23 +132,26 @@ export async function serve(dir: string, flags: ServeFlags, terminal: Terminal):
     // ink and react load only for the dashboard: a pipe or CI does not wait for them.
     const { openInBrowser, startDashboard } = await import('./ui/start-dashboard.js');
     if (!stopping)
-      unmount = startDashboard({
-        info: {
-          url,
-          dir: root,
-          workflows: () => store.size,
-          nodeTypes: () => catalog.nodeTypeCount(),
-          watch: flags.watch,
-          auth: authEnabled(auth),
+      unmount = startDashboard(
+        {
+          info: {
+            url,
+            dir: root,
+            workflows: () => store.size,
+            nodeTypes: () => catalog.nodeTypeCount(),
+            watch: flags.watch,
+            auth: authEnabled(auth),
+          },
+          initial: emptyState(errors),
+          subscribe: (listener) => {
+            listeners.add(listener);
+            return () => listeners.delete(listener);
+          },
+          onQuit: () => stop('q'),
+          onOpen: () => openInBrowser(url),
         },
-        initial: emptyState(errors),
-        subscribe: (listener) => {
-          listeners.add(listener);
-          return () => listeners.delete(listener);
-        },
-        onQuit: () => stop('q'),
-        onOpen: () => openInBrowser(url),
-      });
+        { stream: stdout.stream ?? process.stdout, env: terminal.env },
+      );
   }
 
   if (!dashboard) {

@@ -1,7 +1,8 @@
 // The ink bar and closing summary table behind cli/batch.ts, loaded only when a terminal shows them.
-import { Box, render, Static, Text } from 'ink';
+import { Box, Static, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { Progress } from '../progress.js';
+import { renderInk, type InkTarget } from './render-ink.js';
 
 /** The last `max` characters of `text` (code points, not UTF-16 units: an emoji is never cut in two). */
 const tail = (text: string, max: number): string => {
@@ -52,17 +53,18 @@ function WithLines({ lines, children }: { lines: string[]; children: ReactNode }
   );
 }
 
-export function inkProgress(label: string, total: number, stderr: NodeJS.WriteStream): Progress {
+/** The bar of `label` over `total` inputs, drawn on the target (stderr). */
+export function inkProgress(label: string, total: number, target: InkTarget): Progress {
   let done = 0;
   let last = 0;
   let item = '';
   let lines: string[] = [];
   const bar = () => (
     <WithLines lines={lines}>
-      <Bar label={label} done={done} total={total} item={item} columns={stderr.columns || 80} />
+      <Bar label={label} done={done} total={total} item={item} columns={target.stream.columns || 80} />
     </WithLines>
   );
-  const view = render(bar(), { stdout: stderr, exitOnCtrlC: false, patchConsole: false });
+  const view = renderInk(bar(), target, { exitOnCtrlC: false, patchConsole: false });
   return {
     tick(current) {
       done++;

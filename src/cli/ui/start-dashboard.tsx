@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { render } from 'ink';
 import { Dashboard, type DashboardProps } from './Dashboard.js';
+import { renderInk, type InkTarget } from './render-ink.js';
 
-/** Renders the dashboard; returns the function that removes it (before the final log lines). */
-export function startDashboard(props: DashboardProps): () => void {
-  const instance = render(<Dashboard {...props} />, { exitOnCtrlC: false, patchConsole: true });
+/** Renders the dashboard on the target; returns the function that removes it (before the final log lines). */
+export function startDashboard(props: DashboardProps, target: InkTarget): () => void {
+  const instance = renderInk(<Dashboard {...props} />, target, { exitOnCtrlC: false, patchConsole: true });
   return () => instance.unmount();
 }
 
