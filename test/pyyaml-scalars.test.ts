@@ -100,6 +100,35 @@ describe('YAML written for PyYAML', () => {
   });
 });
 
+describe('the stream, as PyYAML reads it', () => {
+  it.each([
+    ['%YAML 1.2\n---\nv: yes\n', { v: true }],
+    ['%YAML 1.3\n---\nv: 010\n', { v: 8 }],
+    ['%YAML 01.1\n---\nv: 1\n', { v: 1 }],
+    ['v: 1\n...\n', { v: 1 }],
+  ])('reads %j', (text, value) => {
+    expect(parseText(text, 'case.yaml')).toEqual({ ok: true, value, format: 'yaml' });
+  });
+
+  it.each([
+    [
+      '%YAML 2.0\n---\nv: 1\n',
+      'invalid YAML: %YAML 2.0 is not a version PyYAML reads (1.x), and pyagentspec refuses the file: remove the directive',
+      1,
+      1,
+    ],
+    [
+      '# one\n%YAML 3\n---\nv: 1\n',
+      'invalid YAML: %YAML 3 is not a version PyYAML reads (1.x), and pyagentspec refuses the file: remove the directive',
+      2,
+      1,
+    ],
+    ['v: 1\n---\nw: 2\n', 'invalid YAML: a second document starts here (---): an Agent Spec file holds one, and PyYAML refuses more', 2, 1],
+  ])('refuses %j', (text, message, line, column) => {
+    expect(parseText(text, 'case.yaml')).toEqual({ ok: false, error: { message, line, column } });
+  });
+});
+
 // ---- against PyYAML itself ----
 
 const python = spawnSync('python3', ['-c', 'import yaml'], { encoding: 'utf8' });

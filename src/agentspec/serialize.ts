@@ -76,13 +76,20 @@ export function parseText(text: string, name = ''): ParsedText {
   const lineCounter = new LineCounter();
   // The source tokens give an explicitly tagged scalar's text, which applyPyyamlTags reads as PyYAML does.
   const doc = parseDocument(body, { version: '1.1', uniqueKeys: false, customTags: pyyamlTags, lineCounter, keepSourceTokens: true });
+  const version = unreadableVersion(body);
+  if (version) {
+    const message = `invalid YAML: %YAML ${version.version} is not a version PyYAML reads (1.x), and pyagentspec refuses the file: remove the directive`;
+    return { ok: false, error: { message, line: version.line, column: 1 } };
+  }
   const first = doc.errors[0];
   if (first) {
     const pos = first.linePos?.[0];
     // The yaml package recurses into each level, and reports the stack it ran out of as the problem.
     const reason = first.message.includes('Maximum call stack size exceeded')
       ? depthMessage(MAX_JSON_DEPTH)
-      : first.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+      : first.code === 'MULTIPLE_DOCS'
+        ? 'a second document starts here (---): an Agent Spec file holds one, and PyYAML refuses more'
+        : first.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
     return {
       ok: false,
       error: {
@@ -109,6 +116,16 @@ export function parseText(text: string, name = ''): ParsedText {
   const dates = datePointers(doc);
   if (dates.size > 0 && typeof read.value === 'object' && read.value !== null) yamlDates.set(read.value, dates);
   return { ok: true, value: read.value, format: 'yaml' };
+}
+
+/**
+ * A %YAML directive of a version PyYAML does not read: another major version than 1, or not a version at all
+ * (a later 1.x it reads, with a warning).
+ */
+function unreadableVersion(text: string): { version: string; line: number } | undefined {
+  const match = /^%YAML[ \t]+([^\s#]*)/m.exec(text);
+  if (!match || /^0*1\.[0-9]+$/.test(match[1])) return undefined;
+  return { version: match[1], line: text.slice(0, match.index).split('\n').length };
 }
 
 /** Where a parsed YAML value had an unquoted date (`name: 2024-01-01`): kept as text here, a date to PyYAML. */
