@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stringify as stringifyYaml } from 'yaml';
 import type { Workflow } from '../src/contract/types.js';
 import { BIN, runCli, runCliProcess, runClis } from './support/cli.js';
 import { once } from './support/once.js';
@@ -223,6 +224,35 @@ describe('wfe diff', () => {
     expect(noLayout.stdout).not.toMatch(/Layout|node moved/);
   });
 
+  it('reports a change in a number no double holds, as the files wrote it; the same value spelt otherwise is none', async () => {
+    const w = await fixture('support-router.json');
+    byLabel(w, 'Classify Request').data.config.accountId = '#12345678901234567890#';
+    w.revision = '#9007199254740993#';
+    const text = JSON.stringify(w, null, 2).replace(/"#(\d+)#"/g, '$1');
+    const [old, changed, respelt, yaml] = ['old.json', 'new.json', 'respelt.json', 'old.yaml'].map((name) => join(dir, name));
+    await writeFile(old, text);
+    await writeFile(changed, text.replace('12345678901234567890', '12345678901234567891'));
+    await writeFile(respelt, text.replace('12345678901234567890', '1.2345678901234567890e19'));
+    // YAML leaves no literal to go by: its numbers are doubles, and so are the other side's.
+    await writeFile(yaml, stringifyYaml(JSON.parse(text)).replace('12345678901234567000', '12345678901234567890'));
+    const [run, json, same, fromYaml, added] = await runClis([
+      ['diff', old, changed],
+      ['diff', old, changed, '-f', 'json'],
+      ['diff', old, respelt],
+      ['diff', yaml, old],
+      // git's form for an added file: the other side is the file with nothing in it, its own numbers alike.
+      ['diff', 'flow.json', '/dev/null', '.', '.', changed, '0'.repeat(40), '100644'],
+    ]);
+    expect(run).toMatchObject({ code: 1, stderr: '' });
+    expect(run.stdout).toBe(
+      `${old} → ${changed}\n1 node changed\n\nNodes\n  ~ Classify Request › config.accountId: 12345678901234567890 → 12345678901234567891\n`,
+    );
+    expect(json.stdout).toContain('"before": 12345678901234567890,\n            "after": 12345678901234567891\n');
+    expect(same).toMatchObject({ code: 0, stdout: `${old} → ${respelt}\nNo changes.\n` });
+    expect(fromYaml).toMatchObject({ code: 0, stdout: `${yaml} → ${old}\nNo changes.\n` });
+    expect(added.stdout).toMatch(/^flow\.json \(new file\)\n15 nodes added · 27 connections added\n\nNodes\n/);
+  });
+
   it('colours text on request (FORCE_COLOR) and never in a pipe', async () => {
     await editedRouter(join(dir, 'new.json'));
     const args = ['diff', join(FIXTURES, 'support-router.json'), join(dir, 'new.json')];
@@ -387,6 +417,50 @@ describe('git integration', () => {
     expect(copied).toMatch(
       /^package\.json → copied\.json \(copied\)\n\(not compared as a workflow: package\.json: not a workflow: .*\)\nNo changes\.\n$/,
     );
+  });
+
+  it('diff driver: a path that starts with - is a path, never an option, with the command configured as before', async () => {
+    const repo = join(dir, 'repo');
+    await writeFile(join(dir, 'gitconfig'), '');
+    await execFileAsync('git', ['init', '-q', repo]);
+    await writeFile(join(repo, '.gitattributes'), '*.json diff=wfe\n');
+    // An option of wfe diff's (--help), of the program's (-v, the version) and none at all.
+    const names = ['--help.json', '-v.json', '-x.json'];
+    for (const name of names) await copyFile(join(FIXTURES, 'support-router.json'), join(repo, name));
+    await git(repo, ['add', '.']);
+    await git(repo, ['commit', '-q', '-m', 'init']);
+    for (const name of names) await editedRouter(join(repo, name));
+    await git(repo, ['config', 'diff.wfe.command', `'${process.execPath}' '${BIN}' diff`]);
+    const report = (title: string) => `${title}\n1 node changed\n\nNodes\n  ~ Classify Request › config.temperature: 0 → 0.5\n`;
+    expect(await git(repo, ['diff'])).toBe(names.map(report).join(''));
+
+    // A rename: git's 9 arguments, the new path among them.
+    const text = await readFile(join(FIXTURES, 'support-router.json'), 'utf8');
+    await git(repo, ['checkout', '-q', '--', ...names]);
+    await git(repo, ['mv', '--', '-x.json', '-y.json']);
+    await writeFile(join(repo, '-y.json'), text.replace('"temperature": 0\n', '"temperature": 0.5\n'));
+    await git(repo, ['add', '.']);
+    expect(await git(repo, ['diff', '--cached', '-M'])).toBe(report('-x.json → -y.json (renamed)'));
+  });
+
+  it("diff driver: git's arguments are operands after options configured with the command, or a --", async () => {
+    await copyFile(join(FIXTURES, 'support-router.json'), join(dir, '-a.json'));
+    await editedRouter(join(dir, '-b.json'));
+    const gitArgs = (path: string) => [path, join(dir, '-a.json'), 'a'.repeat(40), '100644', '-b.json', '0'.repeat(40), '100644'];
+    const report = (title: string) => `${title}\n1 node changed\n\nNodes\n  ~ Classify Request › config.temperature: 0 → 0.5\n`;
+    const [configuredWithOptions, configuredWithDashes, unmerged, plain, plainOptions] = await runClis([
+      { args: ['diff', '--ignore-layout', '-f', 'text', ...gitArgs('-h.json')], cwd: dir },
+      { args: ['diff', '--', ...gitArgs('-x.json')], cwd: dir },
+      { args: ['diff', '-x.json'], env: { GIT_DIFF_PATH_COUNTER: '1', GIT_DIFF_PATH_TOTAL: '1' }, cwd: dir },
+      // Outside git, as POSIX has it: after --, operands; before, options.
+      { args: ['diff', '--', '-a.json', '-b.json'], cwd: dir },
+      { args: ['diff', '-a.json', '-b.json'], cwd: dir },
+    ]);
+    expect(configuredWithOptions).toMatchObject({ code: 0, stdout: report('-h.json'), stderr: '' });
+    expect(configuredWithDashes).toMatchObject({ code: 0, stdout: report('-x.json'), stderr: '' });
+    expect(unmerged).toMatchObject({ code: 0, stdout: '-x.json: unmerged, nothing to compare\n' });
+    expect(plain).toMatchObject({ code: 1, stdout: report('-a.json → -b.json'), stderr: '' });
+    expect(plainOptions).toMatchObject({ code: 2, stderr: "error: unknown option '-a.json'\n(run with --help for usage)\n" });
   });
 
   it('diff driver: whatever fails, wfe says so and exits 0, so that git carries on', async () => {

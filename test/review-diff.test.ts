@@ -4,16 +4,20 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { NodeMetadata, Workflow, WorkflowNode } from '../src/contract/types.js';
-import { diffSummary, diffWorkflows } from '../src/review/diff.js';
+import { diffSummary, diffWorkflows, type WorkflowDiff } from '../src/review/diff.js';
 import { formatDiffJson } from '../src/review/format-diff-json.js';
 import { formatDiffMarkdown } from '../src/review/format-diff-markdown.js';
 import { formatDiffText } from '../src/review/format-diff-text.js';
 import { lineDiff } from '../src/review/line-diff.js';
 import { mermaidIds, mermaidText, toMermaid } from '../src/review/mermaid.js';
+import { NumberLiterals } from '../src/review/number-literals.js';
 import { toOutline } from '../src/review/outline.js';
 import { connectionText } from '../src/review/view.js';
+import { ExactNumber } from '../src/util/exact-number.js';
+import { jsonText } from '../src/util/json-text.js';
 import { edge, modelType, node, textInputType, twoNodeWorkflow } from './support/workflows.js';
 
 const toolType: NodeMetadata = {
@@ -395,6 +399,219 @@ describe('diffWorkflows', () => {
     expect(md).toContain('**Classify \\*all\\* \\<input\\>** › `label`');
     expect(md).toContain('› `config.model`: `"gpt-4o-mini"` → ``"gpt`4"``\n');
     expect(md).toMatch(/› `config.systemPrompt`:\n {2}```diff\n( {2}.*\n)* {2}- Line two\.\n {2}\+ Line 2\.\n( {2}.*\n)* {2}```\n/);
+  });
+});
+
+describe('numbers no double stands for', () => {
+  /** Two workflow texts read as `wfe diff` reads them: JSON.parse, and the numbers no double stands for recorded. */
+  function diffTexts(before: string, after: string): WorkflowDiff {
+    const numbers = new NumberLiterals();
+    const read = (text: string): Workflow => {
+      const value: Workflow = JSON.parse(text);
+      numbers.record(text, value);
+      return value;
+    };
+    return diffWorkflows(read(before), read(after), { numbers });
+  }
+
+  /** base() with a number literal in each place a workflow holds values, as a file spells it. */
+  function spelt(n: { account: string; daily: string; weight: string; revision: string; serial: string }): string {
+    const w = base();
+    const model = nodeById(w, 'model.1');
+    model.data.config.accountId = `#${n.account}#`;
+    model.data.config.limits = { daily: [1, `#${n.daily}#`] };
+    w.edges[0].data = { weight: `#${n.weight}#` };
+    w.metadata.revision = `#${n.revision}#`;
+    w.serial = `#${n.serial}#`;
+    return JSON.stringify(w, null, 2).replace(/"#([^"#]+)#"/g, '$1');
+  }
+
+  it('reports a change that JSON.parse loses, with the digits as the files wrote them, wherever the number is', () => {
+    // What the defect was: each pair is one double.
+    for (const [a, b] of [
+      ['12345678901234567890', '12345678901234567891'],
+      ['9007199254740992', '9007199254740993'],
+      ['0.1', '0.10000000000000001'],
+      ['0', '1e-400'],
+    ])
+      expect(JSON.parse(a)).toBe(JSON.parse(b));
+    const before = spelt({
+      account: '12345678901234567890',
+      daily: '9007199254740992',
+      weight: '0.1',
+      revision: '9007199254740993',
+      serial: '0',
+    });
+    const after = spelt({
+      account: '12345678901234567891',
+      daily: '9007199254740993',
+      weight: '0.10000000000000001',
+      revision: '9007199254740995',
+      serial: '1e-400',
+    });
+    const diff = diffTexts(before, after);
+    expect(formatDiffText(diff)).toBe(
+      [
+        '2 workflow fields changed · 1 node changed · 1 connection changed',
+        '',
+        'Workflow',
+        '  ~ serial: 0 → 1e-400',
+        '  ~ metadata.revision: 9007199254740993 → 9007199254740995',
+        '',
+        'Nodes',
+        '  ~ Classifier › config.accountId: 12345678901234567890 → 12345678901234567891',
+        '  ~ Classifier › config.limits.daily[1]: 9007199254740992 → 9007199254740993',
+        '',
+        'Connections',
+        '  ~ Question.text → Classifier.prompt › data.weight: 0.1 → 0.10000000000000001',
+        '',
+      ].join('\n'),
+    );
+    expect(formatDiffMarkdown(diff)).toContain(
+      '- ✏️ **Classifier** › `config.accountId`: `12345678901234567890` → `12345678901234567891`\n',
+    );
+    const json = formatDiffJson(diff);
+    expect(json).toContain(
+      '"field": "config.accountId",\n            "before": 12345678901234567890,\n            "after": 12345678901234567891\n',
+    );
+    expect(json).toContain('"field": "serial",\n      "before": 0,\n      "after": 1e-400\n');
+    // Still JSON, each number as its file wrote it: what JSON.parse makes of them is the reader's choice.
+    expect(JSON.parse(json).nodes.changed[0].changes[0]).toEqual({
+      field: 'config.accountId',
+      before: Number('12345678901234567890'),
+      after: Number('12345678901234567891'),
+    });
+    // A side read without its literals (YAML, Agent Spec) compares every number as its double.
+    const numbers = new NumberLiterals();
+    const [old, current]: Workflow[] = [JSON.parse(before), JSON.parse(after)];
+    numbers.record(before, old);
+    numbers.asDoubles();
+    expect(formatDiffText(diffWorkflows(old, current, { numbers }))).toBe(formatDiffText(diffWorkflows(old, current)));
+  });
+
+  it('is no change when only the spelling of a value differs: 1.0 and 1, 1e2 and 100, however many digits', () => {
+    const before = spelt({
+      account: '12345678901234567890',
+      daily: '9007199254740993',
+      weight: '1.0',
+      revision: '1e2',
+      serial: '100000000000000000000000.5',
+    });
+    const after = spelt({
+      account: '1.2345678901234567890E+19',
+      daily: '9007199254740993.000',
+      weight: '1',
+      revision: '100',
+      serial: '1000000000000000000000005e-1',
+    });
+    const diff = diffTexts(before, after);
+    expect(diff.equal).toBe(true);
+    expect(formatDiffText(diff)).toBe('No changes.\n');
+  });
+
+  it('reads a key given twice as JSON.parse does, the last one, escapes and all', () => {
+    const config = (text: string) => JSON.stringify(base()).replace('"temperature":0', text);
+    const same = [
+      ['"seed":9007199254740993,"seed":9007199254740992', '"seed":9007199254740992'],
+      ['"seed":9007199254740992,"s\\u0065ed":9007199254740993', '"seed":9007199254740993'],
+      ['"limits":{"daily":[12345678901234567890]},"limits":{"daily":[1]}', '"limits":{"daily":[1]}'],
+    ];
+    for (const [before, after] of same) expect(diffTexts(config(before), config(after)).equal, before).toBe(true);
+    const changed = diffTexts(config('"seed":9007199254740992,"seed":9007199254740993'), config('"seed":9007199254740992'));
+    expect(changed.nodes.changed[0].changes).toEqual([
+      { field: 'config.seed', before: new ExactNumber('9007199254740993'), after: 9007199254740992 },
+    ]);
+  });
+
+  interface LiteralParts {
+    minus: boolean;
+    whole: string;
+    fraction?: string;
+    exponent?: number;
+  }
+  const written = ({ minus, whole, fraction, exponent }: LiteralParts): string =>
+    `${minus ? '-' : ''}${whole}${fraction !== undefined ? `.${fraction}` : ''}${exponent !== undefined ? `e${exponent}` : ''}`;
+  // Number literals of any length a file may have, within a double's range (a file beyond it is refused).
+  const literal = fc
+    .record({
+      minus: fc.boolean(),
+      whole: fc.stringMatching(/^(0|[1-9][0-9]{0,24})$/),
+      fraction: fc.option(fc.stringMatching(/^[0-9]{1,25}$/), { nil: undefined }),
+      exponent: fc.option(fc.integer({ min: -420, max: 320 }), { nil: undefined }),
+    })
+    .filter((parts) => Number.isFinite(Number(written(parts))));
+
+  /** A literal's value, exactly: its digits as a BigInt and a power of ten. */
+  const valueOf = (text: string): [bigint, number] => {
+    const [, sign, whole, fraction = '', exponent = '0'] = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text)!;
+    return [BigInt(`${sign}${whole}${fraction}`), Number(exponent) - fraction.length];
+  };
+  const sameValueAs = (a: string, b: string): boolean => {
+    const [digitsA, powerA] = valueOf(a);
+    const [digitsB, powerB] = valueOf(b);
+    const power = Math.min(powerA, powerB);
+    return digitsA * 10n ** BigInt(powerA - power) === digitsB * 10n ** BigInt(powerB - power);
+  };
+  const inWorkflow = (number: string) => spelt({ account: number, daily: '1', weight: '1', revision: '1', serial: '1' });
+
+  it('keeps the literal of every number no double stands for, and of no other', () => {
+    fc.assert(
+      fc.property(literal, (parts) => {
+        const text = inWorkflow(written(parts));
+        const value: Workflow = JSON.parse(text);
+        const numbers = new NumberLiterals();
+        numbers.record(text, value);
+        const account = (numbers.exact(value) as Workflow).nodes[1].data.config.accountId;
+        const double: number = JSON.parse(written(parts));
+        // A double stands for a literal when, written back, it has the literal's value.
+        if (sameValueAs(String(double), written(parts))) expect(account).toBe(double);
+        else expect(account).toEqual(new ExactNumber(written(parts)));
+      }),
+      { seed: 2026_1127, numRuns: 500 },
+    );
+  });
+
+  it('compares any number by its value: spelt another way it is the same, a digit changed it is not', () => {
+    /** The same value: all digits before the point, the exponent moved to match, E and a plus sign. */
+    const respelt = ({ minus, whole, fraction = '', exponent = 0 }: LiteralParts): string => {
+      const power = exponent - fraction.length;
+      return `${minus ? '-' : ''}${`${whole}${fraction}`.replace(/^0+(?=\d)/, '')}E${power >= 0 ? '+' : ''}${power}`;
+    };
+    /** Another value: the last digit changed. */
+    const bumped = (parts: LiteralParts): string => {
+      const bump = (digits: string) => `${digits.slice(0, -1)}${(Number(digits.at(-1)) + 1) % 10}`;
+      return written(parts.fraction !== undefined ? { ...parts, fraction: bump(parts.fraction) } : { ...parts, whole: bump(parts.whole) });
+    };
+    fc.assert(
+      fc.property(literal, (parts) => {
+        const text = written(parts);
+        expect(diffTexts(inWorkflow(text), inWorkflow(respelt(parts))).equal, respelt(parts)).toBe(true);
+        fc.pre(Number.isFinite(Number(bumped(parts))));
+        const diff = diffTexts(inWorkflow(text), inWorkflow(bumped(parts)));
+        expect(
+          diff.nodes.changed[0].changes.map(({ field }) => field),
+          bumped(parts),
+        ).toEqual(['config.accountId']);
+      }),
+      { seed: 2026_1127, numRuns: 300 },
+    );
+  });
+
+  it('writes JSON as JSON.stringify does, but for numbers no double stands for', () => {
+    // With an ExactNumber whose literal is its double's JSON, the walk that writes literals writes what JSON.stringify does.
+    const half = new ExactNumber('0.5');
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        for (const indent of [0, 2]) {
+          expect(jsonText({ value, half }, indent)).toBe(JSON.stringify({ value, half: 0.5 }, null, indent));
+          expect(jsonText([value, [half]], indent)).toBe(JSON.stringify([value, [0.5]], null, indent));
+          expect(jsonText(value, indent)).toBe(JSON.stringify(value, null, indent));
+        }
+      }),
+      { seed: 2026_1127, numRuns: 300 },
+    );
+    expect(jsonText({ a: [new ExactNumber('1.50E+30'), undefined], b: undefined }, 2)).toBe('{\n  "a": [\n    1.50E+30,\n    null\n  ]\n}');
+    expect(JSON.stringify([new ExactNumber('9007199254740993')])).toBe('[9007199254740992]');
   });
 });
 

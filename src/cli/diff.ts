@@ -21,6 +21,32 @@ const GIT_RENAME_ARGS = 9;
 // An unmerged path: git passes the path alone.
 const GIT_UNMERGED_ARGS = 1;
 const NO_FILE = '/dev/null';
+// What git passes for a file's object id and mode: hex digits and six octal ones, or "." for /dev/null.
+const OBJECT_ID = /^(?:[0-9a-f]+|\.)$/;
+const FILE_MODE = /^(?:[0-7]{6}|\.)$/;
+
+/**
+ * The arguments of `wfe diff` (those after `diff`) with a `--` before git's, when git runs it as its external
+ * diff: git appends its own to the command configured (`wfe diff`, maybe with options), and the first is a
+ * path in the repository, which may start with `-` (as may the new file, git's work tree copy): commander
+ * would read `-x.json` as an option. Users keep the command as configured; one ending in `--` is left as is.
+ */
+export function gitOperandsApart(args: readonly string[], env: Terminal['env']): string[] {
+  const count = gitArgumentCount(args, env);
+  const own = args.slice(0, args.length - count);
+  return count === 0 || own.includes('--') ? [...args] : [...own, '--', ...args.slice(own.length)];
+}
+
+/** How many of the last arguments are git's: 9 or 7 by the shape of its ids and modes, the unmerged path alone. */
+function gitArgumentCount(args: readonly string[], env: Terminal['env']): number {
+  for (const count of [GIT_RENAME_ARGS, GIT_ARGS]) {
+    if (args.length < count) continue;
+    // path old-file old-hex old-mode new-file new-hex new-mode [new-path account]
+    const [, , oldHex, oldMode, , newHex, newMode] = args.slice(args.length - count);
+    if (OBJECT_ID.test(oldHex) && FILE_MODE.test(oldMode) && OBJECT_ID.test(newHex) && FILE_MODE.test(newMode)) return count;
+  }
+  return args.length === GIT_UNMERGED_ARGS && env.GIT_DIFF_PATH_TOTAL !== undefined ? GIT_UNMERGED_ARGS : 0;
+}
 
 export function registerDiffCommand(program: Command, run: CommandRun): void {
   program
@@ -133,14 +159,18 @@ interface CompareContext {
 
 /** Reads both sides, compares them and writes the report; returns the exit code. */
 async function compare({ oldName, newName, git }: Comparison, { flags, terminal, fail }: CompareContext): Promise<number> {
-  const [{ readWorkflow }, { diffWorkflows, emptyLike }, { DIFF_FORMATTERS }] = await Promise.all([
+  const [{ readWorkflow }, { diffWorkflows, emptyLike }, { DIFF_FORMATTERS }, { NumberLiterals }] = await Promise.all([
     import('./render.js'),
     import('../review/diff.js'),
     import('../review/format-diff.js'),
+    import('../review/number-literals.js'),
   ]);
+  const numbers = new NumberLiterals();
   // git hands over temporary copies: messages name the path in the repository instead.
   const read = async (name: string, shown: string | undefined): Promise<Side> =>
-    name === NO_FILE ? { absent: true } : { workflow: await readWorkflow(name, { terminal, ...(shown !== undefined ? { shown } : {}) }) };
+    name === NO_FILE
+      ? { absent: true }
+      : { workflow: await readWorkflow(name, { terminal, numbers, ...(shown !== undefined ? { shown } : {}) }) };
   let before: Side;
   let after: Side;
   try {
@@ -151,16 +181,21 @@ async function compare({ oldName, newName, git }: Comparison, { flags, terminal,
     return fail(errorMessage(err));
   }
   // An absent side (a file added or deleted) compares as the other side with nothing in it.
+  const empty = (workflow: Workflow): Workflow => {
+    const nothing = emptyLike(workflow);
+    numbers.sameAs(nothing, workflow);
+    return nothing;
+  };
   let oldWorkflow: Workflow;
   let newWorkflow: Workflow;
   if ('workflow' in before) {
     oldWorkflow = before.workflow;
-    newWorkflow = 'workflow' in after ? after.workflow : emptyLike(oldWorkflow);
+    newWorkflow = 'workflow' in after ? after.workflow : empty(oldWorkflow);
   } else if ('workflow' in after) {
     newWorkflow = after.workflow;
-    oldWorkflow = emptyLike(newWorkflow);
+    oldWorkflow = empty(newWorkflow);
   } else return fail('both sides are /dev/null');
-  const diff = diffWorkflows(oldWorkflow, newWorkflow, { ignoreLayout: flags.ignoreLayout });
+  const diff = diffWorkflows(oldWorkflow, newWorkflow, { ignoreLayout: flags.ignoreLayout, numbers });
 
   const title = git
     ? `${gitTitle(git)}${'absent' in before ? ' (new file)' : 'absent' in after ? ' (deleted)' : ''}`

@@ -77,6 +77,9 @@ export async function run(argv: string[], terminal: Terminal = processTerminal()
   // `wfe help <name>` of no command: commander would print the program's help and exit 2 without a word on
   // why; as `wfe <name>`, it says the command is unknown (and suggests a near one).
   if (argv[2] === 'help' && argv[3] !== undefined && !Object.hasOwn(COMMANDS, argv[3])) argv = [argv[0], argv[1], ...argv.slice(3)];
+  // As git's diff driver, a path may start with `-`: it must reach `wfe diff` as a path, never as an option of
+  // the program (-v.json would print the version) or of the command, and commander reads options first.
+  if (argv[2] === 'diff') argv = [...argv.slice(0, 3), ...(await import('./diff.js')).gitOperandsApart(argv.slice(3), terminal.env)];
   let exitCode = 0;
   const program = await loadProgram(argv, { terminal, exitWith: (code) => (exitCode = code) });
   try {

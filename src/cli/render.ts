@@ -1,6 +1,7 @@
 // wfe render: a workflow as a Mermaid flowchart or as its canonical text outline (a git textconv).
 // Also home of readWorkflow, which `wfe diff` shares: a file or stdin, FlowDrop JSON/YAML or Agent Spec.
 import type { Workflow } from '../contract/types.js';
+import type { NumberLiterals } from '../review/number-literals.js';
 import type { CommandRun } from './command-run.js';
 import { Option, type Command } from './commander.js';
 import type { Terminal } from './terminal.js';
@@ -74,6 +75,8 @@ export interface ReadWorkflowOptions {
   terminal: Terminal;
   /** What messages call the file (default: its name, or <stdin>). */
   shown?: string;
+  /** Where the numbers of a FlowDrop JSON file that no double stands for are recorded (for wfe diff). */
+  numbers?: NumberLiterals;
 }
 
 /**
@@ -82,7 +85,7 @@ export interface ReadWorkflowOptions {
  */
 export async function readWorkflow(
   name: string,
-  { terminal, shown = name === '-' ? '<stdin>' : name }: ReadWorkflowOptions,
+  { terminal, shown = name === '-' ? '<stdin>' : name, numbers }: ReadWorkflowOptions,
 ): Promise<Workflow> {
   // The Agent Spec converter loads only for Agent Spec input (see agentspec/flowdrop-source.ts).
   const [
@@ -127,7 +130,14 @@ export async function readWorkflow(
   )
     throw new UsageError(`${shown}: not a workflow: neither a FlowDrop workflow (nodes and edges) nor an Agent Spec flow (component_type)`);
   try {
-    if (detectSource(value) === 'flowdrop') return flowdropWorkflow(value);
+    if (detectSource(value) === 'flowdrop') {
+      const workflow = flowdropWorkflow(value);
+      if (parsed.format === 'json') numbers?.record(text, value);
+      else numbers?.asDoubles();
+      return workflow;
+    }
+    // The converter makes new values: the literals of the file's numbers do not follow them.
+    numbers?.asDoubles();
     const [{ importDocument }, lookupNodeType] = await Promise.all([
       import('../agentspec/import.js'),
       nodeTypesFor(name === '-' ? cwd : dirname(resolve(cwd, name)), terminal),

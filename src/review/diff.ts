@@ -2,6 +2,8 @@
 // the nodes they join as a person sees them (see nodeCounterparts). Layout (positions, sizes, selection) is
 // counted apart, and save stamps never count.
 import type { JsonObject, Workflow, WorkflowEdge, WorkflowNode } from '../contract/types.js';
+import { ExactNumber } from '../util/exact-number.js';
+import type { NumberLiterals } from './number-literals.js';
 import {
   byText,
   canonical,
@@ -53,7 +55,17 @@ export interface WorkflowDiff {
 
 export interface DiffOptions {
   ignoreLayout?: boolean;
+  /** The numbers of the two workflows that no double stands for, compared and shown as the files wrote them. */
+  numbers?: NumberLiterals;
 }
+
+/** How the diff reads the workflows' values: NumberLiterals, or every number as the double it was parsed as. */
+type Reading = Pick<NumberLiterals, 'exact' | 'exactAt'>;
+
+const AS_PARSED: Reading = {
+  exact: (value) => value,
+  exactAt: (container, key) => (Object.hasOwn(container, key) ? container[key] : undefined),
+};
 
 // Node fields the canvas writes when a node is dragged, resized or clicked.
 const LAYOUT_KEYS = new Set(['position', 'positionAbsolute', 'width', 'height', 'measured', 'selected', 'dragging', 'resizing']);
@@ -63,7 +75,8 @@ const WORKFLOW_SHOWN_APART = new Set(['name', 'description', 'nodes', 'edges', '
 // Edge fields that say what the edge joins (compared as its connection), and the canvas's selection.
 const EDGE_SHOWN_APART = ['id', 'source', 'target', 'sourceHandle', 'targetHandle', 'selected'];
 
-const isPlainObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is JsonObject =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof ExactNumber);
 /** A key's own value: `constructor` or `toString` on one side only is not Object.prototype's on the other. */
 const own = (value: JsonObject, key: string): unknown => (Object.hasOwn(value, key) ? value[key] : undefined);
 
@@ -86,8 +99,10 @@ function valueChanges(before: unknown, after: unknown, path: string, out: FieldC
   });
 }
 
-const without = (value: unknown, keys: Iterable<string>): JsonObject => {
-  const copy: JsonObject = isPlainObject(value) ? { ...value } : {};
+/** `value` without `keys`, its numbers read by `read`. */
+const without = (value: unknown, keys: Iterable<string>, read: Reading): JsonObject => {
+  const exact = read.exact(value);
+  const copy: JsonObject = isPlainObject(exact) ? { ...exact } : {};
   for (const key of keys) delete copy[key];
   return copy;
 };
@@ -96,17 +111,17 @@ const refOf = (node: WorkflowNode): NodeRef => ({ id: node.id, label: labelOf(no
 const byLabel = (a: NodeRef, b: NodeRef): number => byText(a.label, b.label) || byText(a.id, b.id);
 const byConnection = (a: Connection, b: Connection): number => byText(connectionText(a), connectionText(b)) || byText(a.id, b.id);
 
-function nodeChanges(before: WorkflowNode, after: WorkflowNode): { changes: FieldChange[]; moved: boolean } {
+function nodeChanges(before: WorkflowNode, after: WorkflowNode, read: Reading): { changes: FieldChange[]; moved: boolean } {
   const changes: FieldChange[] = [];
   const beforeLabel = labelOf(before, before.id);
   const afterLabel = labelOf(after, after.id);
   if (beforeLabel !== afterLabel) changes.push({ field: 'label', before: beforeLabel, after: afterLabel });
   if (nodeTypeOf(before) !== nodeTypeOf(after)) changes.push({ field: 'type', before: nodeTypeOf(before), after: nodeTypeOf(after) });
-  valueChanges(before.data?.config ?? {}, after.data?.config ?? {}, 'config', changes);
-  valueChanges(without(before.data, DATA_SHOWN_APART), without(after.data, DATA_SHOWN_APART), 'data', changes);
+  valueChanges(read.exact(before.data?.config ?? {}), read.exact(after.data?.config ?? {}), 'config', changes);
+  valueChanges(without(before.data, DATA_SHOWN_APART, read), without(after.data, DATA_SHOWN_APART, read), 'data', changes);
   const nodeLevel = ['id', 'data', ...LAYOUT_KEYS];
-  valueChanges(without(before, nodeLevel), without(after, nodeLevel), 'node', changes);
-  const moved = [...LAYOUT_KEYS].some((key) => !sameValue(before[key], after[key]));
+  valueChanges(without(before, nodeLevel, read), without(after, nodeLevel, read), 'node', changes);
+  const moved = [...LAYOUT_KEYS].some((key) => !sameValue(read.exactAt(before, key), read.exactAt(after, key)));
   return { changes, moved };
 }
 
@@ -205,10 +220,11 @@ function pairEdges(before: WorkflowEdge[], after: WorkflowEdge[], keys: { old: C
 }
 
 export function diffWorkflows(before: Workflow, after: Workflow, options: DiffOptions = {}): WorkflowDiff {
+  const read = options.numbers ?? AS_PARSED;
   const workflow: FieldChange[] = [];
-  for (const key of ['name', 'description']) valueChanges(before[key], after[key], key, workflow);
-  valueChanges(without(before, WORKFLOW_SHOWN_APART), without(after, WORKFLOW_SHOWN_APART), '', workflow);
-  valueChanges(without(before.metadata, SAVE_STAMPS), without(after.metadata, SAVE_STAMPS), 'metadata', workflow);
+  for (const key of ['name', 'description']) valueChanges(read.exactAt(before, key), read.exactAt(after, key), key, workflow);
+  valueChanges(without(before, WORKFLOW_SHOWN_APART, read), without(after, WORKFLOW_SHOWN_APART, read), '', workflow);
+  valueChanges(without(before.metadata, SAVE_STAMPS, read), without(after.metadata, SAVE_STAMPS, read), 'metadata', workflow);
 
   const beforeNodes = new Map((before.nodes ?? []).map((n) => [n.id, n]));
   const afterNodes = new Map((after.nodes ?? []).map((n) => [n.id, n]));
@@ -221,7 +237,7 @@ export function diffWorkflows(before: Workflow, after: Workflow, options: DiffOp
       added.push(refOf(node));
       continue;
     }
-    const result = nodeChanges(old, node);
+    const result = nodeChanges(old, node, read);
     if (result.changes.length > 0) changed.push({ ...refOf(node), changes: result.changes });
     if (result.moved && !options.ignoreLayout) moved.push(refOf(node));
   }
@@ -231,7 +247,7 @@ export function diffWorkflows(before: Workflow, after: Workflow, options: DiffOp
   const changedConnections: ConnectionChange[] = [];
   for (const [old, edge] of edges.kept) {
     const changes: FieldChange[] = [];
-    valueChanges(without(old, EDGE_SHOWN_APART), without(edge, EDGE_SHOWN_APART), '', changes);
+    valueChanges(without(old, EDGE_SHOWN_APART, read), without(edge, EDGE_SHOWN_APART, read), '', changes);
     if (changes.length > 0) changedConnections.push({ ...connectionOf(edge, afterNodes), changes });
   }
   const connections = {

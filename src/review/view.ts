@@ -4,6 +4,8 @@ import type { JsonObject, WorkflowEdge, WorkflowNode } from '../contract/types.j
 import { printable } from '../util/printable.js';
 import { edgeKind, type EdgeKind } from '../graph/edges.js';
 import { portIdFromHandle } from '../graph/handles.js';
+import { ExactNumber } from '../util/exact-number.js';
+import { jsonText } from '../util/json-text.js';
 import { isRecord } from '../util/narrow.js';
 import { setOwnKey } from '../util/own-key.js';
 
@@ -85,14 +87,14 @@ export const connectionText = (c: Connection): string => `${endpointText(c.from)
 
 /** A value on one line, printable: strings quoted, objects as compact JSON; cut to `max` characters. */
 export function compactValue(value: unknown, max = Infinity): string {
-  const text = value === undefined ? '(none)' : printable(JSON.stringify(value));
+  const text = printable(jsonText(value) ?? '(none)');
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /** Object keys sorted at every depth, so equal values serialise equally whatever the file's key order. */
 export function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
-  if (!isRecord(value)) return value;
+  if (!isRecord(value) || value instanceof ExactNumber) return value;
   const out: JsonObject = {};
   for (const key of Object.keys(value).sort()) {
     const v = value[key];
@@ -102,6 +104,33 @@ export function canonical(value: unknown): unknown {
   return out;
 }
 
-export const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+/**
+ * Whether two values are the same JSON, key order aside (as JSON writes them: a key whose value is undefined
+ * is not there). An ExactNumber is the same as another of the same value only: no double has its value.
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a instanceof ExactNumber || b instanceof ExactNumber)
+    return a instanceof ExactNumber && b instanceof ExactNumber && a.value === b.value;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i] ?? null, b[i] ?? null)) return false;
+    return true;
+  }
+  if (isRecord(a) || isRecord(b)) {
+    if (!isRecord(a) || !isRecord(b) || definedKeys(a) !== definedKeys(b)) return false;
+    for (const key in a) if (a[key] !== undefined && (!Object.hasOwn(b, key) || !sameValue(a[key], b[key]))) return false;
+    return true;
+  }
+  return jsonLeaf(a) === jsonLeaf(b);
+}
+
+function definedKeys(value: Record<string, unknown>): number {
+  let count = 0;
+  for (const key in value) if (value[key] !== undefined) count++;
+  return count;
+}
+
+/** A number JSON cannot write is written null. */
+const jsonLeaf = (value: unknown): unknown => (typeof value === 'number' && !Number.isFinite(value) ? null : value);
 
 export const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
