@@ -321,3 +321,25 @@ describe('outputs, quiet and error sentences', () => {
     expect(badId.stderr).not.toMatch(/Invalid request parameters/);
   });
 });
+
+describe('a broken node type file in one of several folders', () => {
+  it('export and import name it from the working directory, once', async () => {
+    for (const folder of ['a', 'b']) await mkdir(join(dir, folder, 'nodes'), { recursive: true });
+    await copyFile(join(fixtures, 'chat-pipeline.json'), join(dir, 'a', 'chat.json'));
+    await copyFile(join(fixtures, 'support-router.json'), join(dir, 'a', 'router.json'));
+    await copyFile(join(fixtures, 'refund-approval.json'), join(dir, 'b', 'refund.json'));
+    await writeFile(join(dir, 'a', 'nodes', 'types.json'), '{ broken');
+    const exported = await runCli(['export', 'a', 'b', '-o', 'flows/', '-q'], { cwd: dir });
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stderr).toBe('wfe export: warning: catalog: a/nodes/types.json:1:3: invalid JSON: invalid symbol\n');
+
+    await mkdir(join(dir, 'flows', 'nodes'));
+    await writeFile(join(dir, 'flows', 'nodes', 'types.json'), '{ broken');
+    const imported = await runCli(['import', 'flows', '-o', 'back/', '-q'], { cwd: dir });
+    expect(imported.code, imported.stderr).toBe(0);
+    // The other lines are the Agent Spec checks' warnings of the flows.
+    expect(imported.stderr.split('\n').filter((line) => line.includes('catalog'))).toEqual([
+      'wfe import: warning: catalog: flows/nodes/types.json:1:3: invalid JSON: invalid symbol',
+    ]);
+  });
+});

@@ -42,7 +42,7 @@ describe('folderSettings', () => {
     await writeFile(join(dir, 'wfe.config.yaml'), 'rules: [\n');
     await writeFile(join(dir, 'ci-rules.yaml'), 'rules:\n  no-cycle: off\n');
     const { logger, warnings } = recordingLogger();
-    const settings = await folderSettings(logger, { config: join(dir, 'ci-rules.yaml') })(dir);
+    const settings = await folderSettings(logger, { config: join(dir, 'ci-rules.yaml'), cwd: dir })(dir);
     expect(settings.rules).toEqual({ 'no-cycle': 'off' });
     expect(warnings).toEqual([expect.stringMatching(/^catalog: wfe\.config\.yaml:2:1: invalid YAML: /)]);
   });

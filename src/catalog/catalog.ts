@@ -65,6 +65,8 @@ export interface CatalogOptions {
   watcher?: FolderWatcher;
   /** Files whose problems the caller reports itself (kept in `errors()`, not logged): said once, not twice. */
   reportedByCaller?: (file: string) => boolean;
+  /** How log lines name a file of the folder (default: from the folder, as `errors()` has it). */
+  displayName?: (file: string) => string;
 }
 
 /** wfe.config.yaml: the catalog's keys, and the keys of other features (mocks, rules…), which it keeps. */
@@ -101,11 +103,13 @@ const isNodeTypeFileName = (name: string): boolean => NODE_FILE.test(name);
 export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Catalog> {
   const root = path.resolve(dir);
   const { logger } = opts;
+  const named = opts.displayName ?? ((file: string) => file);
+  const warnOf = (e: LoadError) => logger.warn(`catalog: ${formatLoadError({ ...e, file: named(e.file) })}`);
   // Last good content per file: a file that turns invalid keeps serving what it defined before.
   const goodNodeFiles = new Map<string, NodeMetadata[]>();
   let goodConfig: CatalogConfig | undefined;
   const fileErrors = new Map<string, LoadError[]>();
-  let merged = merge(goodNodeFiles, goodConfig, logger);
+  let merged = merge(goodNodeFiles, goodConfig, { logger, named });
   let revision = 0;
 
   function recordErrors(file: string, errors: LoadError[]): void {
@@ -113,8 +117,8 @@ export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Ca
     if (errors.length) fileErrors.set(file, errors);
     else fileErrors.delete(file);
     if (JSON.stringify(errors) === before || opts.reportedByCaller?.(file)) return; // already reported
-    for (const e of errors) logger.warn(`catalog: ${formatLoadError(e)}`);
-    if (!errors.length) logger.info(`catalog: ${file}: no more problems`);
+    for (const e of errors) warnOf(e);
+    if (!errors.length) logger.info(`catalog: ${named(file)}: no more problems`);
   }
 
   async function readNodeFiles(): Promise<void> {
@@ -147,8 +151,7 @@ export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Ca
     const result = checkConfigFile(CONFIG_FILE, text);
     if (result.ok) goodConfig = result.value;
     recordErrors(CONFIG_FILE, result.ok ? [] : result.error);
-    if (result.ok && text !== keysCheckedIn)
-      for (const e of unknownConfigKeys(CONFIG_FILE, text, result.value)) logger.warn(`catalog: ${formatLoadError(e)}`);
+    if (result.ok && text !== keysCheckedIn) for (const e of unknownConfigKeys(CONFIG_FILE, text, result.value)) warnOf(e);
     keysCheckedIn = text;
   }
 
@@ -159,7 +162,7 @@ export async function loadCatalog(dir: string, opts: CatalogOptions): Promise<Ca
     } catch (err) {
       logger.error(`catalog: could not read ${root}: ${errorMessage(err)}`);
     }
-    merged = merge(goodNodeFiles, goodConfig, logger);
+    merged = merge(goodNodeFiles, goodConfig, { logger, named });
     revision++;
     const own = [...goodNodeFiles.values()].reduce((sum, list) => sum + list.length, 0);
     logger.debug(`catalog: ${merged.byId.size} node types (${own} from ${NODE_TYPES_DIR}/), ${merged.categories.length} categories`);
@@ -327,7 +330,11 @@ function mergeBy<T>(base: T[], overrides: T[] | undefined, key: (item: T) => str
   return [...byKey.values()];
 }
 
-function merge(nodeFiles: Map<string, NodeMetadata[]>, config: CatalogConfig | undefined, logger: Logger): Merged {
+function merge(
+  nodeFiles: Map<string, NodeMetadata[]>,
+  config: CatalogConfig | undefined,
+  { logger, named }: { logger: Logger; named: (file: string) => string },
+): Merged {
   const categories = mergeBy(BUILTIN_CATEGORIES, config?.categories, (c) => c.name)
     .map((c, order) => ({ c, order }))
     .sort((a, b) => (a.c.weight ?? Infinity) - (b.c.weight ?? Infinity) || a.order - b.order)
@@ -345,7 +352,8 @@ function merge(nodeFiles: Map<string, NodeMetadata[]>, config: CatalogConfig | u
   for (const [file, nodeTypes] of [...nodeFiles].sort(([a], [b]) => (a < b ? -1 : 1))) {
     for (const nodeType of nodeTypes) {
       const earlier = definedIn.get(nodeType.id);
-      if (earlier) logger.warn(`catalog: node type "${nodeType.id}" is defined in ${earlier} and ${file}; ${file} wins`);
+      if (earlier)
+        logger.warn(`catalog: node type "${nodeType.id}" is defined in ${named(earlier)} and ${named(file)}; ${named(file)} wins`);
       definedIn.set(nodeType.id, file);
       byId.set(nodeType.id, nodeType);
     }

@@ -55,6 +55,7 @@ export async function runExport(args: string[], flags: ExportFlags, terminal: Te
   let cliRules;
   const settingsFor = folderSettings(commandLogger(terminal, 'export'), {
     config: flags.config && resolve(cwd, flags.config),
+    cwd,
   });
   try {
     cliRules = checkRuleConfig(parseRuleFlags(flags.rule ?? []), EXPORT_RULES);

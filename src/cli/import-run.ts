@@ -26,7 +26,7 @@ export async function runImport(args: string[], flags: ImportFlags, terminal: Te
   const { cwd } = terminal;
   let inputs: Input[];
   let destination: Destination;
-  const settingsFor = folderSettings(commandLogger(terminal, 'import'));
+  const settingsFor = folderSettings(commandLogger(terminal, 'import'), { cwd });
   try {
     const patterns = (flags.ignore ?? []).map((p) => checkPattern(p, '--ignore'));
     const ignore = { patterns, configIgnore: configIgnoreOf(settingsFor, cwd) };

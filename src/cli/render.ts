@@ -156,6 +156,6 @@ async function nodeTypesFor(folder: string, terminal: Terminal) {
     import('../project/folder-settings.js'),
     import('./command-logger.js'),
   ]);
-  const settings = await folderSettings(commandLogger(terminal, 'render'))(folder);
+  const settings = await folderSettings(commandLogger(terminal, 'render'), { cwd: terminal.cwd })(folder);
   return (id: string) => settings.catalog.getNodeType(id);
 }

@@ -2,7 +2,7 @@
 // types of that folder, as `wfe serve` of that folder sees them. The catalog is the one reader of
 // wfe.config.yaml; its `rules:` come from the catalog's settings, not from a second read of the file.
 import { readFile } from '../util/fs-calls.js';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CONFIG_FILE, loadCatalog, type Catalog } from '../catalog/catalog.js';
 import { createConfigChecker, type ConfigChecker } from '../contract/config-check.js';
 import { RuleConfigError, rulesFromConfigText, rulesFromSettings, type RuleConfig } from '../contract/rule-config.js';
@@ -79,7 +79,9 @@ export function folderSettings(
         const rulesFromCatalog = configPath !== undefined && basename(configPath) === CONFIG_FILE;
         // A broken config whose rules are read fails the command with its own error: no warning before it.
         const reportedByCaller = (file: string) => (file === CONFIG_FILE ? rulesFromCatalog : reportsNodeTypeErrors);
-        const catalog = await loadCatalog(folder, { watch: false, logger, reportedByCaller });
+        // A batch reads several folders: its lines name a folder's file from the working directory.
+        const displayName = (file: string) => fromWorkingDirectory(join(folder, file), cwd);
+        const catalog = await loadCatalog(folder, { watch: false, logger, reportedByCaller, displayName });
         const rules = !configPath
           ? {}
           : rulesFromCatalog
@@ -95,6 +97,13 @@ export function folderSettings(
     }
     return found;
   };
+}
+
+/** `path` from the working directory `cwd`, with forward slashes; absolute when it lies outside it. */
+function fromWorkingDirectory(path: string, cwd: string): string {
+  const absolute = resolve(cwd, path);
+  const rel = relative(resolve(cwd), absolute);
+  return (rel === '' || rel.startsWith('..') || isAbsolute(rel) ? absolute : rel).split(sep).join('/');
 }
 
 /** A read error that says which file: a read of a folder fails with EISDIR and no path of its own. */
