@@ -9,21 +9,22 @@ const options = { color: false, version: '0.0.0', timings: false, cwd: '/' };
 const report = (file: string, message: string) =>
   oneProblemReport(file, { ruleId: 'schema', severity: 'error', message, line: 2, column: 3 });
 
+/** The report of flows/a.json failing one schema check: the same named from the root or from flows/. */
+const FLOWS_A_FAILING = [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<testsuites name="wfe validate" tests="1" failures="1" errors="0">',
+  '  <testsuite name="wfe validate" tests="1" failures="1" errors="0" skipped="0">',
+  '    <testcase classname="wfe.validate" name="flows/a.json" file="flows/a.json">',
+  '      <failure message="1 error: name is required" type="schema">2:3 error name is required [schema]</failure>',
+  '    </testcase>',
+  '  </testsuite>',
+  '</testsuites>',
+  '',
+].join('\n');
+
 describe('junit', () => {
   it('one testcase per file, failing with its first error as the message and every error in the body', () => {
-    expect(junit(report('flows/a.json', 'name is required'), options)).toBe(
-      [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<testsuites name="wfe validate" tests="1" failures="1" errors="0">',
-        '  <testsuite name="wfe validate" tests="1" failures="1" errors="0" skipped="0">',
-        '    <testcase classname="wfe.validate" name="flows/a.json" file="flows/a.json">',
-        '      <failure message="1 error: name is required" type="schema">2:3 error name is required [schema]</failure>',
-        '    </testcase>',
-        '  </testsuite>',
-        '</testsuites>',
-        '',
-      ].join('\n'),
-    );
+    expect(junit(report('flows/a.json', 'name is required'), options)).toBe(FLOWS_A_FAILING);
   });
 
   it('writes U+FFFE and U+FFFF, which XML has no place for, as U+FFFD: the report stays well-formed', () => {
@@ -49,18 +50,6 @@ describe('junit', () => {
 describe('junit paths', () => {
   it('names each testcase and its file from the repository root, where GitLab reads the path from', () => {
     const repository = { root: '/repo', names: new Map([['a.json', 'flows/a.json']]) };
-    expect(junit(report('a.json', 'name is required'), { ...options, cwd: '/repo/flows', repository })).toBe(
-      [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<testsuites name="wfe validate" tests="1" failures="1" errors="0">',
-        '  <testsuite name="wfe validate" tests="1" failures="1" errors="0" skipped="0">',
-        '    <testcase classname="wfe.validate" name="flows/a.json" file="flows/a.json">',
-        '      <failure message="1 error: name is required" type="schema">2:3 error name is required [schema]</failure>',
-        '    </testcase>',
-        '  </testsuite>',
-        '</testsuites>',
-        '',
-      ].join('\n'),
-    );
+    expect(junit(report('a.json', 'name is required'), { ...options, cwd: '/repo/flows', repository })).toBe(FLOWS_A_FAILING);
   });
 });

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { parseText } from '../src/agentspec/serialize.js';
 import { numberFromEnv, seededRandom } from './support/seeded.js';
+import { pyyamlMissing } from './support/pyyaml.js';
 
 /** The value of `v` in `v: <node>`, or the refusal with its position. */
 function read(node: string): { value: unknown } | { refused: string; line?: number; column?: number } {
@@ -94,12 +95,6 @@ describe('explicit tags, read as PyYAML reads them', () => {
 
 // ---- against PyYAML itself ----
 
-const python = spawnSync('python3', ['-c', 'import yaml'], { encoding: 'utf8' });
-const pyyamlMissing = python.error
-  ? `python3 cannot run (${python.error.message})`
-  : python.status !== 0
-    ? `python3 has no PyYAML: ${python.stderr.trim().split('\n').pop()}`
-    : undefined;
 if (pyyamlMissing) console.warn(`the PyYAML comparison of explicit tags is skipped: ${pyyamlMissing}`);
 
 const CASES = numberFromEnv('WFE_YAML_TAG_CASES', 400);

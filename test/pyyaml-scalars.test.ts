@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { parseText, toYaml } from '../src/agentspec/serialize.js';
 import { numberFromEnv, seededRandom } from './support/seeded.js';
+import { pyyamlMissing } from './support/pyyaml.js';
 
 const readScalar = (plain: string): unknown => {
   const parsed = parseText(`v: ${plain}\n`, 'case.yaml');
@@ -131,12 +132,6 @@ describe('the stream, as PyYAML reads it', () => {
 
 // ---- against PyYAML itself ----
 
-const python = spawnSync('python3', ['-c', 'import yaml'], { encoding: 'utf8' });
-const pyyamlMissing = python.error
-  ? `python3 cannot run (${python.error.message})`
-  : python.status !== 0
-    ? `python3 has no PyYAML: ${python.stderr.trim().split('\n').pop()}`
-    : undefined;
 if (pyyamlMissing) console.warn(`the PyYAML comparison is skipped: ${pyyamlMissing}`);
 
 const CASES = numberFromEnv('WFE_YAML_CASES', 300);

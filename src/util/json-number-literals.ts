@@ -1,5 +1,6 @@
 // The number literals of a JSON text and where each is: what JSON.parse's reviver shows only from V8 11.4
 // (Node 21) on. One pass over the text's tokens, with a stack of the open arrays and objects.
+import { CLOSE_BRACE, CLOSE_BRACKET, MINUS, NINE, OPEN_BRACE, OPEN_BRACKET, QUOTE, ZERO } from './json-chars.js';
 
 /** A number as the text spells it, and its path: the keys from the top value down (an array's index as text). */
 export interface NumberLiteral {
@@ -22,15 +23,6 @@ interface Open {
   /** In an object: where in `found` the literals under each key are, for a key given again. */
   under?: Map<string, { start: number; end: number }>;
 }
-
-const QUOTE = 0x22;
-const MINUS = 0x2d;
-const ZERO = 0x30;
-const NINE = 0x39;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
 
 // The tokens of a JSON text but its colons and commas, which the search skips with the spaces: strings (the
 // regular expression reads them whole, far faster than a loop over their characters), numbers, brackets

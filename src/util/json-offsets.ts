@@ -1,6 +1,7 @@
 // Where values are in a JSON text, by their paths: one scan that walks only into the values asked for and
 // skips the rest (strings by indexOf), for the line and column of a finding.
 import { closingQuote } from './json-position.js';
+import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './json-chars.js';
 
 /**
  * The offset of the value at each path (a property's is its key's), or of its deepest ancestor the text has;
@@ -41,14 +42,6 @@ function pathTree(paths: string[][]): PathNode {
   }
   return root;
 }
-
-const QUOTE = 0x22;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
 
 interface Container {
   node: PathNode;
