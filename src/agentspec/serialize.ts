@@ -11,6 +11,8 @@ import { pyyamlTags, pyyamlWriteTags, TIMESTAMP_PATTERN } from './pyyaml-scalars
 
 export type TextFormat = 'json' | 'yaml';
 
+const MAYBE_TAG = /(?:^|[\s[{,])!/;
+
 // Plain scalars PyYAML's safe loader turns into tags it cannot construct (merge key, value key).
 const PYYAML_SPECIAL = /^(=|<<)$/;
 
@@ -74,8 +76,10 @@ export function parseText(text: string, name = ''): ParsedText {
   // type. A key given twice is its last value, as PyYAML (and JSON.parse) take it.
   const { LineCounter, parseDocument } = yamlPackage();
   const lineCounter = new LineCounter();
-  // The source tokens give an explicitly tagged scalar's text, which applyPyyamlTags reads as PyYAML does.
-  const doc = parseDocument(body, { version: '1.1', uniqueKeys: false, customTags: pyyamlTags, lineCounter, keepSourceTokens: true });
+  // A tag begins with `!` after a space, a line's start or a flow indicator; most files have none, and skip
+  // the walk that reads tagged nodes as PyYAML does (which needs the source tokens for a scalar's text).
+  const tagged = MAYBE_TAG.test(body);
+  const doc = parseDocument(body, { version: '1.1', uniqueKeys: false, customTags: pyyamlTags, lineCounter, keepSourceTokens: tagged });
   const version = unreadableVersion(body);
   if (version) {
     const message = `invalid YAML: %YAML ${version.version} is not a version PyYAML reads (1.x), and pyagentspec refuses the file: remove the directive`;
@@ -100,7 +104,7 @@ export function parseText(text: string, name = ''): ParsedText {
     };
   }
   if (doc.contents === null) return EMPTY;
-  const tagProblem = applyPyyamlTags(doc, { text: body });
+  const tagProblem = tagged ? applyPyyamlTags(doc, { text: body }) : undefined;
   if (tagProblem) {
     const { line, col } = lineCounter.linePos(tagProblem.offset);
     return { ok: false, error: { message: `invalid YAML: ${tagProblem.message}`, line, column: col } };
