@@ -4,6 +4,7 @@
 // signed exponent) and `y`/`n` as booleans. Used to read YAML as pyagentspec would, and, when writing, to
 // quote every string PyYAML would read as something else and to write numbers PyYAML reads as numbers.
 import type { ScalarTag, Tags } from 'yaml';
+import { pyyamlFloat, pyyamlInt } from './pyyaml-constructors.js';
 
 const INT = 'tag:yaml.org,2002:int';
 const FLOAT = 'tag:yaml.org,2002:float';
@@ -18,44 +19,14 @@ export const TIMESTAMP_PATTERN =
 const FLOAT_PATTERN =
   /^(?:[-+]?[0-9][0-9_]*\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
 
-/** The sign and the digits after it, underscores taken out, as PyYAML's constructors begin. */
-function signed(source: string, { lowerCase }: { lowerCase: boolean }): { sign: number; digits: string } {
-  let digits = source.replaceAll('_', '');
-  if (lowerCase) digits = digits.toLowerCase();
-  const sign = digits.startsWith('-') ? -1 : 1;
-  if (digits.startsWith('-') || digits.startsWith('+')) digits = digits.slice(1);
-  return { sign, digits };
-}
-
-/** `1:30:15` read in base 60, each part by `part`. */
-function sexagesimal(digits: string, part: (text: string) => number): number {
-  let value = 0;
-  for (const text of digits.split(':')) value = value * 60 + part(text);
-  return value;
-}
-
 function resolveInt(source: string, onError: (message: string) => void): number {
-  const { sign, digits } = signed(source, { lowerCase: false });
-  const parse = (text: string, radix: number): number => {
-    const value = text === '' ? Number.NaN : parseInt(text, radix);
-    if (Number.isNaN(value)) onError(`${source} is not an integer PyYAML can read`);
-    return sign * value;
-  };
-  if (digits === '0') return 0;
-  if (digits.startsWith('0b')) return parse(digits.slice(2), 2);
-  if (digits.startsWith('0x')) return parse(digits.slice(2), 16);
-  if (digits.startsWith('0')) return parse(digits, 8);
-  if (digits.includes(':')) return sign * sexagesimal(digits, Number);
-  return sign * Number(digits);
+  const value = pyyamlInt(source);
+  if (value === undefined) onError(`${source} is not an integer PyYAML can read`);
+  return value ?? Number.NaN;
 }
 
-function resolveFloat(source: string): number {
-  const { sign, digits } = signed(source, { lowerCase: true });
-  if (digits === '.inf') return sign * Infinity;
-  if (digits === '.nan') return Number.NaN;
-  if (digits.includes(':')) return sign * sexagesimal(digits, Number);
-  return sign * Number(digits);
-}
+// The pattern admits only what PyYAML's float constructor reads.
+const resolveFloat = (source: string): number => pyyamlFloat(source) ?? Number.NaN;
 
 /**
  * A number as PyYAML reads it back as the same number: JavaScript writes `1e-7` and `1e+21`, which PyYAML reads

@@ -7,7 +7,7 @@ import type { CacheStrategy } from '../validate/cache.js';
 import type { ValidationCache } from '../validate/cache.js';
 import type { FileCheck, RemoteChecker, SourceFile } from '../validate/run.js';
 import type { Report } from '../validate/types.js';
-import { cwdPath } from '../validate/formatters/options.js';
+import { cwdPath } from '../util/cwd-path.js';
 import type { Concurrency } from './concurrency.js';
 import type { ValidateTask } from './validate-worker.js';
 import type { ReportFlag } from './report-targets.js';

@@ -2,11 +2,12 @@
 // types of that folder, as `wfe serve` of that folder sees them. The catalog is the one reader of
 // wfe.config.yaml; its `rules:` come from the catalog's settings, not from a second read of the file.
 import { readFile } from '../util/fs-calls.js';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { CONFIG_FILE, loadCatalog, type Catalog } from '../catalog/catalog.js';
 import { createConfigChecker, type ConfigChecker } from '../contract/config-check.js';
 import { RuleConfigError, rulesFromConfigText, rulesFromSettings, type RuleConfig } from '../contract/rule-config.js';
 import type { LoadError } from '../contract/types.js';
+import { cwdPath } from '../util/cwd-path.js';
 import type { Logger } from '../util/logger.js';
 
 /** What the checks of one folder depend on: its node types, their config checker and its `rules:`. */
@@ -80,7 +81,7 @@ export function folderSettings(
         // A broken config whose rules are read fails the command with its own error: no warning before it.
         const reportedByCaller = (file: string) => (file === CONFIG_FILE ? rulesFromCatalog : reportsNodeTypeErrors);
         // A batch reads several folders: its lines name a folder's file from the working directory.
-        const displayName = (file: string) => fromWorkingDirectory(join(folder, file), cwd);
+        const displayName = (file: string) => cwdPath(resolve(cwd, folder, file), resolve(cwd));
         const catalog = await loadCatalog(folder, { watch: false, logger, reportedByCaller, displayName });
         const rules = !configPath
           ? {}
@@ -97,13 +98,6 @@ export function folderSettings(
     }
     return found;
   };
-}
-
-/** `path` from the working directory `cwd`, with forward slashes; absolute when it lies outside it. */
-function fromWorkingDirectory(path: string, cwd: string): string {
-  const absolute = resolve(cwd, path);
-  const rel = relative(resolve(cwd), absolute);
-  return (rel === '' || rel.startsWith('..') || isAbsolute(rel) ? absolute : rel).split(sep).join('/');
 }
 
 /** A read error that says which file: a read of a folder fails with EISDIR and no path of its own. */

@@ -1,7 +1,8 @@
 // The repository a run's files are in, and each file's path from its root: GitHub (annotations, code scanning,
 // the job summary) and GitLab (Code Quality, test reports) read a report's paths from the root of the
 // checkout, whichever of its folders the run started in.
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { isWithin } from '../util/cwd-path.js';
 import { readFile, realpath, stat } from '../util/fs-calls.js';
 
 export interface RepositoryPaths {
@@ -9,12 +10,6 @@ export interface RepositoryPaths {
   root: string;
   /** Each file name given → its path from the root, with forward slashes; its absolute path when it lies outside. */
   names: ReadonlyMap<string, string>;
-}
-
-/** `path` lies in `folder` (or is it), both absolute. */
-function isWithin(path: string, folder: string): boolean {
-  const rel = relative(folder, path);
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
 /** A `.git` folder, or the `.git` file of a worktree or a submodule (`gitdir: <path>`). */

@@ -1,4 +1,4 @@
-import { isAbsolute, relative, sep } from 'node:path';
+import { cwdPath } from '../../util/cwd-path.js';
 import type { RepositoryPaths } from '../../project/repository-root.js';
 import type { Report } from '../types.js';
 
@@ -24,19 +24,8 @@ export const plural = (n: number, word: string): string => `${n} ${word}${n === 
 export const allProblems = (report: Report) => report.files.flatMap((f) => f.problems);
 
 /**
- * A report's file name as a path from the working directory (where a person and an editor read it), with
- * forward slashes; absolute when the file lies outside it. Names that are not paths (stdin) are kept.
- */
-export function cwdPath(file: string, cwd: string = process.cwd()): string {
-  if (!isAbsolute(file)) return file.split('\\').join('/');
-  const inside = relative(cwd, file);
-  const outside = inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside);
-  return (outside ? file : inside).split(sep).join('/');
-}
-
-/**
  * A report's file name for the readers that take paths from the repository root (GitHub, GitLab): its path
- * from the root, else (outside any repository) as cwdPath names it.
+ * from the root, else (outside any repository) from the working directory (cwdPath).
  */
 export const rootPath = (file: string, { cwd, repository }: Pick<FormatOptions, 'cwd' | 'repository'>): string =>
   repository?.names.get(file) ?? cwdPath(file, cwd);
